@@ -1,0 +1,43 @@
+// Bearer API keys. Keys are looked up by their SHA-256 digest, so the time a
+// lookup takes says nothing about how much of a guessed key was right.
+import { createHash } from 'node:crypto';
+import { API_KEY_PREFIX, type ApiKey } from './keys.js';
+import type { Principal } from './types.js';
+
+export type AuthResult = { ok: true; principal: Principal } | { ok: false; detail: string };
+
+export interface Authenticator {
+  authenticate(authorization: string | undefined): AuthResult;
+}
+
+// Exactly "Bearer", one space, and a key without white space (see openapi.yaml).
+const BEARER = /^Bearer (\S+)$/;
+
+export function createAuthenticator(keys: readonly ApiKey[]): Authenticator {
+  const byDigest = new Map<string, Principal>();
+  for (const { key, accountId, projectId } of keys) byDigest.set(digest(key), { accountId, projectId });
+
+  return {
+    authenticate(authorization) {
+      if (authorization === undefined || authorization === '') {
+        return { ok: false, detail: 'The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.' };
+      }
+      const key = BEARER.exec(authorization)?.[1];
+      if (key === undefined) {
+        return {
+          ok: false,
+          detail: 'The Authorization header is malformed. Send exactly `Bearer`, one space, and the API key.',
+        };
+      }
+      if (!key.startsWith(API_KEY_PREFIX)) {
+        return { ok: false, detail: `The API key is malformed: API keys start with \`${API_KEY_PREFIX}\`.` };
+      }
+      const principal = byDigest.get(digest(key));
+      return principal ? { ok: true, principal } : { ok: false, detail: 'The API key is not known.' };
+    },
+  };
+}
+
+function digest(key: string): string {
+  return createHash('sha256').update(key).digest('base64');
+}
