@@ -109,4 +109,7 @@ function fatal(message: string): never {
   process.exit(1);
 }
 
+// An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
+for (const name of ['PORT', 'HOST', 'KEYS_FILE']) if (process.env[name] === '') delete process.env[name];
+
 await program.parseAsync();

@@ -1,0 +1,147 @@
+// The command line, run as users run it: the compiled bin in a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
+
+const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first (npm test does)`);
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(args: string[], env: Record<string, string> = {}): Run {
+  const inherited = { ...process.env };
+  for (const name of ['PORT', 'HOST', 'KEYS_FILE', 'VALIDATE_RESPONSES']) delete inherited[name];
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...inherited, ...env }, stdio: 'pipe' });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+async function listening(started: Run): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const url = /listening on (http:\/\/\S+\/api)/.exec(started.stdout())?.[1];
+    if (url) return url;
+    if (started.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the server did not start:\n${started.stdout()}\n${started.stderr()}`);
+}
+
+function tempFile(name: string, content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'chatbot-cli-')), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('serve', () => {
+  it('starts with the demo keys, prints the base URL, the keys and curl lines, and closes on SIGTERM', async () => {
+    const started = run(['serve', '--port', '0']);
+    const url = await listening(started);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    const banner = started.stdout();
+    for (const key of Object.values(KEYS)) expect(banner).toContain(key);
+    expect(banner).toContain(`curl -s ${url}/chatbots -H 'Authorization: Bearer sk_live_acme_web_0001'`);
+
+    const client = new TestClient(url);
+    expect((await client.create(KEYS.acmeWeb, { name: 'From the CLI test' })).status).toBe(201);
+    started.child.kill('SIGTERM');
+    expect(await started.exit).toBe(0);
+    expect(started.stdout()).toContain('closed');
+  });
+
+  it('is the default command, and closes on SIGINT', async () => {
+    const started = run(['--port', '0']);
+    await listening(started);
+    started.child.kill('SIGINT');
+    expect(await started.exit).toBe(0);
+  });
+
+  it('takes PORT, KEYS_FILE and VALIDATE_RESPONSES from the environment', async () => {
+    const started = run([], { PORT: '0', KEYS_FILE, VALIDATE_RESPONSES: 'false' });
+    const url = await listening(started);
+    expect(started.stdout()).not.toContain('demo');
+    expect(started.stdout()).toContain('Response validation is off');
+    expect((await new TestClient(url).list(KEYS.globex)).status).toBe(200);
+  });
+
+  it('treats an empty variable as unset', async () => {
+    const started = run(['--port', '0'], { HOST: '', KEYS_FILE: '' });
+    expect(await listening(started)).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
+
+  it('lets a flag win over the environment', async () => {
+    const started = run(['--port', '0', '--keys', KEYS_FILE], { PORT: '1', KEYS_FILE: '/nonexistent.json' });
+    await listening(started);
+  });
+});
+
+describe('serve refuses to start', () => {
+  it.each([
+    ['malformed JSON', '{"accounts": [', /not valid JSON/],
+    ['a key without the sk_live_ prefix', JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['key_1'] }] }] }), /does not start with "sk_live_"/],
+    ['a key listed twice', JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['sk_live_1', 'sk_live_1'] }] }] }), /listed twice/],
+  ])('with a keys file holding %s, naming the problem', async (_label, content, message) => {
+    const path = tempFile('keys.json', content);
+    const started = run(['serve', '--port', '0', '--keys', path]);
+    expect(await started.exit).toBe(1);
+    expect(started.stderr()).toMatch(message);
+    expect(started.stderr()).toContain(path);
+    expect(started.stdout()).not.toContain('listening');
+  });
+
+  it('with a missing keys file', async () => {
+    const started = run(['serve', '--port', '0', '--keys', '/nonexistent/keys.json']);
+    expect(await started.exit).toBe(1);
+    expect(started.stderr()).toMatch(/cannot read keys file/);
+  });
+
+  it('with a port in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const started = run(['serve', '--port', String(port)]);
+      expect(await started.exit).toBe(1);
+      expect(started.stderr()).toMatch(/already in use/);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it.each([
+    [['serve', '--port', 'eighty']],
+    [['serve', '--port', '70000']],
+  ])('with a bad port %j', async (args) => {
+    const started = run(args);
+    expect(await started.exit).not.toBe(0);
+    expect(started.stderr()).toMatch(/port/);
+  });
+
+  it('with a VALIDATE_RESPONSES that is not a boolean', async () => {
+    const started = run(['serve', '--port', '0'], { VALIDATE_RESPONSES: 'sometimes' });
+    expect(await started.exit).toBe(1);
+    expect(started.stderr()).toMatch(/VALIDATE_RESPONSES must be true or false/);
+  });
+});

@@ -1,0 +1,57 @@
+// The contract checker used by every HTTP test must itself catch what breaks the contract.
+import { describe, expect, it } from 'vitest';
+import { contractViolations, type ObservedResponse } from './helpers/contract.js';
+
+const chatbot = {
+  id: '3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01',
+  name: 'Support Assistant',
+  settings: { theme: 'dark' },
+  is_active: true,
+  created_at: '2026-11-22T09:15:02.123Z',
+};
+const json = (status: number, body: unknown, type = 'application/json', extra: Record<string, string> = {}) => ({
+  status,
+  headers: new Headers({ 'content-type': `${type}; charset=utf-8`, ...extra }),
+  text: JSON.stringify(body),
+});
+const post = (response: Omit<ObservedResponse, 'method' | 'path'>): ObservedResponse => ({
+  method: 'POST',
+  path: '/chatbots',
+  ...response,
+});
+
+describe('contractViolations', () => {
+  it('passes a response that honours the contract', () => {
+    expect(contractViolations(post(json(201, { data: chatbot })))).toEqual([]);
+  });
+
+  it.each([
+    ['a missing field', { data: { ...chatbot, is_active: undefined } }],
+    ['an extra field', { data: { ...chatbot, project_id: 'p' } }],
+    ['a bad uuid', { data: { ...chatbot, id: 'not-a-uuid' } }],
+    ['a timestamp without milliseconds', { data: { ...chatbot, created_at: '2026-11-22T09:15:02Z' } }],
+    ['a timestamp not in UTC', { data: { ...chatbot, created_at: '2026-11-22T09:15:02.123+01:00' } }],
+    ['a numeric theme', { data: { ...chatbot, settings: { theme: 1 } } }],
+    ['no envelope', chatbot],
+  ])('catches %s', (_label, body) => {
+    expect(contractViolations(post(json(201, body)))).not.toEqual([]);
+  });
+
+  it('catches an undocumented status, a wrong content type and a missing required header', () => {
+    expect(contractViolations(post(json(200, { data: chatbot })))).toEqual([expect.stringMatching(/not documented/)]);
+    expect(contractViolations(post(json(201, { data: chatbot }, 'text/plain')))).toEqual([
+      expect.stringMatching(/content type/),
+    ]);
+    const problem = { type: 'https://chatbots.example/problems/unauthorized', title: 'Unauthorized', status: 401, detail: 'd' };
+    expect(contractViolations(post(json(401, problem, 'application/problem+json')))).toEqual([
+      expect.stringMatching(/WWW-Authenticate/),
+    ]);
+  });
+
+  it('expects 404 for unknown paths and 405 for other methods', () => {
+    const notFound = { type: 'https://chatbots.example/problems/not-found', title: 'Not Found', status: 404, detail: 'd' };
+    expect(contractViolations({ method: 'GET', path: '/nope', ...json(404, notFound, 'application/problem+json') })).toEqual([]);
+    expect(contractViolations({ method: 'GET', path: '/nope', ...json(200, {}) })).not.toEqual([]);
+    expect(contractViolations({ method: 'DELETE', path: '/chatbots', ...json(404, notFound, 'application/problem+json') })).not.toEqual([]);
+  });
+});

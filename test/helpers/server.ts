@@ -1,0 +1,116 @@
+// Starts a real reference server on an ephemeral loopback port for a test file,
+// and gives a client whose every response is checked against openapi.yaml.
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
+import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/types.js';
+import { assertHonoursContract } from './contract.js';
+
+export const KEYS_FILE = fileURLToPath(new URL('../fixtures/keys.json', import.meta.url));
+
+/** The keys of test/fixtures/keys.json: two projects of acme, one of globex. */
+export const KEYS = {
+  acmeWeb: 'sk_live_acme_web_0001',
+  acmeMobile: 'sk_live_acme_mobile_0001',
+  globex: 'sk_live_globex_0001',
+} as const;
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is empty. */
+  body: T;
+}
+
+export interface RequestOptions {
+  key?: string;
+  /** Sent as JSON with Content-Type: application/json. */
+  json?: unknown;
+  /** Sent as is; set the headers yourself. */
+  raw?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A plain node:http request: unlike fetch, it sends exactly the headers given
+ * (no implicit Content-Type) and allows a body on GET.
+ */
+function send(url: URL, method: string, headers: Record<string, string>, body?: string | Uint8Array) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    // Node sends a GET body without framing unless told its length.
+    const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const request = http.request(url, { method, headers: { ...framing, ...headers }, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const received = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const item of [value ?? []].flat()) received.append(name, item);
+        }
+        resolve({ status: response.statusCode ?? 0, headers: received, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+export class TestClient {
+  constructor(readonly baseUrl: string) {}
+
+  /** Any request; the response must honour openapi.yaml, or this throws. */
+  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+    let body: string | Uint8Array | undefined = options.raw;
+    if (options.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await send(new URL(this.baseUrl + path), method, headers, body);
+    assertHonoursContract({
+      method,
+      path: path.split('?')[0] ?? path,
+      preflight: method === 'OPTIONS' && 'access-control-request-method' in headers,
+      ...response,
+    });
+    const { text } = response;
+    return { ...response, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  create(key: string, request: CreateChatbotRequest | Record<string, unknown>) {
+    return this.request<ChatbotEnvelope>('POST', '/chatbots', { key, json: request });
+  }
+
+  list(key: string) {
+    return this.request<ChatbotListEnvelope>('GET', '/chatbots', { key });
+  }
+
+  /** The listed chatbots of a key's account; fails the test unless the list answers 200. */
+  async listed(key: string): Promise<Chatbot[]> {
+    const response = await this.list(key);
+    if (response.status !== 200) throw new Error(`listing answered ${response.status}: ${response.text}`);
+    return response.body.data;
+  }
+
+  /** Every account's list, to compare before and after a rejected request. */
+  async snapshot(): Promise<Record<string, Chatbot[]>> {
+    return {
+      acme: await this.listed(KEYS.acmeWeb),
+      globex: await this.listed(KEYS.globex),
+    };
+  }
+}
+
+export interface TestServer {
+  server: RunningServer;
+  client: TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const server = await startServer({ port: 0, host: '127.0.0.1', keysFile: KEYS_FILE, ...options });
+  return { server, client: new TestClient(server.url), close: () => server.close() };
+}
