@@ -83,8 +83,9 @@ export interface components {
         ChatbotName: string;
         /**
          * @description Configuration of the chatbot: its theme and prompt details. `theme` is a string.
-         *     **Contract decision:** the full key set is open, so keys other than `theme` and `prompt`
-         *     are kept as supplied, with any JSON value. `settings` may nest at most 8 levels deep
+         *     **Contract decision:** the full key set is open: every key other than `theme` is kept as
+         *     supplied, with any JSON value. `prompt` (the prompt details, usually the system prompt as
+         *     a string) is one of them, and is not constrained. `settings` may nest at most 8 levels deep
          *     (`x-max-depth`; the settings object itself is level 1) and is limited in size only by
          *     the request body limit. The defaults, used for every key not supplied, are
          *     `{"theme": "light", "prompt": "You are a helpful assistant."}`.
@@ -99,11 +100,6 @@ export interface components {
              * @example dark
              */
             theme: string;
-            /**
-             * @description Prompt details, usually the system prompt as a string. Its shape is not constrained.
-             * @example You answer questions about orders and returns.
-             */
-            prompt?: unknown;
         } & {
             [key: string]: unknown;
         };
@@ -118,11 +114,6 @@ export interface components {
              * @example dark
              */
             theme?: string;
-            /**
-             * @description Prompt details, usually the system prompt as a string.
-             * @example You answer questions about orders and returns.
-             */
-            prompt?: unknown;
         } & {
             [key: string]: unknown;
         }) | null;
@@ -131,7 +122,11 @@ export interface components {
             settings?: components["schemas"]["ChatbotSettingsInput"];
         };
         ChatbotEnvelope: {
-            data: components["schemas"]["Chatbot"];
+            /** @description The new chatbot. It is active (`is_active` is `true`), as every chatbot is at creation. */
+            data: components["schemas"]["Chatbot"] & {
+                /** @enum {boolean} */
+                is_active?: true;
+            };
         };
         ChatbotListEnvelope: {
             /** @description The account's chatbots, in creation order, oldest first. */

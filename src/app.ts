@@ -8,11 +8,12 @@ import { OpenAPIBackend, type Context } from 'openapi-backend';
 import type { Logger } from 'pino';
 import { createAuthenticator } from './auth.js';
 import { bodyErrorReply, readBody } from './body.js';
+import { docsRouter } from './docs.js';
 import { operationHandlers } from './handlers/index.js';
 import type { ApiKey } from './keys.js';
 import { problem, problemReply, type Reply } from './problem.js';
 import { addMaxDepthKeyword } from './settings.js';
-import { contractRules, loadSpec } from './spec.js';
+import { basePath, contractRules, loadSpec } from './spec.js';
 import { InMemoryChatbotStore, type ChatbotStore } from './store.js';
 import type { Principal } from './types.js';
 import { validationIssues } from './validation.js';
@@ -35,7 +36,7 @@ export async function createApp(options: AppOptions): Promise<Express> {
 
   const api = new OpenAPIBackend({
     definition: structuredClone(loadSpec()),
-    apiRoot: '/api',
+    apiRoot: basePath(),
     strict: true,
     ajvOpts: { allErrors: true },
     customizeAjv: (ajv) => addMaxDepthKeyword(addFormats.default(ajv)),
@@ -98,7 +99,8 @@ export async function createApp(options: AppOptions): Promise<Express> {
   app.disable('x-powered-by');
   app.set('etag', false); // a 304 is not in the contract
   app.use(cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate'], maxAge: 600 }));
-  app.use('/api', readBody(rules.maxBodyBytes));
+  app.use(docsRouter());
+  app.use(basePath(), readBody(rules.maxBodyBytes));
   app.use((req, res) =>
     api.handleRequest(
       {

@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
 import { DEMO_KEYS, parseKeys, readKeysFile, type ApiKey, type KeysFile } from './keys.js';
 import type { ChatbotStore } from './store.js';
+import { baseUrl } from './url.js';
 
 export interface ServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -45,7 +46,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await listen(server, port, host);
   const { port: boundPort } = server.address() as AddressInfo;
   return {
-    url: `http://${urlHost(host)}:${boundPort}/api`,
+    url: baseUrl(host, boundPort),
     keys,
     demoKeys,
     close: () =>
@@ -64,11 +65,4 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       resolve();
     });
   });
-}
-
-/** A host to put in a URL that clients can reach: wildcard binds are reached through loopback. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
 }

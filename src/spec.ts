@@ -18,6 +18,11 @@ export function loadSpec(): Spec {
   return cached;
 }
 
+/** The path of the first server (`/api`): the API's paths are relative to it. */
+export function basePath(spec: Spec = loadSpec()): string {
+  return new URL(spec.servers?.[0]?.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+}
+
 export interface ProblemKind {
   type: string;
   title: string;

@@ -1,7 +1,7 @@
 // Where chatbots live. The interface is narrow on purpose, so that a persistent
 // store can stand in for the in-memory one without touching the handlers.
 import { randomUUID } from 'node:crypto';
-import type { Chatbot, ChatbotSettings, Principal } from './types.js';
+import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from './types.js';
 
 export interface NewChatbot {
   name: string;
@@ -10,7 +10,7 @@ export interface NewChatbot {
 
 export interface ChatbotStore {
   /** Stores a new chatbot for the caller's project; resolves once it is stored. */
-  create(owner: Principal, input: NewChatbot): Promise<Chatbot>;
+  create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot>;
   /** Every chatbot of the account, across its projects, oldest first. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
 }
@@ -26,8 +26,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
   // and insertion order is creation order.
   readonly #byAccount = new Map<string, StoredChatbot[]>();
 
-  async create(owner: Principal, input: NewChatbot): Promise<Chatbot> {
-    const chatbot: Chatbot = {
+  async create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
+    const chatbot: CreatedChatbot = {
       id: randomUUID(),
       name: input.name,
       settings: input.settings,

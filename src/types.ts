@@ -8,6 +8,8 @@ export type Chatbot = Schemas['Chatbot'];
 export type ChatbotSettings = Schemas['ChatbotSettings'];
 export type CreateChatbotRequest = Schemas['CreateChatbotRequest'];
 export type ChatbotEnvelope = Schemas['ChatbotEnvelope'];
+/** A chatbot as creation returns it: active. */
+export type CreatedChatbot = ChatbotEnvelope['data'];
 export type ChatbotListEnvelope = Schemas['ChatbotListEnvelope'];
 export type Problem = Schemas['Problem'];
 export type ValidationIssue = Schemas['ValidationIssue'];

@@ -156,7 +156,7 @@ describe('a response that would break the contract', () => {
   }
   /** A store that fails outright. */
   class FailingStore extends InMemoryChatbotStore {
-    override async create(): Promise<Chatbot> {
+    override async create(): Promise<never> {
       throw new Error('disk on fire at /var/secret/path');
     }
   }

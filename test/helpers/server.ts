@@ -4,7 +4,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/types.js';
-import { assertHonoursContract } from './contract.js';
+import { assertHonoursContract } from '../../src/contract.js';
 
 export const KEYS_FILE = fileURLToPath(new URL('../fixtures/keys.json', import.meta.url));
 

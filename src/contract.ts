@@ -1,12 +1,12 @@
 // Checks an HTTP response against openapi.yaml: the status must be documented for
 // the request, the content type must be one the contract lists for that status,
 // the body must validate against its schema, and required headers must be there.
-// It reads the spec itself, so no test restates a shape by hand.
+// It reads the spec itself; the tests and the verification kit both rely on it.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
-import { addMaxDepthKeyword } from '../../src/settings.js';
-import { loadSpec } from '../../src/spec.js';
+import { addMaxDepthKeyword } from './settings.js';
+import { loadSpec } from './spec.js';
 
 export interface ObservedResponse {
   method: string;

@@ -1,0 +1,37 @@
+// Small pieces every command shares: port parsing, boolean env vars, fatal errors.
+import { InvalidArgumentError } from 'commander';
+
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return port;
+}
+
+export function envBoolean(name: string, fallback: boolean): boolean {
+  const value = process.env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  fatal(`${name} must be true or false, not "${process.env[name]}"`);
+}
+
+export function fatal(message: string): never {
+  console.error(`chatbot-api-mock: error: ${message}`);
+  process.exit(1);
+}
+
+/** Runs `close` on the first SIGINT or SIGTERM; a second signal stops at once. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    console.log(`\n${signal} received: closing`);
+    close().then(
+      () => console.log('closed'),
+      (error: unknown) => fatal(`could not close cleanly: ${String(error)}`),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}

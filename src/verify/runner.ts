@@ -1,0 +1,101 @@
+// Runs the contract's checks against a running implementation, one after another.
+import { randomBytes } from 'node:crypto';
+import { CHECKS, type Check } from './checks.js';
+import { CheckContext, CheckFailed, type Exchange, type VerifyTarget } from './context.js';
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  outcome: Outcome;
+  /** Why it failed or was skipped. */
+  reason?: string;
+  exchanges: Exchange[];
+  seconds: number;
+}
+
+export interface VerifyReport {
+  baseUrl: string;
+  stateless: boolean;
+  results: CheckResult[];
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface VerifyOptions extends VerifyTarget {
+  /** The target keeps no state (the Prism mock): skip the checks that need it. */
+  stateless?: boolean;
+  checks?: Check[];
+  /** Called as each check ends, for progress output. */
+  onResult?: (result: CheckResult) => void;
+  /** How long one check may take (default 30 s). */
+  checkTimeoutMs?: number;
+}
+
+const FLAGS = { keySameAccount: '--key-same-account', keyOtherAccount: '--key-other-account' } as const;
+
+export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
+  const { stateless = false, checks = CHECKS, checkTimeoutMs = 30_000 } = options;
+  const runId = randomBytes(4).toString('hex');
+  const results: CheckResult[] = [];
+  for (const check of checks) {
+    const result = await runCheck(check, options, runId, stateless, checkTimeoutMs);
+    results.push(result);
+    options.onResult?.(result);
+  }
+  const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
+  return {
+    baseUrl: options.baseUrl,
+    stateless,
+    results,
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+  };
+}
+
+async function runCheck(
+  check: Check,
+  target: VerifyTarget,
+  runId: string,
+  stateless: boolean,
+  timeoutMs: number,
+): Promise<CheckResult> {
+  const base = { id: check.id, title: check.title, exchanges: [], seconds: 0 };
+  if (stateless && check.needsState) {
+    return { ...base, outcome: 'skipped', reason: `skipped against a stateless target: ${check.needsState}` };
+  }
+  if (check.needsKey && !target[check.needsKey]) {
+    return { ...base, outcome: 'skipped', reason: `skipped: needs ${FLAGS[check.needsKey]}` };
+  }
+
+  const ctx = new CheckContext(target, runId);
+  const started = performance.now();
+  let reason: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CheckFailed(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    });
+    await Promise.race([check.run(ctx), timeout]);
+  } catch (error) {
+    reason = error instanceof CheckFailed ? error.message : `request failed: ${describe(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Whatever the check itself concluded, an answer that breaks the contract fails it.
+  const broken = ctx.exchanges.filter((exchange) => exchange.violations.length > 0);
+  if (broken.length > 0) {
+    const contract = broken.flatMap((e) => e.violations.map((v) => `${e.method} ${e.path}: ${v}`)).join('; ');
+    reason = reason ? `${reason}; ${contract}` : `breaks openapi.yaml: ${contract}`;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { ...base, exchanges: ctx.exchanges, seconds, outcome: reason ? 'failed' : 'passed', reason };
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
