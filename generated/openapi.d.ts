@@ -96,7 +96,7 @@ export interface components {
          */
         ChatbotSettings: {
             /**
-             * @description Name of the visual theme.
+             * @description Name of the visual theme, 1 to 100 characters.
              * @example dark
              */
             theme: string;
@@ -110,7 +110,7 @@ export interface components {
          */
         ChatbotSettingsInput: ({
             /**
-             * @description Name of the visual theme.
+             * @description Name of the visual theme, 1 to 100 characters.
              * @example dark
              */
             theme?: string;
@@ -146,6 +146,7 @@ export interface components {
              */
             title: string;
             /**
+             * Format: int32
              * @description The HTTP status code.
              * @example 401
              */

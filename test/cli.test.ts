@@ -97,6 +97,26 @@ describe('serve', () => {
   });
 });
 
+describe('mock', () => {
+  it('starts Prism under /api on the given port, and closes on SIGTERM', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+
+    const started = run(['mock', '--port', String(port)]);
+    const deadline = Date.now() + 30_000;
+    while (!started.stdout().includes('listening on') && Date.now() < deadline && started.child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(started.stdout()).toContain(`Prism mock (static examples) listening on http://127.0.0.1:${port}/api`);
+    const listed = await new TestClient(`http://127.0.0.1:${port}/api`).list('sk_live_anything');
+    expect(listed.status).toBe(200);
+    started.child.kill('SIGTERM');
+    expect(await started.exit).toBe(0);
+  }, 40_000);
+});
+
 describe('serve refuses to start', () => {
   it.each([
     ['malformed JSON', '{"accounts": [', /not valid JSON/],

@@ -1,0 +1,91 @@
+// The Prism mock: it serves the same contract under the same /api prefix, so a
+// frontend switches between mock and server by port alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatbotClient } from '../src/client.js';
+import { contractViolations } from '../src/contract.js';
+import { prismVariant, startMock, type RunningMock } from '../src/mock.js';
+import { loadSpec } from '../src/spec.js';
+import { runVerification } from '../src/verify/runner.js';
+import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
+
+let mock: RunningMock;
+let server: TestServer;
+beforeAll(async () => {
+  [mock, server] = await Promise.all([startMock({ port: 0 }), startTestServer()]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([mock?.close(), server?.close()]);
+});
+
+/** What a frontend would write once, against either base URL. */
+async function createThenList(baseUrl: string, apiKey: string) {
+  const client = createChatbotClient({ baseUrl, apiKey });
+  const created = await client.POST('/chatbots', { body: { name: 'Support Assistant', settings: { theme: 'dark' } } });
+  const listed = await client.GET('/chatbots');
+  return { created: created.response.status, listed: listed.response.status, data: listed.data?.data ?? [] };
+}
+
+describe('the Prism mock', () => {
+  it('answers under /api, like the reference server', () => {
+    expect(new URL(mock.url).pathname).toBe('/api');
+    expect(new URL(server.server.url).pathname).toBe('/api');
+  });
+
+  it('runs the same client code as the reference server: only the port differs', async () => {
+    const fromMock = await createThenList(mock.url, KEYS.acmeWeb);
+    const fromServer = await createThenList(server.server.url, KEYS.acmeWeb);
+    expect(fromMock).toMatchObject({ created: 201, listed: 200 });
+    expect(fromServer).toMatchObject({ created: 201, listed: 200 });
+    expect(fromMock.data.length).toBeGreaterThan(0);
+    expect(fromServer.data.map((c) => c.name)).toEqual(['Support Assistant']);
+  });
+
+  it('serves the static examples of openapi.yaml, every answer within the contract', async () => {
+    const client = new TestClient(mock.url);
+    const listed = await client.list('sk_live_any_key_at_all');
+    expect(listed.status).toBe(200);
+    const example = (loadSpec().paths['/chatbots']?.get?.responses['200'] as { content: Record<string, { example: unknown }> })
+      .content['application/json']?.example;
+    expect(listed.body).toEqual(example);
+    expect((await client.request('GET', '/chatbots')).status).toBe(401);
+    expect((await client.request('POST', '/chatbots', { key: 'sk_live_x', json: {} })).status).toBe(422);
+  });
+
+  it('passes every check of the verification kit that a stateless target can pass', async () => {
+    const report = await runVerification({ baseUrl: mock.url, key: 'sk_live_any', stateless: true });
+    expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([]);
+    expect(report.passed).toBeGreaterThanOrEqual(9);
+    for (const skipped of report.results.filter((r) => r.outcome === 'skipped')) {
+      expect(skipped.reason).toMatch(/^skipped against a stateless target: /);
+    }
+  });
+});
+
+describe('--dynamic', () => {
+  it('generates data from the schemas; only json-schema-faker’s timestamps can stray from the contract', async () => {
+    const dynamic = await startMock({ port: 0, dynamic: true });
+    try {
+      const responses = await Promise.all(
+        [1, 2, 3].map(() => fetch(`${dynamic.url}/chatbots`, { headers: { authorization: 'Bearer sk_live_x' } })),
+      );
+      for (const response of responses) {
+        const text = await response.text();
+        expect(response.status).toBe(200);
+        const violations = contractViolations({ method: 'GET', path: '/chatbots', status: 200, headers: response.headers, text });
+        // json-schema-faker drops trailing zeros of milliseconds (…00.0Z): the one known gap, see README.
+        expect(violations.filter((v) => !/created_at must match pattern/.test(v))).toEqual([]);
+      }
+    } finally {
+      await dynamic.close();
+    }
+  }, 60_000);
+});
+
+describe('prismVariant', () => {
+  it('moves the base path of servers into every path, and drops servers', () => {
+    const variant = prismVariant();
+    expect(Object.keys(variant.paths)).toEqual(['/api/chatbots']);
+    expect(variant.servers).toBeUndefined();
+    expect(variant.paths['/api/chatbots']).toEqual(loadSpec().paths['/chatbots']);
+  });
+});
