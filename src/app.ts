@@ -8,13 +8,17 @@ import { OpenAPIBackend, type Context } from 'openapi-backend';
 import type { Logger } from 'pino';
 import { createAuthenticator } from './auth.js';
 import { bodyErrorReply, readBody } from './body.js';
+import { pinoHttp } from 'pino-http';
+import { adminRouter } from './admin/router.js';
 import { docsRouter } from './docs.js';
+import { faults, type FaultOptions } from './faults.js';
+import { RequestJournal } from './journal.js';
 import { operationHandlers } from './handlers/index.js';
 import type { ApiKey } from './keys.js';
 import { problem, problemReply, type Reply } from './problem.js';
 import { addMaxDepthKeyword } from './settings.js';
 import { basePath, contractRules, loadSpec } from './spec.js';
-import { InMemoryChatbotStore, type ChatbotStore } from './store.js';
+import { InMemoryChatbotStore, type ChatbotStore, type StoredChatbot } from './store.js';
 import type { Principal } from './types.js';
 import { validationIssues } from './validation.js';
 
@@ -24,12 +28,20 @@ export interface AppOptions {
   store?: ChatbotStore;
   /** Check every response against openapi.yaml before it is sent (default true). */
   validateResponses?: boolean;
+  /** Latency and faults on /api; none by default. */
+  faults?: FaultOptions;
+  /** Recent /api requests, for the admin API. */
+  journal?: RequestJournal;
+  /** What the admin reset returns to. */
+  seed?: readonly StoredChatbot[];
+  /** Protects /__admin; without it the admin API is open. */
+  adminToken?: string;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export async function createApp(options: AppOptions): Promise<Express> {
-  const { logger, validateResponses = true } = options;
+  const { logger, validateResponses = true, journal = new RequestJournal() } = options;
   const store = options.store ?? new InMemoryChatbotStore();
   const rules = contractRules();
   const authenticator = createAuthenticator(options.keys);
@@ -42,9 +54,11 @@ export async function createApp(options: AppOptions): Promise<Express> {
     customizeAjv: (ajv) => addMaxDepthKeyword(addFormats.default(ajv)),
   });
 
-  api.registerSecurityHandler('bearerAuth', (c: Context) => {
+  api.registerSecurityHandler('bearerAuth', (c: Context, _req: Request, res: Response) => {
     const result = authenticator.authenticate(c.request.headers.authorization as string | undefined);
-    return result.ok ? result.principal : { error: result.detail };
+    if (!result.ok) return { error: result.detail };
+    res.locals.principal = result.principal;
+    return result.principal;
   });
 
   const allowedMethods = (path: string): string =>
@@ -98,9 +112,16 @@ export async function createApp(options: AppOptions): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // a 304 is not in the contract
-  app.use(cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate'], maxAge: 600 }));
+  app.use(pinoHttp({ logger, customProps: (_req, res) => ({ project: res.locals?.principal?.projectId }) }));
+  app.use(
+    cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'], maxAge: 600 }),
+  );
   app.use(docsRouter());
-  app.use(basePath(), readBody(rules.maxBodyBytes));
+  app.use(
+    '/__admin',
+    adminRouter({ store, keys: options.keys, journal, seed: options.seed ?? [], token: options.adminToken }),
+  );
+  app.use(basePath(), journal.middleware(), faults(options.faults ?? {}, send), readBody(rules.maxBodyBytes));
   app.use((req, res) =>
     api.handleRequest(
       {

@@ -3,16 +3,8 @@
 // been checked, so the verdict is kept on res.locals for the validation step.
 import contentType from 'content-type';
 import express, { type RequestHandler } from 'express';
+import './locals.js';
 import { problemReply, type Reply } from './problem.js';
-
-declare global {
-  namespace Express {
-    interface Locals {
-      /** Why the body could not be read as JSON, if it could not. */
-      bodyProblem?: Reply;
-    }
-  }
-}
 
 export function readBody(maxBodyBytes: number): RequestHandler[] {
   const raw = express.raw({ type: () => true, limit: maxBodyBytes });

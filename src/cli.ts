@@ -18,6 +18,6 @@ addMockCommand(program);
 addVerifyCommand(program);
 
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
-for (const name of ['PORT', 'HOST', 'KEYS_FILE']) if (process.env[name] === '') delete process.env[name];
+for (const name of ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE']) if (process.env[name] === '') delete process.env[name];
 
 await program.parseAsync();

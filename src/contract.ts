@@ -105,6 +105,11 @@ function resolvePointer(pointer: string): unknown {
     .reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], spec);
 }
 
+/** A compiled validator for the schema at a JSON pointer into openapi.yaml, e.g. #/components/schemas/Chatbot. */
+export function schemaValidator(pointer: string): ValidateFunction {
+  return validatorFor(pointer);
+}
+
 function validatorFor(pointer: string): ValidateFunction {
   let validate = validators.get(pointer);
   if (!validate) {

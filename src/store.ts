@@ -1,5 +1,5 @@
-// Where chatbots live. The interface is narrow on purpose, so that a persistent
-// store can stand in for the in-memory one without touching the handlers.
+// Where chatbots live. The interface is narrow on purpose: the handlers only
+// create and list; the admin API also reads everything and resets.
 import { randomUUID } from 'node:crypto';
 import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from './types.js';
 
@@ -8,40 +8,66 @@ export interface NewChatbot {
   settings: ChatbotSettings;
 }
 
+/** A stored chatbot with the account and project it belongs to. */
+export interface StoredChatbot extends Principal {
+  chatbot: Chatbot;
+}
+
 export interface ChatbotStore {
   /** Stores a new chatbot for the caller's project; resolves once it is stored. */
   create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot>;
   /** Every chatbot of the account, across its projects, oldest first. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
-}
-
-/** A stored chatbot with the project it was assigned to. */
-export interface StoredChatbot {
-  projectId: string;
-  chatbot: Chatbot;
+  /** Every chatbot of every account, oldest first. */
+  all(): readonly StoredChatbot[];
+  /** Replaces everything (the admin reset); resolves once it is stored. */
+  replaceAll(records: readonly StoredChatbot[]): Promise<void>;
 }
 
 export class InMemoryChatbotStore implements ChatbotStore {
   // One append-only list per account: listing never looks at other tenants,
   // and insertion order is creation order.
-  readonly #byAccount = new Map<string, StoredChatbot[]>();
+  #byAccount = new Map<string, StoredChatbot[]>();
+  #all: StoredChatbot[] = [];
+
+  constructor(initial: readonly StoredChatbot[] = []) {
+    for (const record of initial) this.insert(record);
+  }
 
   async create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
-    const chatbot: CreatedChatbot = {
-      id: randomUUID(),
-      name: input.name,
-      settings: input.settings,
-      is_active: true,
-      created_at: new Date().toISOString(),
-    };
-    const stored: StoredChatbot = { projectId: owner.projectId, chatbot };
-    const list = this.#byAccount.get(owner.accountId);
-    if (list) list.push(stored);
-    else this.#byAccount.set(owner.accountId, [stored]);
+    const chatbot = newChatbot(input);
+    this.insert({ accountId: owner.accountId, projectId: owner.projectId, chatbot });
     return chatbot;
   }
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    return this.#byAccount.get(accountId)?.map((stored) => stored.chatbot) ?? [];
+    return this.#byAccount.get(accountId)?.map((record) => record.chatbot) ?? [];
   }
+
+  all(): readonly StoredChatbot[] {
+    return this.#all;
+  }
+
+  async replaceAll(records: readonly StoredChatbot[]): Promise<void> {
+    this.#byAccount = new Map();
+    this.#all = [];
+    for (const record of records) this.insert(record);
+  }
+
+  protected insert(record: StoredChatbot): void {
+    const list = this.#byAccount.get(record.accountId);
+    if (list) list.push(record);
+    else this.#byAccount.set(record.accountId, [record]);
+    this.#all.push(record);
+  }
+}
+
+export function newChatbot(input: NewChatbot): CreatedChatbot {
+  return {
+    id: randomUUID(),
+    name: input.name,
+    settings: input.settings,
+    is_active: true,
+    created_at: new Date().toISOString(),
+  };
 }

@@ -1,0 +1,329 @@
+// `npm run bench`: throughput and latency of our server next to bare Express, bare
+// node:http and the Prism mock, then startup time and memory per chatbot.
+// It reports against the targets of the issue; it never fails because one is missed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startMock } from '../mock.js';
+import type { TargetKind } from './target.js';
+
+const HOST = '127.0.0.1';
+const KEY = 'sk_live_acme_web_0001'; // the account (acme) that holds the preloaded chatbots
+const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
+const quick = process.env.BENCH_QUICK === '1';
+const config = {
+  quick,
+  duration: envNumber('BENCH_DURATION', quick ? 1 : 10),
+  runs: Math.round(envNumber('BENCH_RUNS', quick ? 1 : 3)),
+  connections: Math.round(envNumber('BENCH_CONNECTIONS', 10)),
+  warmup: quick ? 0.5 : 2,
+  spawns: quick ? 2 : 5,
+  memoryChatbots: quick ? 10_000 : 100_000,
+};
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+// ---- processes ---------------------------------------------------------------
+
+interface Running {
+  url: string; // base URL, ending in /api
+  close(): Promise<void>;
+}
+
+/** Stops a child we spawned, by its handle: SIGTERM, then SIGKILL if it lingers. */
+async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts dist/bench/target.js and waits for its "ready <url>" line. */
+async function startTarget(kind: TargetKind, chatbots: number): Promise<Running> {
+  const child = spawn(process.execPath, [script('./target.js'), kind, String(chatbots)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`target ${kind} exited with code ${code} before it was ready`);
+  });
+  const ready = (async () => {
+    for await (const line of createInterface({ input: child.stdout! })) {
+      if (line.startsWith('ready ')) return line.slice('ready '.length);
+    }
+    throw new Error(`target ${kind} closed its output before it was ready`);
+  })();
+  try {
+    const url = await Promise.race([ready, exited]);
+    return { url, close: () => stopChild(child) };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// ---- load --------------------------------------------------------------------
+
+interface Target {
+  id: string;
+  label: string;
+  start(): Promise<Running>;
+  post?: boolean;
+}
+
+const targets: Target[] = [
+  { id: 'a', label: 'bare Express 5, GET 10 chatbots', start: () => startTarget('express', 10) },
+  { id: 'b', label: 'bare node:http, GET 10 chatbots', start: () => startTarget('node-http', 10) },
+  { id: 'c1', label: 'server GET 10, --no-validate-responses', start: () => startTarget('server-no-validate', 10) },
+  { id: 'c2', label: 'server GET 10, validation on', start: () => startTarget('server', 10) },
+  { id: 'd', label: 'server POST, validation on', start: () => startTarget('server', 10), post: true },
+  { id: 'e', label: 'server GET 10,000, validation on', start: () => startTarget('server', 10_000) },
+  { id: 'f', label: 'Prism mock GET (static example)', start: () => startMock({ port: 0, host: HOST }) },
+];
+
+const POST_BODY = JSON.stringify({ name: 'Bench', settings: { theme: 'dark' } });
+
+function request(target: Target): { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string } {
+  const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
+  if (!target.post) return { method: 'GET', headers };
+  return { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: POST_BODY };
+}
+
+/** One autocannon run; the progress bar shows only on a terminal. */
+function cannon(url: string, target: Target, seconds: number, title: string): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const options = { url: `${url}/chatbots`, connections: config.connections, duration: seconds, title };
+    const instance = autocannon({ ...options, ...request(target) }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, { renderProgressBar: true, renderResultsTable: false });
+  });
+}
+
+interface Row {
+  target: Target;
+  rps: number[]; // one per measured run
+  p50: number; // ms, mean over the runs
+  p99: number;
+  bodyBytes: number;
+  failures: number; // non-2xx answers and connection errors, over all runs
+}
+
+async function measure(target: Target): Promise<Row> {
+  const running = await target.start();
+  try {
+    // One plain request first: the answer must be a success, and its size goes in the table.
+    const { method, headers, body } = request(target);
+    const first = await fetch(`${running.url}/chatbots`, { method, headers, body });
+    const bodyBytes = (await first.arrayBuffer()).byteLength;
+    if (!first.ok) console.error(`(${target.id}) answered ${first.status} to the first request`);
+
+    await cannon(running.url, target, config.warmup, `(${target.id}) warm-up`);
+    const results: autocannon.Result[] = [];
+    for (let run = 1; run <= config.runs; run++) {
+      const result = await cannon(running.url, target, config.duration, `(${target.id}) run ${run}`);
+      results.push(result);
+      console.log(`(${target.id}) run ${run}/${config.runs}: ${fmt(perSecond(result))} req/s`);
+    }
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+    return {
+      target,
+      rps: results.map(perSecond),
+      p50: mean(results.map((r) => r.latency.p50)),
+      p99: mean(results.map((r) => r.latency.p99)),
+      bodyBytes,
+      failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    };
+  } finally {
+    await running.close();
+  }
+}
+
+/** Answers per second over the whole run (the per-second samples can miss a partial last second). */
+function perSecond(result: autocannon.Result): number {
+  return result['2xx'] / result.duration;
+}
+
+// ---- startup and memory ------------------------------------------------------
+
+/** Milliseconds from spawn to the first 200 of GET /api/chatbots. */
+async function startupMs(command: 'serve' | 'mock'): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [script('../cli.js'), command, '--port', String(port)], { stdio: 'ignore' });
+  try {
+    const deadline = started + 60_000;
+    while (performance.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`${command} exited with code ${child.exitCode}`);
+      try {
+        const response = await fetch(`http://${HOST}:${port}/api/chatbots`, {
+          headers: { authorization: `Bearer ${KEY}` },
+          signal: AbortSignal.timeout(2_000),
+        });
+        await response.arrayBuffer();
+        if (response.status === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await sleep(10);
+    }
+    throw new Error(`${command} gave no 200 within 60 s`);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function startupSeries(command: 'serve' | 'mock'): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < config.spawns; i++) times.push(await startupMs(command));
+  return times;
+}
+
+interface Memory {
+  count: number;
+  rssBytesPerChatbot: number;
+  heapBytesPerChatbot: number;
+}
+
+async function memoryPerChatbot(): Promise<Memory> {
+  const child = spawn(process.execPath, ['--expose-gc', script('./memory.js'), String(config.memoryChatbots)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`memory.js exited with code ${code}`);
+  return JSON.parse(output) as Memory;
+}
+
+// ---- report ------------------------------------------------------------------
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** A markdown table padded to line up in a terminal too. */
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+function report(rows: Row[], serve: number[], mock: number[], memory: Memory): string {
+  const byId = (id: string) => rows.find((row) => row.target.id === id)!;
+  const mean = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
+  const ratio = (id: string, base: string) => mean(byId(id)) / mean(byId(base));
+
+  const throughput = table(
+    ['target', 'req/s (mean)', 'spread (min–max)', 'p50 ms', 'p99 ms', '× (a)', '× (f)', 'body bytes'],
+    rows.map((row) => [
+      `(${row.target.id}) ${row.target.label}${row.failures ? ` ⚠ ${fmt(row.failures)} failed` : ''}`,
+      fmt(mean(row)),
+      `${fmt(Math.min(...row.rps))}–${fmt(Math.max(...row.rps))}`,
+      fmt(row.p50, 1),
+      fmt(row.p99, 1),
+      fmt(ratio(row.target.id, 'a'), 2),
+      fmt(ratio(row.target.id, 'f'), 2),
+      fmt(row.bodyBytes),
+    ]),
+  );
+
+  const check = (name: string, measured: string, ok: boolean) => [name, measured, ok ? '✓' : '✗'];
+  const targetsTable = table(
+    ['target from the issue', 'measured', 'met'],
+    [
+      check('(c1) ≥ 0.90 × (a)', `${fmt(ratio('c1', 'a'), 2)} × (a)`, ratio('c1', 'a') >= 0.9),
+      check('(c2) ≥ 0.70 × (a)', `${fmt(ratio('c2', 'a'), 2)} × (a)`, ratio('c2', 'a') >= 0.7),
+      check('(d) ≥ 0.75 × (a)', `${fmt(ratio('d', 'a'), 2)} × (a)`, ratio('d', 'a') >= 0.75),
+      check('(c2) ≥ 3 × (f)', `${fmt(ratio('c2', 'f'), 2)} × (f)`, ratio('c2', 'f') >= 3),
+      check('startup of serve ≤ 300 ms (median)', `${fmt(median(serve))} ms`, median(serve) <= 300),
+      check('(e) p99 ≤ 50 ms', `${fmt(byId('e').p99, 1)} ms`, byId('e').p99 <= 50),
+      check('memory ≤ 1,500 bytes per chatbot', `${fmt(memory.rssBytesPerChatbot)} B`, memory.rssBytesPerChatbot <= 1500),
+    ],
+  );
+
+  const cpu = cpus();
+  const startupRow = (name: string, times: number[]) => [
+    name,
+    fmt(median(times)),
+    times.map((t) => fmt(t)).join(', '),
+  ];
+  return [
+    '# Benchmark results',
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version} (${process.platform}/${process.arch})`,
+    `- Parameters: ${config.runs} measured run(s) of ${config.duration} s per target after a ${config.warmup} s warm-up, ` +
+      `${config.connections} connections, ${config.spawns} startup spawns, ${fmt(config.memoryChatbots)} chatbots for memory` +
+      (config.quick ? ' (BENCH_QUICK)' : ''),
+    '- Load: autocannon in the bench process; each target in a process of its own on 127.0.0.1. ' +
+      'req/s counts 2xx answers over the run time; p50/p99 are the means over the runs. All requests carry the acme key.',
+    '',
+    '## Throughput and latency',
+    '',
+    throughput,
+    '',
+    '## Startup: spawn to the first 200 of GET /api/chatbots',
+    '',
+    table(['command', 'median ms', 'all runs ms'], [startupRow('node dist/cli.js serve', serve), startupRow('node dist/cli.js mock', mock)]),
+    '',
+    '## Memory',
+    '',
+    `${fmt(memory.rssBytesPerChatbot)} bytes of RSS per chatbot (heap: ${fmt(memory.heapBytesPerChatbot)} bytes), ` +
+      `after storing ${fmt(memory.count)} chatbots with small settings in an InMemoryChatbotStore, measured after gc in a fresh process.`,
+    '',
+    '## Targets',
+    '',
+    targetsTable,
+    '',
+  ].join('\n');
+}
+
+// ---- main --------------------------------------------------------------------
+
+const rows: Row[] = [];
+for (const target of targets) {
+  console.log(`\n(${target.id}) ${target.label}`);
+  rows.push(await measure(target));
+}
+console.log('\nstartup: serve');
+const serve = await startupSeries('serve');
+console.log('startup: mock');
+const mock = await startupSeries('mock');
+console.log('memory');
+const memory = await memoryPerChatbot();
+
+const text = report(rows, serve, mock, memory);
+const file = new URL('../../bench/results.md', import.meta.url);
+mkdirSync(new URL('.', file), { recursive: true });
+writeFileSync(file, text);
+console.log(`\n${text}\nWritten to ${fileURLToPath(file)}`);
