@@ -1,53 +1,23 @@
 // The command line, run as users run it: the compiled bin in a child process.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, listening, run as runCli, type Run } from './helpers/run.js';
 import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
 
-const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const children: ChildProcess[] = [];
-
-beforeAll(() => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first (npm test does)`);
-});
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
+const children: Run[] = [];
 function run(args: string[], env: Record<string, string> = {}): Run {
-  const inherited = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'KEYS_FILE', 'VALIDATE_RESPONSES']) delete inherited[name];
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...inherited, ...env }, stdio: 'pipe' });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+  const started = runCli(args, env);
+  children.push(started);
+  return started;
 }
 
-async function listening(started: Run): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const url = /listening on (http:\/\/\S+\/api)/.exec(started.stdout())?.[1];
-    if (url) return url;
-    if (started.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the server did not start:\n${started.stdout()}\n${started.stderr()}`);
-}
+beforeAll(assertBuilt);
+afterEach(() => {
+  for (const started of children.splice(0)) if (started.child.exitCode === null) started.child.kill('SIGKILL');
+});
 
 function tempFile(name: string, content: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'chatbot-cli-')), name);

@@ -1,37 +1,15 @@
 // /docs in a real browser: headless Chromium (Debian's package) driven by playwright-core.
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, launchChromium, RESULTS } from './helpers/browser.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
-const available = existsSync(CHROMIUM);
-if (!available) {
-  console.warn(
-    `\n  SKIPPED: browser test of /docs: no Chromium at ${CHROMIUM}.` +
-      '\n  Install Debian\'s package (apt-get install chromium) or set CHROMIUM_PATH; .ci/run installs it.\n',
-  );
-}
-
-describe.skipIf(!available)('/docs in headless Chromium', () => {
+describe.skipIf(!chromiumAvailable('/docs'))('/docs in headless Chromium', () => {
   let t: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    t = await startTestServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    [t, browser] = await Promise.all([startTestServer(), launchChromium()]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

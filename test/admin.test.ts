@@ -1,0 +1,131 @@
+// /__admin: its OpenAPI document, state, journal, health, reset and token; every
+// admin answer is checked against that document.
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSpec } from '../src/admin/spec.js';
+import { ConfigError, startServer } from '../src/server.js';
+import { KEYS, KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
+
+const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
+ajv.addSchema(adminSpec as object, 'admin');
+
+/** Calls the admin API and checks the answer against its own OpenAPI document. */
+async function admin(t: TestServer, method: string, path: string, token?: string) {
+  const origin = new URL(t.server.url).origin;
+  const response = await fetch(`${origin}/__admin${path}`, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  const operation = (adminSpec.paths[path] as Record<string, OpenAPIV3.OperationObject>)[method.toLowerCase()]!;
+  expect(Object.keys(operation.responses), `${method} ${path} answered ${response.status}`).toContain(String(response.status));
+  if (response.status === 200) {
+    const pointer = `#/paths/${path.replace(/\//g, '~1')}/${method.toLowerCase()}/responses/200/content/application~1json/schema`;
+    const validate = ajv.getSchema(`admin${pointer}`) ?? ajv.compile({ $ref: `admin${pointer}` });
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  }
+  return { status: response.status, body };
+}
+
+const SEED = { projects: { 'acme-web': [{ name: 'Seeded' }] } };
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ seed: SEED });
+});
+afterAll(() => t.close());
+
+describe('the admin API', () => {
+  it('serves its own OpenAPI document', async () => {
+    const response = await fetch(`${new URL(t.server.url).origin}/__admin/openapi.json`);
+    expect(await response.json()).toEqual(adminSpec);
+  });
+
+  it('reports health', async () => {
+    const { body } = await admin(t, 'GET', '/health');
+    expect(body).toMatchObject({ status: 'ok', chatbots: expect.any(Number) });
+  });
+
+  it('lists every account and project of the keys file with their chatbots', async () => {
+    await t.client.create(KEYS.acmeMobile, { name: 'Mobile' });
+    await t.client.create(KEYS.globex, { name: 'Globex' });
+    const { body } = await admin(t, 'GET', '/state');
+    const names = (body.accounts as { id: string; projects: { id: string; chatbots: { name: string }[] }[] }[]).map((a) => [
+      a.id,
+      a.projects.map((p) => [p.id, p.chatbots.map((c) => c.name)]),
+    ]);
+    expect(names).toEqual([
+      ['acme', [['acme-web', ['Seeded']], ['acme-mobile', ['Mobile']]]],
+      ['globex', [['globex-main', ['Globex']]]],
+    ]);
+  });
+
+  it('keeps a journal of /api requests with the project, never the key', async () => {
+    await admin(t, 'POST', '/reset');
+    await t.client.list(KEYS.acmeWeb);
+    await t.client.request('GET', '/chatbots', { key: 'sk_live_not_a_real_key' });
+    await t.client.create(KEYS.globex, { name: 'Journaled' });
+    const { body } = await admin(t, 'GET', '/requests');
+    const requests = body.requests as { method: string; path: string; status: number; project: string | null; duration_ms: number }[];
+    expect(requests.map((r) => [r.method, r.path, r.status, r.project])).toEqual([
+      ['GET', '/api/chatbots', 200, 'acme-web'],
+      ['GET', '/api/chatbots', 401, null],
+      ['POST', '/api/chatbots', 201, 'globex-main'],
+    ]);
+    expect(requests.every((r) => r.duration_ms >= 0)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/sk_live_/);
+  });
+
+  it('bounds the journal to the most recent 200 requests', async () => {
+    await admin(t, 'POST', '/reset');
+    for (let i = 0; i < 210; i++) await t.client.request('GET', `/chatbots?i=${i}`, { key: KEYS.acmeWeb });
+    const { body } = await admin(t, 'GET', '/requests');
+    expect(body.requests).toHaveLength(200);
+  });
+
+  it('resets the state to the seed', async () => {
+    await t.client.create(KEYS.acmeWeb, { name: 'Gone after reset' });
+    const { body } = await admin(t, 'POST', '/reset');
+    expect(body).toEqual({ chatbots: 1 });
+    expect((await t.client.listed(KEYS.acmeWeb)).map((c) => c.name)).toEqual(['Seeded']);
+    expect(await t.client.listed(KEYS.globex)).toEqual([]);
+  });
+});
+
+describe('--admin-token', () => {
+  it('protects every admin operation', async () => {
+    const guarded = await startTestServer({ adminToken: 'admin-secret' });
+    try {
+      for (const [method, path] of [['GET', '/health'], ['GET', '/state'], ['GET', '/requests'], ['POST', '/reset']] as const) {
+        expect((await admin(guarded, method, path)).status).toBe(401);
+        expect((await admin(guarded, method, path, 'wrong')).status).toBe(401);
+        expect((await admin(guarded, method, path, 'admin-secret')).status).toBe(200);
+      }
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('is required to bind anything but loopback', async () => {
+    await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
+    await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(/--admin-token/);
+  });
+});
+
+describe('startServer, for test runners', () => {
+  it('returns url, keys, reset() and close(), on an ephemeral port', async () => {
+    const server = await startServer({ port: 0, keysFile: KEYS_FILE });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+      expect(server.keys.map((k) => k.key)).toEqual(Object.values(KEYS));
+      const headers = { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json' };
+      await fetch(`${server.url}/chatbots`, { method: 'POST', headers, body: JSON.stringify({ name: 'x' }) });
+      await server.reset();
+      const listed = (await (await fetch(`${server.url}/chatbots`, { headers })).json()) as { data: unknown[] };
+      expect(listed.data).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Request logs (structured, keys redacted, silent with --quiet) and the config file.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, listening, run as runCli, stop, type Run } from './helpers/run.js';
+import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
+
+const children: Run[] = [];
+const run = (...args: Parameters<typeof runCli>) => {
+  const started = runCli(...args);
+  children.push(started);
+  return started;
+};
+beforeAll(assertBuilt);
+afterEach(() => {
+  for (const started of children.splice(0)) if (started.child.exitCode === null) started.child.kill('SIGKILL');
+});
+
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { req?: { method: string; url: string; headers: Record<string, string> }; res?: { statusCode: number } });
+
+describe('logs', () => {
+  it('writes one JSON line per request when not on a terminal, with the key redacted', async () => {
+    const started = run(['serve', '--port', '0']);
+    const client = new TestClient(await listening(started));
+    await client.list(KEYS.acmeWeb);
+    await client.create(KEYS.globex, { name: 'Logged' });
+    await client.request('GET', '/chatbots');
+    await stop(started);
+    const lines = jsonLines(started.stdout()).filter((line) => line.req);
+    expect(lines.map((line) => [line.req!.method, line.req!.url, line.res!.statusCode])).toEqual([
+      ['GET', '/api/chatbots', 200],
+      ['POST', '/api/chatbots', 201],
+      ['GET', '/api/chatbots', 401],
+    ]);
+    expect(lines[0]!.req!.headers.authorization).toBe('[redacted]');
+    expect(started.stdout()).not.toContain('sk_live_acme_web_0001"');
+    expect(started.stdout()).not.toMatch(/Bearer sk_live_globex/);
+  });
+
+  it('writes no log line with --quiet', async () => {
+    const started = run(['serve', '--port', '0', '--quiet']);
+    const client = new TestClient(await listening(started));
+    await client.list(KEYS.acmeWeb);
+    await stop(started);
+    expect(jsonLines(started.stdout())).toEqual([]);
+  });
+});
+
+describe('the config file', () => {
+  const project = (config: object, name = '.chatbot-api-mockrc.json') => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-'));
+    writeFileSync(join(dir, name), JSON.stringify(config));
+    return dir;
+  };
+
+  it('is found in the working directory and read, relative paths against it', async () => {
+    const dir = project({ port: 0, keys: KEYS_FILE, seed: 'seed.json', quiet: true });
+    writeFileSync(join(dir, 'seed.json'), JSON.stringify({ projects: { 'globex-main': [{ name: 'From config seed' }] } }));
+    const started = run(['serve'], {}, dir);
+    const client = new TestClient(await listening(started));
+    expect(started.stdout()).toContain(`Settings from ${join(dir, '.chatbot-api-mockrc.json')}`);
+    expect((await client.listed(KEYS.globex)).map((c) => c.name)).toEqual(['From config seed']);
+    expect(started.stdout()).not.toContain('Built-in demo API keys');
+  });
+
+  it('loses to the environment, which loses to flags', async () => {
+    const dir = project({ port: 1, host: '127.0.0.2', quiet: true }, 'chatbot-api-mock.config.json');
+    const byEnv = run(['serve'], { PORT: '0', HOST: '127.0.0.1' }, dir);
+    expect(await listening(byEnv)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    const byFlag = run(['serve', '--port', '0'], { PORT: '1' }, dir);
+    expect(await listening(byFlag)).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/api$/);
+  });
+
+  it('is refused when it holds an unknown setting', async () => {
+    const dir = project({ prot: 4010 });
+    const started = run(['serve'], {}, dir);
+    expect(await started.exit).toBe(1);
+    expect(started.stderr()).toMatch(/unknown setting "prot"/);
+  });
+});
