@@ -34,6 +34,8 @@ export interface ServerOptions {
   delay?: [number, number];
   faultRate?: number;
   logger?: Logger;
+  /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
+  timeouts?: Partial<ServerTimeouts>;
   /** A store of your own; it replaces the in-memory (or data-file) store. */
   store?: ChatbotStore;
 }
@@ -49,6 +51,17 @@ export interface RunningServer {
   /** Stops accepting connections and resolves when in-flight requests are done. */
   close(): Promise<void>;
 }
+
+export interface ServerTimeouts {
+  /** A client must send all request headers within this time (slow-loris headers). */
+  headersMs: number;
+  /** …and the whole request, body included, within this time (slow-loris bodies). */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -77,7 +90,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     validateResponses: options.validateResponses,
     faults: { delay: options.delay, faultRate: options.faultRate },
   });
-  const server = createServer(app);
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often Node looks for requests past those limits (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs / 2),
+    },
+    app,
+  );
   await listen(server, port, host);
   const { port: boundPort } = server.address() as AddressInfo;
   return {
