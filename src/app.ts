@@ -112,7 +112,10 @@ export async function createApp(options: AppOptions): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // a 304 is not in the contract
-  app.use(pinoHttp({ logger, customProps: (_req, res) => ({ project: res.locals?.principal?.projectId }) }));
+  // A silent logger (--quiet, tests, benchmarks) costs nothing per request.
+  if (logger.isLevelEnabled('info')) {
+    app.use(pinoHttp({ logger, customProps: (_req, res) => ({ project: res.locals?.principal?.projectId }) }));
+  }
   app.use(
     cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'], maxAge: 600 }),
   );
