@@ -8,17 +8,8 @@ import { RecordsError } from '../records.js';
 import { ConfigError, startServer, type RunningServer } from '../server.js';
 import { envBoolean, fatal, closeOnSignals, parsePort } from './options.js';
 
-interface ServeFlags {
-  port?: number;
-  host?: string;
-  keys?: string;
-  seed?: string;
-  dataFile?: string;
-  adminToken?: string;
-  delay?: string;
-  faultRate?: number;
-  validateResponses?: boolean;
-  quiet?: boolean;
+/** The flags are the config file's settings, plus where that file is. */
+interface ServeFlags extends ConfigFile {
   config?: string;
 }
 
