@@ -2,11 +2,13 @@
 // at /docs, and the contract itself at /openapi.yaml and /openapi.json.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import express, { type Router } from 'express';
 import { basePath, loadSpec, specPath } from './spec.js';
 
-const require = createRequire(import.meta.url);
-const swaggerUiDir = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+// Only the folder of swagger-ui-dist is needed: requiring the package itself would
+// load its whole browser bundle into the server at start.
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 const PAGE = `<!doctype html>
 <html lang="en">

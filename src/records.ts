@@ -8,7 +8,8 @@ export class RecordsError extends Error {
   override name = 'RecordsError';
 }
 
-const isChatbot = schemaValidator('#/components/schemas/Chatbot');
+// Compiled on first use: a server without seed or data file never pays for it.
+let isChatbot: ReturnType<typeof schemaValidator> | undefined;
 
 /** The project ids of the keys, each with its account. */
 export function projectAccounts(keys: readonly ApiKey[]): Map<string, string> {
@@ -17,6 +18,7 @@ export function projectAccounts(keys: readonly ApiKey[]): Map<string, string> {
 
 /** Fails, naming `where`, unless the chatbot is one the contract allows. */
 export function checkChatbot(chatbot: unknown, where: string): void {
+  isChatbot ??= schemaValidator('#/components/schemas/Chatbot');
   if (!isChatbot(chatbot)) {
     const error = isChatbot.errors?.[0];
     throw new RecordsError(`${where}${error?.instancePath ?? ''} ${error?.message ?? 'is not a valid chatbot'}`);
