@@ -10,7 +10,6 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startMock } from '../mock.js';
 import type { TargetKind } from './target.js';
 
 const HOST = '127.0.0.1';
@@ -103,7 +102,7 @@ const targets: Target[] = [
   { id: 'c2', label: 'server GET 10, validation on', start: () => startTarget('server', 10) },
   { id: 'd', label: 'server POST, validation on', start: () => startTarget('server', 10), post: true },
   { id: 'e', label: 'server GET 10,000, validation on', start: () => startTarget('server', 10_000) },
-  { id: 'f', label: 'Prism mock GET (static example)', start: () => startMock({ port: 0, host: HOST }) },
+  { id: 'f', label: 'Prism mock GET (static example)', start: () => startTarget('mock', 0) },
 ];
 
 const POST_BODY = JSON.stringify({ name: 'Bench', settings: { theme: 'dark' } });
@@ -242,6 +241,7 @@ function report(rows: Row[], serve: number[], mock: number[], memory: Memory): s
   const byId = (id: string) => rows.find((row) => row.target.id === id)!;
   const mean = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
   const ratio = (id: string, base: string) => mean(byId(id)) / mean(byId(base));
+  const bytes = memory.rssBytesPerChatbot;
 
   const throughput = table(
     ['target', 'req/s (mean)', 'spread (min–max)', 'p50 ms', 'p99 ms', '× (a)', '× (f)', 'body bytes'],
@@ -267,11 +267,15 @@ function report(rows: Row[], serve: number[], mock: number[], memory: Memory): s
       check('(c2) ≥ 3 × (f)', `${fmt(ratio('c2', 'f'), 2)} × (f)`, ratio('c2', 'f') >= 3),
       check('startup of serve ≤ 300 ms (median)', `${fmt(median(serve))} ms`, median(serve) <= 300),
       check('(e) p99 ≤ 50 ms', `${fmt(byId('e').p99, 1)} ms`, byId('e').p99 <= 50),
-      check('memory ≤ 1,500 bytes per chatbot', `${fmt(memory.rssBytesPerChatbot)} B`, memory.rssBytesPerChatbot <= 1500),
+      check('memory ≤ 1,500 bytes per chatbot', `${fmt(bytes)} B`, bytes <= 1_500),
     ],
   );
 
   const cpu = cpus();
+  const params =
+    `${config.runs} measured run(s) of ${config.duration} s per target after a ${config.warmup} s warm-up, ` +
+    `${config.connections} connections, ${config.spawns} startup spawns, ` +
+    `${fmt(config.memoryChatbots)} chatbots for memory${config.quick ? ' (BENCH_QUICK)' : ''}`;
   const startupRow = (name: string, times: number[]) => [
     name,
     fmt(median(times)),
@@ -281,12 +285,12 @@ function report(rows: Row[], serve: number[], mock: number[], memory: Memory): s
     '# Benchmark results',
     '',
     `- Date: ${new Date().toISOString()}`,
-    `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version} (${process.platform}/${process.arch})`,
-    `- Parameters: ${config.runs} measured run(s) of ${config.duration} s per target after a ${config.warmup} s warm-up, ` +
-      `${config.connections} connections, ${config.spawns} startup spawns, ${fmt(config.memoryChatbots)} chatbots for memory` +
-      (config.quick ? ' (BENCH_QUICK)' : ''),
+    `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ` +
+      `Node ${process.version} (${process.platform}/${process.arch})`,
+    `- Parameters: ${params}`,
     '- Load: autocannon in the bench process; each target in a process of its own on 127.0.0.1. ' +
-      'req/s counts 2xx answers over the run time; p50/p99 are the means over the runs. All requests carry the acme key.',
+      'req/s counts 2xx answers over the run time; p50/p99 are the means over the runs ' +
+      "(autocannon's latency resolution is 1 ms). All requests carry the acme key.",
     '',
     '## Throughput and latency',
     '',
@@ -294,12 +298,15 @@ function report(rows: Row[], serve: number[], mock: number[], memory: Memory): s
     '',
     '## Startup: spawn to the first 200 of GET /api/chatbots',
     '',
-    table(['command', 'median ms', 'all runs ms'], [startupRow('node dist/cli.js serve', serve), startupRow('node dist/cli.js mock', mock)]),
+    table(
+      ['command', 'median ms', 'all runs ms'],
+      [startupRow('node dist/cli.js serve', serve), startupRow('node dist/cli.js mock', mock)],
+    ),
     '',
     '## Memory',
     '',
-    `${fmt(memory.rssBytesPerChatbot)} bytes of RSS per chatbot (heap: ${fmt(memory.heapBytesPerChatbot)} bytes), ` +
-      `after storing ${fmt(memory.count)} chatbots with small settings in an InMemoryChatbotStore, measured after gc in a fresh process.`,
+    `${fmt(bytes)} bytes of RSS per chatbot (heap: ${fmt(memory.heapBytesPerChatbot)} bytes), after storing ` +
+      `${fmt(memory.count)} chatbots with small settings in an InMemoryChatbotStore, after gc, in a fresh process.`,
     '',
     '## Targets',
     '',

@@ -1,14 +1,20 @@
 // One benchmark target in a process of its own, so that the server under load
-// never shares an event loop (or a core) with autocannon in the bench process.
+// never shares an event loop with autocannon in the bench process.
 // Usage: node dist/bench/target.js <kind> <chatbots>; prints "ready <url>" once listening.
-// It ends on SIGTERM (default action) or when the parent's end of stdin closes.
-import { createServer, type RequestListener, type Server } from 'node:http';
+// It closes the target and exits on SIGTERM, or when the parent's end of stdin closes.
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { startMock } from '../mock.js';
 import { startServer } from '../server.js';
 import { InMemoryChatbotStore } from '../store.js';
 
-export type TargetKind = 'express' | 'node-http' | 'server' | 'server-no-validate';
+export type TargetKind = 'express' | 'node-http' | 'server' | 'server-no-validate' | 'mock';
+
+interface Running {
+  url: string;
+  close(): Promise<void>;
+}
 
 const HOST = '127.0.0.1';
 const OWNER = { accountId: 'acme', projectId: 'acme-web' }; // the account of sk_live_acme_web_0001
@@ -51,33 +57,51 @@ function bareNodeHttp(body: Buffer): RequestListener {
   };
 }
 
-async function listenBare(listener: RequestListener): Promise<string> {
-  const server: Server = createServer(listener);
+async function listenBare(listener: RequestListener): Promise<Running> {
+  const server = createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, HOST, resolve);
   });
-  return `http://${HOST}:${(server.address() as AddressInfo).port}/api`;
+  return {
+    url: `http://${HOST}:${(server.address() as AddressInfo).port}/api`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
-async function start(kind: string, count: number): Promise<string> {
-  const store = await preloadedStore(count);
+async function start(kind: string, count: number): Promise<Running> {
   switch (kind) {
     case 'express':
-      return listenBare(bareExpress(await listBody(store)));
+      return listenBare(bareExpress(await listBody(await preloadedStore(count))));
     case 'node-http':
-      return listenBare(bareNodeHttp(await listBody(store)));
+      return listenBare(bareNodeHttp(await listBody(await preloadedStore(count))));
     case 'server':
-    case 'server-no-validate':
-      return (await startServer({ port: 0, host: HOST, store, validateResponses: kind === 'server' })).url;
+    case 'server-no-validate': {
+      const store = await preloadedStore(count);
+      return startServer({ port: 0, host: HOST, store, validateResponses: kind === 'server' });
+    }
+    case 'mock':
+      return startMock({ port: 0, host: HOST }); // Prism is a child of this process
     default:
       throw new Error(`unknown target kind: ${kind}`);
   }
 }
 
 const [kind = '', count = '10'] = process.argv.slice(2);
-const url = await start(kind, Number(count));
-process.stdout.write(`ready ${url}\n`);
-// If the bench process dies without killing us, its end of the pipe closes: leave too.
-process.stdin.on('end', () => process.exit(0));
+const running = await start(kind, Number(count));
+process.stdout.write(`ready ${running.url}\n`);
+
+// Close before leaving, so that Prism (a child of ours) never outlives us.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  running.close().finally(() => process.exit(0));
+};
+process.once('SIGTERM', stop);
+process.stdin.on('end', stop); // the bench process died without killing us
 process.stdin.resume();
