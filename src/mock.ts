@@ -88,7 +88,8 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function freePort(host: string): Promise<number> {
+/** A port that is free on host now (for tools, like Prism, that cannot take port 0). */
+export function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -4,12 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '../mock.js';
 import type { TargetKind } from './target.js';
 
 const HOST = '127.0.0.1';
@@ -73,17 +73,6 @@ async function startTarget(kind: TargetKind, chatbots: number): Promise<Running>
     await stopChild(child);
     throw error;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // ---- load --------------------------------------------------------------------
@@ -172,7 +161,7 @@ function perSecond(result: autocannon.Result): number {
 
 /** Milliseconds from spawn to the first 200 of GET /api/chatbots. */
 async function startupMs(command: 'serve' | 'mock'): Promise<number> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const started = performance.now();
   const child = spawn(process.execPath, [script('../cli.js'), command, '--port', String(port)], { stdio: 'ignore' });
   try {
