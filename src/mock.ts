@@ -59,7 +59,11 @@ function prismBin(): string {
 
 function listening(child: ChildProcess, log: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    let output = '';
+    // Prism writes lines for every request: once it is ready they are only
+    // forwarded (the pipes must keep draining), never kept.
+    let startup = '';
+    let ready = false;
+    const onExit = (code: number | null) => fail(new Error(`Prism exited with code ${code}:\n${startup.slice(-2000)}`));
     const timer = setTimeout(() => fail(new Error('Prism did not start within 30 s')), 30_000);
     const fail = (error: Error) => {
       clearTimeout(timer);
@@ -67,16 +71,21 @@ function listening(child: ChildProcess, log: (line: string) => void): Promise<vo
       reject(error);
     };
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of chunk.toString().split('\n')) if (line.trim()) log(line);
-      if (output.includes('Prism is listening on')) {
+      const text = chunk.toString();
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+      if (ready) return;
+      startup += text;
+      if (startup.includes('Prism is listening on')) {
+        ready = true;
+        startup = '';
         clearTimeout(timer);
+        child.off('exit', onExit);
         resolve();
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`Prism exited with code ${code}:\n${output.slice(-2000)}`)));
+    child.once('exit', onExit);
   });
 }
 
