@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The command line: one program, one subcommand per kind of use.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { addMockCommand } from './commands/mock.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
+import { packageRoot } from './spec.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;
 };
 

@@ -20,9 +20,9 @@ export interface ObservedResponse {
 }
 
 const spec = loadSpec();
-const ajv = addMaxDepthKeyword(addFormats.default(new Ajv({ strict: false, allErrors: true })));
-ajv.addSchema(spec as object, 'openapi');
 const validators = new Map<string, ValidateFunction>();
+// Made on first use: the server imports this module but rarely needs it.
+let ajv: Ajv | undefined;
 
 /** The problems found; an empty list means the response honours the contract. */
 export function contractViolations(response: ObservedResponse): string[] {
@@ -113,6 +113,8 @@ export function schemaValidator(pointer: string): ValidateFunction {
 function validatorFor(pointer: string): ValidateFunction {
   let validate = validators.get(pointer);
   if (!validate) {
+    ajv ??= addMaxDepthKeyword(addFormats.default(new Ajv({ strict: false, allErrors: true })));
+    if (!ajv.getSchema('openapi')) ajv.addSchema(spec as object, 'openapi');
     validate = ajv.compile({ $ref: `openapi${pointer}` });
     validators.set(pointer, validate);
   }

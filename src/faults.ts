@@ -58,7 +58,10 @@ export function exampleReply(method: string, path: string, status: number): Repl
 
 /** Mounted on the base path, so req.path is the contract's path (/chatbots). */
 export function faults(options: FaultOptions, send: (res: Parameters<RequestHandler>[1], reply: Reply) => void): RequestHandler {
+  const always = Boolean(options.delay || options.faultRate);
   return async (req, res, next) => {
+    // The common case, nothing asked for: no work, no await.
+    if (!always && req.headers.prefer === undefined) return next();
     const prefer = parsePreferences(req.get('prefer'));
     const applied: string[] = [];
     let wait = 0;

@@ -17,6 +17,9 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The handler returns this same body object until the data behind it changes,
+   * so it is checked against the contract and serialized only once. */
+  stable?: boolean;
 }
 
 export function problemReply(status: number, detail: string, headers?: Record<string, string>): Reply {

@@ -1,13 +1,23 @@
 // Loads openapi.yaml once and reads from it the values the server enforces,
 // so that the limits, defaults and problem types live in the contract alone.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIV3 } from 'openapi-types';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import type { ChatbotSettings } from './types.js';
 
-/** openapi.yaml sits at the package root, one level above src/ and dist/. */
-export const specPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+/** The package root: the nearest folder above this module that holds openapi.yaml
+ * (src/ and dist/ sit one level below it, the bundle's chunks two). */
+export const packageRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
+export const specPath = join(packageRoot, 'openapi.yaml');
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'openapi.yaml')) && existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no openapi.yaml above ${from}`);
+  }
+}
 
 export type Spec = OpenAPIV3.Document;
 

@@ -16,7 +16,8 @@ export interface StoredChatbot extends Principal {
 export interface ChatbotStore {
   /** Stores a new chatbot for the caller's project; resolves once it is stored. */
   create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot>;
-  /** Every chatbot of the account, across its projects, oldest first. */
+  /** Every chatbot of the account, across its projects, oldest first. The same
+   * (frozen) array is returned until the account changes, so callers may cache by it. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
   /** Every chatbot of every account, oldest first. */
   all(): readonly StoredChatbot[];
@@ -29,6 +30,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
   // and insertion order is creation order.
   #byAccount = new Map<string, StoredChatbot[]>();
   #all: StoredChatbot[] = [];
+  // What listByAccount hands out, built once per change of the account.
+  #snapshots = new Map<string, readonly Chatbot[]>();
 
   constructor(initial: readonly StoredChatbot[] = []) {
     for (const record of initial) this.insert(record);
@@ -41,7 +44,12 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    return this.#byAccount.get(accountId)?.map((record) => record.chatbot) ?? [];
+    let snapshot = this.#snapshots.get(accountId);
+    if (!snapshot) {
+      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((record) => record.chatbot) ?? []);
+      this.#snapshots.set(accountId, snapshot);
+    }
+    return snapshot;
   }
 
   all(): readonly StoredChatbot[] {
@@ -51,6 +59,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   async replaceAll(records: readonly StoredChatbot[]): Promise<void> {
     this.#byAccount = new Map();
     this.#all = [];
+    this.#snapshots = new Map();
     for (const record of records) this.insert(record);
   }
 
@@ -59,6 +68,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
     if (list) list.push(record);
     else this.#byAccount.set(record.accountId, [record]);
     this.#all.push(record);
+    this.#snapshots.delete(record.accountId);
   }
 }
 

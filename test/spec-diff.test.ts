@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
+import { dump as stringify } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { majorRaised, specChanges } from '../src/review/specDiff.js';
 import { loadSpec, specPath } from '../src/spec.js';

@@ -106,8 +106,9 @@ const DEFECTS: [string, string, Defect][] = [
   ['an extra field', 'create.contract', { store: faultyStore({ create: (c) => ({ ...c, project_id: 'p' }) as Chatbot }) }],
   ['200 instead of 201', 'create.contract', {
     before: (req, res, next) => {
-      const status = res.status.bind(res);
-      res.status = (code: number) => status(req.method === 'POST' && code === 201 ? 200 : code);
+      const writeHead = res.writeHead.bind(res) as (code: number, ...rest: unknown[]) => typeof res;
+      res.writeHead = ((code: number, ...rest: unknown[]) =>
+        writeHead(req.method === 'POST' && code === 201 ? 200 : code, ...rest)) as typeof res.writeHead;
       next();
     },
   }],
@@ -155,9 +156,9 @@ const DEFECTS: [string, string, Defect][] = [
   }],
   ['a 405 without Allow', 'errors.method', {
     before: (_req, res, next) => {
-      const set = res.set.bind(res) as (field: unknown, value?: unknown) => typeof res;
-      res.set = ((field: unknown, value?: unknown) =>
-        typeof field === 'object' && field && 'Allow' in field ? res : set(field, value)) as typeof res.set;
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+        name.toLowerCase() === 'allow' ? res : setHeader(name, value)) as typeof res.setHeader;
       next();
     },
   }],

@@ -1,6 +1,5 @@
 // `mock`: Stoplight Prism on the same contract, stateless.
 import { Option, type Command } from 'commander';
-import { startMock } from '../mock.js';
 import { closeOnSignals, fatal, parsePort } from './options.js';
 
 interface MockFlags {
@@ -17,6 +16,7 @@ export function addMockCommand(program: Command): void {
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .option('-d, --dynamic', 'generate data from the schemas instead of serving the examples', false)
     .action(async (flags: MockFlags) => {
+      const { startMock } = await import('../mock.js');
       const mock = await startMock({ ...flags, log: (line) => console.log(`[prism] ${line}`) }).catch((error: Error) =>
         fatal(`the Prism mock did not start: ${error.message}`),
       );

@@ -1,7 +1,5 @@
 // `verify`: runs the contract's checks against any running implementation.
 import { type Command } from 'commander';
-import { formatHeader, formatResult, formatSummary, writeJUnit } from '../verify/report.js';
-import { runVerification } from '../verify/runner.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -25,6 +23,9 @@ export function addVerifyCommand(program: Command): void {
     .option('--json', 'print the report as JSON instead of text', false)
     .option('--junit <file>', 'also write the report as JUnit XML')
     .action(async (flags: VerifyFlags) => {
+      // Loaded here, so that starting a server does not pay for the kit.
+      const { formatHeader, formatResult, formatSummary, writeJUnit } = await import('../verify/report.js');
+      const { runVerification } = await import('../verify/runner.js');
       if (!flags.json) console.log(formatHeader(flags.baseUrl, flags.stateless));
       const report = await runVerification({
         ...flags,

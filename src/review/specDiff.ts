@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiCompare, type Diff } from 'api-smart-diff';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 
 export type ChangeKind = 'breaking' | 'non-breaking' | 'deprecated' | 'annotation' | 'unclassified';
 

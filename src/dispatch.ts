@@ -1,0 +1,100 @@
+// Routes requests to the operation handlers, in the order of checks the contract
+// sets: path 404, method 405, key 401, body 415/400, schema 422, then the handler.
+// openapi-backend supplies the operations of openapi.yaml and their compiled
+// validators; the routing table is built once, at start, so that a request costs
+// one Map lookup rather than a search through the definition.
+import type { RequestHandler } from 'express';
+import type { Operation, OpenAPIBackend } from 'openapi-backend';
+import type { Logger } from 'pino';
+import type { Authenticator } from './auth.js';
+import type { OperationHandler } from './handlers/handler.js';
+import './locals.js';
+import { problem, problemReply, type Reply } from './problem.js';
+import { send } from './send.js';
+import { basePath, type ContractRules } from './spec.js';
+import type { ChatbotStore } from './store.js';
+import { validationIssues } from './validation.js';
+
+export interface DispatchOptions {
+  api: OpenAPIBackend;
+  authenticator: Authenticator;
+  handlers: Record<string, OperationHandler>;
+  store: ChatbotStore;
+  rules: ContractRules;
+  logger: Logger;
+  validateResponses: boolean;
+}
+
+interface Route {
+  operation: Operation;
+  operationId: string;
+  handler: OperationHandler;
+  secured: boolean;
+  hasBody: boolean;
+  /** Whether there is anything to validate: a body or parameters. */
+  validated: boolean;
+}
+
+export function createDispatcher(options: DispatchOptions): RequestHandler {
+  const { api, authenticator, store, rules, logger, validateResponses } = options;
+  const prefix = basePath();
+  const routes = new Map<string, Route>();
+  const allowed = new Map<string, string[]>();
+  for (const operation of api.router.getOperations()) {
+    const operationId = operation.operationId!;
+    const handler = options.handlers[operationId];
+    if (!handler) throw new Error(`no handler for operationId ${operationId} (src/handlers/)`);
+    const path = prefix + operation.path;
+    const method = operation.method.toUpperCase();
+    routes.set(`${method} ${path}`, {
+      operation,
+      operationId,
+      handler,
+      secured: (operation.security ?? []).length > 0,
+      hasBody: Boolean(operation.requestBody),
+      validated: Boolean(operation.requestBody || operation.parameters?.length),
+    });
+    allowed.set(path, [...(allowed.get(path) ?? []), method]);
+  }
+
+  // A reply that breaks the contract is never sent as if it were valid. A stable
+  // body (the same object until the data changes) is checked once.
+  const checked = new WeakSet<object>();
+  function checkedReply(operationId: string, reply: Reply): Reply {
+    if (reply.stable && checked.has(reply.body as object)) return reply;
+    const result = api.validateResponse(reply.body, operationId, reply.status);
+    if (!result.errors) {
+      if (reply.stable) checked.add(reply.body as object);
+      return reply;
+    }
+    logger.error({ operationId, status: reply.status, errors: result.errors }, 'RESPONSE BREAKS THE CONTRACT: answering 500 instead');
+    return problemReply(500, 'The server produced a response that breaks its own contract.');
+  }
+
+  return async (req, res) => {
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const route = routes.get(`${req.method} ${path}`);
+    if (!route) {
+      const methods = allowed.get(path);
+      if (!methods) return send(res, problemReply(404, `There is no resource at ${req.path}.`));
+      const allow = methods.join(', ');
+      return send(res, problemReply(405, `${req.method} is not allowed on ${req.path}. Allowed methods are ${allow}.`, { Allow: allow }));
+    }
+    if (route.secured) {
+      const result = authenticator.authenticate(req.headers.authorization);
+      if (!result.ok) return send(res, problemReply(401, result.detail, { 'WWW-Authenticate': 'Bearer realm="chatbots"' }));
+      res.locals.principal = result.principal;
+    }
+    // A body that could not be read as JSON is reported only now, after the key check.
+    if (route.hasBody && res.locals.bodyProblem) return send(res, res.locals.bodyProblem);
+    if (route.validated) {
+      const request = { method: req.method, path, headers: req.headers as Record<string, string>, query: {}, body: req.body };
+      const { errors } = api.validator.validateRequest(request, route.operation);
+      if (errors) {
+        return send(res, { status: 422, body: problem(422, 'The request does not match the contract.', validationIssues(errors)) });
+      }
+    }
+    const reply = await route.handler({ principal: res.locals.principal!, body: req.body, store, rules });
+    send(res, validateResponses ? checkedReply(route.operationId, reply) : reply);
+  };
+}
