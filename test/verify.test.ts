@@ -14,7 +14,7 @@ import { runVerification } from '../src/verify/runner.js';
 import { startBrokenServer, type Defect } from './helpers/broken.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
-const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/cli.bundle.js', import.meta.url));
 const ALL_KEYS = { key: KEYS.acmeWeb, keySameAccount: KEYS.acmeMobile, keyOtherAccount: KEYS.globex };
 
 let reference: TestServer;

@@ -163,7 +163,7 @@ function perSecond(result: autocannon.Result): number {
 async function startupMs(command: 'serve' | 'mock'): Promise<number> {
   const port = await freePort(HOST);
   const started = performance.now();
-  const child = spawn(process.execPath, [script('../cli.js'), command, '--port', String(port)], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [script('../cli.bundle.js'), command, '--port', String(port)], { stdio: 'ignore' });
   try {
     const deadline = started + 60_000;
     while (performance.now() < deadline) {
@@ -289,7 +289,7 @@ function report(rows: Row[], serve: number[], mock: number[], memory: Memory): s
     '',
     table(
       ['command', 'median ms', 'all runs ms'],
-      [startupRow('node dist/cli.js serve', serve), startupRow('node dist/cli.js mock', mock)],
+      [startupRow('node dist/cli.bundle.js serve', serve), startupRow('node dist/cli.bundle.js mock', mock)],
     ),
     '',
     '## Memory',
