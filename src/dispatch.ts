@@ -5,7 +5,7 @@
 // one Map lookup rather than a search through the definition.
 import type { ErrorObject } from 'ajv';
 import type { RequestHandler } from 'express';
-import type { OpenAPIBackend } from 'openapi-backend';
+import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth.js';
 import type { OperationHandler } from './handlers/handler.js';
@@ -27,6 +27,9 @@ export interface DispatchOptions {
 }
 
 interface Route {
+  /** Passed to validateResponse as an object: given only its id, openapi-backend
+   * rebuilds its list of operations on every call to find it. */
+  operation: Operation;
   operationId: string;
   handler: OperationHandler;
   secured: boolean;
@@ -47,6 +50,7 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
     const path = prefix + operation.path;
     const method = operation.method.toUpperCase();
     routes.set(`${method} ${path}`, {
+      operation,
       operationId,
       handler,
       secured: (operation.security ?? []).length > 0,
@@ -59,9 +63,9 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
   // A reply that breaks the contract is never sent as if it were valid. A stable
   // body (the same object until the data changes) is checked once.
   const checked = new WeakSet<object>();
-  function checkedReply(operationId: string, reply: Reply): Reply {
+  function checkedReply({ operation, operationId }: Route, reply: Reply): Reply {
     if (reply.stable && checked.has(reply.body as object)) return reply;
-    const result = api.validateResponse(reply.body, operationId, reply.status);
+    const result = api.validateResponse(reply.body, operation as Parameters<typeof api.validateResponse>[1], reply.status);
     if (!result.errors) {
       if (reply.stable) checked.add(reply.body as object);
       return reply;
@@ -105,6 +109,6 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
       }
     }
     const reply = await route.handler({ principal: res.locals.principal!, body: req.body, store, rules });
-    send(res, validateResponses ? checkedReply(route.operationId, reply) : reply);
+    send(res, validateResponses ? checkedReply(route, reply) : reply);
   };
 }

@@ -22,7 +22,9 @@ const config = {
   duration: envNumber('BENCH_DURATION', quick ? 1 : 10),
   runs: Math.round(envNumber('BENCH_RUNS', quick ? 1 : 3)),
   connections: Math.round(envNumber('BENCH_CONNECTIONS', 10)),
-  warmup: quick ? 0.5 : 2,
+  // Long enough for V8 to optimize the server's hot path: shorter warm-ups
+  // left the first measured run of a target well below the others.
+  warmup: envNumber('BENCH_WARMUP', quick ? 0.5 : 5),
   spawns: quick ? 2 : 5,
   memoryChatbots: quick ? 10_000 : 100_000,
 };
