@@ -84,14 +84,15 @@ export async function createApp(options: AppOptions): Promise<Express> {
   app.use(
     cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'], maxAge: 600 }),
   );
+  // /api first, so that API requests pass no other router on their way. The
+  // contract declares no query parameters: any sent are ignored.
+  app.use(basePath(), journal.middleware(), faults(options.faults ?? {}, send), readBody(rules.maxBodyBytes), dispatch);
   app.use(docsRouter());
   app.use(
     '/__admin',
     adminRouter({ store, keys: options.keys, journal, seed: options.seed ?? [], token: options.adminToken }),
   );
-  app.use(basePath(), journal.middleware(), faults(options.faults ?? {}, send), readBody(rules.maxBodyBytes));
-  // The contract declares no query parameters: any sent are ignored.
-  app.use(dispatch);
+  app.use(dispatch); // everything else: 404
   app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
     const reply = bodyErrorReply(error, rules.maxBodyBytes);
     if (!reply) logger.error({ err: error }, 'unhandled error: answering 500');

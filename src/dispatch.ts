@@ -87,13 +87,15 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
   }
 
   return async (req, res) => {
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    // Mounted on the base path or at the root: either way, the full path.
+    const full = req.baseUrl + req.path;
+    const path = full.length > 1 ? full.replace(/\/+$/, '') : full;
     const route = routes.get(`${req.method} ${path}`);
     if (!route) {
       const methods = allowed.get(path);
-      if (!methods) return send(res, problemReply(404, `There is no resource at ${req.path}.`));
+      if (!methods) return send(res, problemReply(404, `There is no resource at ${full}.`));
       const allow = methods.join(', ');
-      return send(res, problemReply(405, `${req.method} is not allowed on ${req.path}. Allowed methods are ${allow}.`, { Allow: allow }));
+      return send(res, problemReply(405, `${req.method} is not allowed on ${full}. Allowed methods are ${allow}.`, { Allow: allow }));
     }
     if (route.secured) {
       const result = authenticator.authenticate(req.headers.authorization);

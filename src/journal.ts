@@ -13,11 +13,14 @@ export interface JournalEntry {
   project: string | null;
 }
 
+/** As kept: the time as a number, turned into a string only when read. */
+type Kept = Omit<JournalEntry, 'time'> & { at: number };
+
 export class RequestJournal {
-  #entries: JournalEntry[] = [];
+  #entries: Kept[] = [];
   constructor(readonly capacity = 200) {}
 
-  add(entry: JournalEntry): void {
+  add(entry: Kept): void {
     this.#entries.push(entry);
     if (this.#entries.length > this.capacity) this.#entries.splice(0, this.#entries.length - this.capacity);
   }
@@ -27,19 +30,19 @@ export class RequestJournal {
   }
 
   /** Oldest first. */
-  entries(): readonly JournalEntry[] {
-    return this.#entries;
+  entries(): JournalEntry[] {
+    return this.#entries.map(({ at, ...entry }) => ({ time: new Date(at).toISOString(), ...entry }));
   }
 
   /** Records each request when its answer is finished (or the connection drops). */
   middleware(): RequestHandler {
     return (req, res, next) => {
       const started = performance.now();
-      const time = new Date().toISOString();
-      const path = req.originalUrl.split('?')[0] ?? req.originalUrl;
+      const at = Date.now();
       res.once('close', () => {
+        const path = req.originalUrl.split('?')[0] ?? req.originalUrl;
         this.add({
-          time,
+          at,
           method: req.method,
           path,
           status: res.writableFinished ? res.statusCode : 0,
