@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
 import { FileChatbotStore, readDataFile } from './dataFile.js';
-import type { FaultOptions } from './faults.js';
 import { RequestJournal } from './journal.js';
 import { DEMO_KEYS, parseKeys, readKeysFile, type ApiKey, type KeysFile } from './keys.js';
 import { parseSeed, readSeedFile, type SeedFile } from './seed.js';

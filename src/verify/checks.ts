@@ -32,6 +32,11 @@ async function list(ctx: CheckContext, key?: string): Promise<Chatbot[]> {
   return data.data;
 }
 
+/** Headers with the main key, and a content type when a body goes with them. */
+function keyed(ctx: CheckContext, contentType?: string): Record<string, string> {
+  return { authorization: `Bearer ${ctx.target.key}`, ...(contentType ? { 'content-type': contentType } : {}) };
+}
+
 function ids(chatbots: Chatbot[]): string[] {
   return chatbots.map((chatbot) => chatbot.id);
 }
@@ -217,7 +222,7 @@ export const CHECKS: Check[] = [
     title: 'A body that breaks the schema is rejected with 422 and a validation list',
     run: async (ctx) => {
       const answer = await expectProblem(ctx, 422, 'POST', '/chatbots', {
-        headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' },
+        headers: keyed(ctx, 'application/json'),
         body: JSON.stringify({ settings: { theme: 42 } }),
       });
       const problem = JSON.parse(answer.text) as { validation?: unknown[] };
@@ -230,7 +235,7 @@ export const CHECKS: Check[] = [
     needsState: 'Prism answers malformed JSON with its own error body, not a problem',
     run: async (ctx) => {
       await expectProblem(ctx, 400, 'POST', '/chatbots', {
-        headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' },
+        headers: keyed(ctx, 'application/json'),
         body: '{"name": "half',
       });
     },
@@ -240,7 +245,7 @@ export const CHECKS: Check[] = [
     title: 'A body that is not application/json is rejected with 415',
     run: async (ctx) => {
       await expectProblem(ctx, 415, 'POST', '/chatbots', {
-        headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'text/plain' },
+        headers: keyed(ctx, 'text/plain'),
         body: JSON.stringify({ name: ctx.name('text') }),
       });
     },
@@ -250,7 +255,7 @@ export const CHECKS: Check[] = [
     title: 'An unknown path answers 404',
     run: async (ctx) => {
       await expectProblem(ctx, 404, 'GET', `/chatbots/${ctx.runId}/unknown`, {
-        headers: { authorization: `Bearer ${ctx.target.key}` },
+        headers: keyed(ctx),
       });
     },
   },
@@ -260,7 +265,7 @@ export const CHECKS: Check[] = [
     needsState: 'Prism sends no Allow header with its 405',
     run: async (ctx) => {
       const answer = await expectProblem(ctx, 405, 'DELETE', '/chatbots', {
-        headers: { authorization: `Bearer ${ctx.target.key}` },
+        headers: keyed(ctx),
       });
       must(answer.headers.get('allow')?.includes('POST'), `Allow is "${answer.headers.get('allow')}"`);
     },
@@ -272,13 +277,12 @@ export const CHECKS: Check[] = [
     run: async (ctx) => {
       const before = ids(await list(ctx));
       const name = ctx.name('rejected');
-      const auth = `Bearer ${ctx.target.key}`;
       await expectProblem(ctx, 422, 'POST', '/chatbots', {
-        headers: { authorization: auth, 'content-type': 'application/json' },
+        headers: keyed(ctx, 'application/json'),
         body: JSON.stringify({ name, unknown_field: true }),
       });
       await expectProblem(ctx, 415, 'POST', '/chatbots', {
-        headers: { authorization: auth, 'content-type': 'text/plain' },
+        headers: keyed(ctx, 'text/plain'),
         body: JSON.stringify({ name }),
       });
       const after = ids(await list(ctx));
