@@ -7,9 +7,7 @@ import type { ValidationIssue } from './types.js';
 const LOCATIONS: Record<string, string> = { requestBody: 'body', query: 'query', header: 'header', path: 'path' };
 
 export function validationIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
-  // openapi-backend re-parses a body that is a JSON string ("..."), which fails: the
-  // body was already parsed, so that "parse" error is noise, and the type error says it all.
-  return errors.filter((error) => error.keyword !== 'parse').map((error) => {
+  return errors.map((error) => {
     const [root = '', ...rest] = error.instancePath.split('/').slice(1).map(unescapePointer);
     const location = root === '' ? ['body'] : [LOCATIONS[root] ?? root, ...rest];
     if (error.keyword === 'required' && root === '' && error.params.missingProperty === 'requestBody') {
