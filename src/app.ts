@@ -1,18 +1,19 @@
 // Wires Express, openapi-backend and the operation handlers into one app:
-// docs and admin outside /api; on /api the journal, faults and the body reader,
-// then the dispatcher (src/dispatch.ts), which checks and routes to the handlers.
+// docs and admin outside /api; on /api one handler that records the request in
+// the journal, applies any faults asked for, then hands it to the dispatcher
+// (src/dispatch.ts), which checks it and routes it to the operation handlers.
 import addFormats from 'ajv-formats';
 import cors from 'cors';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { OpenAPIBackend } from 'openapi-backend';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { adminRouter } from './admin/router.js';
 import { createAuthenticator } from './auth.js';
-import { bodyErrorReply, readBody } from './body.js';
+import { bodyErrorReply, createBodyReader } from './body.js';
 import { createDispatcher } from './dispatch.js';
 import { docsRouter } from './docs.js';
-import { faults, type FaultOptions } from './faults.js';
+import { createFaultInjector, type FaultOptions } from './faults.js';
 import { operationHandlers } from './handlers/index.js';
 import { RequestJournal } from './journal.js';
 import type { ApiKey } from './keys.js';
@@ -67,6 +68,7 @@ export async function createApp(options: AppOptions): Promise<Express> {
   const dispatch = createDispatcher({
     api,
     authenticator,
+    readBody: createBodyReader(rules.maxBodyBytes),
     handlers: operationHandlers,
     store,
     rules,
@@ -84,9 +86,17 @@ export async function createApp(options: AppOptions): Promise<Express> {
   app.use(
     cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'], maxAge: 600 }),
   );
-  // /api first, so that API requests pass no other router on their way. The
-  // contract declares no query parameters: any sent are ignored.
-  app.use(basePath(), journal.middleware(), faults(options.faults ?? {}, send), readBody(rules.maxBodyBytes), dispatch);
+  // /api first, and as one handler rather than a stack of middleware: API
+  // requests pass no other router layer on their way. The contract declares no
+  // query parameters: any sent are ignored.
+  const injectFaults = createFaultInjector(options.faults ?? {}, send);
+  const apiHandler: RequestHandler = (req, res, next) => {
+    journal.track(req, res);
+    const faulted = injectFaults(req, res);
+    if (faulted === false) return dispatch(req, res, next);
+    faulted.then((answered) => answered || dispatch(req, res, next)).catch(next);
+  };
+  app.use(basePath(), apiHandler);
   app.use(docsRouter());
   app.use(
     '/__admin',

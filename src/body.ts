@@ -1,35 +1,46 @@
-// Reads request bodies for /api. The size limit is enforced while reading (413),
-// but whether the body is JSON (415, 400) is only decided after the API key has
-// been checked, so the verdict is kept on res.locals for the validation step.
+// Request bodies for /api. body-parser reads them (size limit, content encodings,
+// aborted uploads); the size limit is enforced while reading (413). Whether the
+// bytes are JSON (415, 400) is decided apart, after the API key has been checked.
 import contentType from 'content-type';
-import express, { type RequestHandler } from 'express';
-import './locals.js';
+import express, { type Request, type Response } from 'express';
 import { problemReply, type Reply } from './problem.js';
 
-export function readBody(maxBodyBytes: number): RequestHandler[] {
+/** Resolves to the bytes of the body, or undefined when there is none; rejects with body-parser's error. */
+export type BodyReader = (req: Request, res: Response) => Promise<Buffer | undefined>;
+
+export function createBodyReader(maxBodyBytes: number): BodyReader {
   const raw = express.raw({ type: () => true, limit: maxBodyBytes });
-  const parseJson: RequestHandler = (req, res, next) => {
-    const body: unknown = req.body;
-    req.body = undefined;
-    if (!Buffer.isBuffer(body) || body.length === 0) return next();
-    if (!isJsonMediaType(req.headers['content-type'])) {
-      res.locals.bodyProblem = problemReply(
-        415,
-        'The request body must be sent with `Content-Type: application/json` (UTF-8).',
-      );
-      return next();
-    }
-    try {
-      req.body = JSON.parse(body.toString('utf8'));
-    } catch (error) {
-      res.locals.bodyProblem = problemReply(400, `The request body is not well-formed JSON: ${(error as Error).message}`);
-    }
-    next();
-  };
-  return [raw, parseJson];
+  return (req, res) =>
+    new Promise((resolve, reject) => {
+      raw(req, res, (error?: unknown) => {
+        if (error) return reject(error);
+        const body: unknown = req.body;
+        req.body = undefined;
+        resolve(Buffer.isBuffer(body) && body.length > 0 ? body : undefined);
+      });
+    });
+}
+
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; problem: Reply };
+
+/** The body as JSON (undefined when there is none), or the problem that says why it is not. */
+export function parseJsonBody(bytes: Buffer | undefined, contentTypeHeader: string | undefined): ParsedBody {
+  if (bytes === undefined) return { ok: true, value: undefined };
+  if (!isJsonMediaType(contentTypeHeader)) {
+    return {
+      ok: false,
+      problem: problemReply(415, 'The request body must be sent with `Content-Type: application/json` (UTF-8).'),
+    };
+  }
+  try {
+    return { ok: true, value: JSON.parse(bytes.toString('utf8')) };
+  } catch (error) {
+    return { ok: false, problem: problemReply(400, `The request body is not well-formed JSON: ${(error as Error).message}`) };
+  }
 }
 
 function isJsonMediaType(header: string | undefined): boolean {
+  if (header === 'application/json') return true; // the usual case, without parsing
   if (!header) return false;
   try {
     const { type, parameters } = contentType.parse(header);

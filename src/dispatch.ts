@@ -1,5 +1,6 @@
 // Routes requests to the operation handlers, in the order of checks the contract
-// sets: path 404, method 405, key 401, body 415/400, schema 422, then the handler.
+// sets: path 404, method 405, body size 413, key 401, body 415/400, schema 422,
+// then the handler.
 // openapi-backend supplies the operations of openapi.yaml and their compiled
 // validators; the routing table is built once, at start, so that a request costs
 // one Map lookup rather than a search through the definition.
@@ -8,6 +9,7 @@ import type { RequestHandler } from 'express';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth.js';
+import { bodyErrorReply, parseJsonBody, type BodyReader } from './body.js';
 import type { OperationHandler } from './handlers/handler.js';
 import './locals.js';
 import { problem, problemReply, type Reply } from './problem.js';
@@ -19,6 +21,7 @@ import { validationIssues } from './validation.js';
 export interface DispatchOptions {
   api: OpenAPIBackend;
   authenticator: Authenticator;
+  readBody: BodyReader;
   handlers: Record<string, OperationHandler>;
   store: ChatbotStore;
   rules: ContractRules;
@@ -39,7 +42,7 @@ interface Route {
 }
 
 export function createDispatcher(options: DispatchOptions): RequestHandler {
-  const { api, authenticator, store, rules, logger, validateResponses } = options;
+  const { api, authenticator, readBody, store, rules, logger, validateResponses } = options;
   const prefix = basePath();
   const routes = new Map<string, Route>();
   const allowed = new Map<string, string[]>();
@@ -97,20 +100,35 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
       const allow = methods.join(', ');
       return send(res, problemReply(405, `${req.method} is not allowed on ${full}. Allowed methods are ${allow}.`, { Allow: allow }));
     }
+    // Any body is read (and its size limit enforced) before the key is checked, so
+    // that nothing over the limit is buffered; whether it is JSON is said only
+    // after the key check, and only where the operation takes a body.
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await readBody(req, res);
+    } catch (error) {
+      const reply = bodyErrorReply(error, rules.maxBodyBytes);
+      if (!reply) throw error; // Express answers it with the app's error handler: a 500
+      return send(res, reply);
+    }
     if (route.secured) {
       const result = authenticator.authenticate(req.headers.authorization);
       if (!result.ok) return send(res, problemReply(401, result.detail, { 'WWW-Authenticate': 'Bearer realm="chatbots"' }));
       res.locals.principal = result.principal;
     }
-    // A body that could not be read as JSON is reported only now, after the key check.
-    if (route.hasBody && res.locals.bodyProblem) return send(res, res.locals.bodyProblem);
+    let body: unknown;
+    if (route.hasBody) {
+      const parsed = parseJsonBody(bytes, req.headers['content-type']);
+      if (!parsed.ok) return send(res, parsed.problem);
+      body = parsed.value;
+    }
     if (route.validated) {
-      const errors = validate(route, req.headers as Record<string, unknown>, req.body);
+      const errors = validate(route, req.headers as Record<string, unknown>, body);
       if (errors.length > 0) {
         return send(res, { status: 422, body: problem(422, 'The request does not match the contract.', validationIssues(errors)) });
       }
     }
-    const reply = await route.handler({ principal: res.locals.principal!, body: req.body, store, rules });
+    const reply = await route.handler({ principal: res.locals.principal!, body, store, rules });
     send(res, validateResponses ? checkedReply(route, reply) : reply);
   };
 }

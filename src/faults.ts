@@ -7,7 +7,7 @@
 //   Prefer: fault=reset         the connection is dropped
 // A Prefer that is applied is named in Preference-Applied (RFC 7240); one that
 // cannot be (a code the operation does not document) is ignored.
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemReply, type Reply } from './problem.js';
 import { loadSpec } from './spec.js';
@@ -56,12 +56,22 @@ export function exampleReply(method: string, path: string, status: number): Repl
   return { status, body: media?.example ?? null, headers };
 }
 
-/** Mounted on the base path, so req.path is the contract's path (/chatbots). */
-export function faults(options: FaultOptions, send: (res: Parameters<RequestHandler>[1], reply: Reply) => void): RequestHandler {
+/**
+ * Applies the latency and faults asked for, before the request is routed. Returns
+ * false at once when nothing is asked (no promise, so the common case costs
+ * nothing); otherwise a promise of whether the request has been answered (or
+ * dropped) here. Called on the base path, so req.path is the contract's path.
+ */
+export type FaultInjector = (req: Request, res: Response) => false | Promise<boolean>;
+
+export function createFaultInjector(options: FaultOptions, send: (res: Response, reply: Reply) => void): FaultInjector {
   const always = Boolean(options.delay || options.faultRate);
-  return async (req, res, next) => {
-    // The common case, nothing asked for: no work, no await.
-    if (!always && req.headers.prefer === undefined) return next();
+  return (req, res) => {
+    if (!always && req.headers.prefer === undefined) return false;
+    return inject(req, res);
+  };
+
+  async function inject(req: Request, res: Response): Promise<boolean> {
     const prefer = parsePreferences(req.get('prefer'));
     const applied: string[] = [];
     let wait = 0;
@@ -73,18 +83,23 @@ export function faults(options: FaultOptions, send: (res: Parameters<RequestHand
     }
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 
-    if (prefer.get('fault') === 'reset') return void req.socket.destroy();
+    if (prefer.get('fault') === 'reset') {
+      req.socket.destroy();
+      return true;
+    }
     if (options.faultRate && Math.random() < options.faultRate) {
-      if (Math.random() < 0.5) return void req.socket.destroy();
-      return send(res, problemReply(500, 'A fault injected by --fault-rate (chaos mode).'));
+      if (Math.random() < 0.5) req.socket.destroy();
+      else send(res, problemReply(500, 'A fault injected by --fault-rate (chaos mode).'));
+      return true;
     }
     const code = Number(prefer.get('code'));
     const example = prefer.has('code') ? exampleReply(req.method, req.path, code) : undefined;
     if (example) {
       res.set('Preference-Applied', [...applied, `code=${code}`].join(', '));
-      return send(res, example);
+      send(res, example);
+      return true;
     }
     if (applied.length > 0) res.set('Preference-Applied', applied.join(', '));
-    next();
-  };
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 // A bounded journal of recent /api requests, for the admin API. It records the
 // project of the key, never the key itself.
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import './locals.js';
 
 export interface JournalEntry {
@@ -34,23 +34,20 @@ export class RequestJournal {
     return this.#entries.map(({ at, ...entry }) => ({ time: new Date(at).toISOString(), ...entry }));
   }
 
-  /** Records each request when its answer is finished (or the connection drops). */
-  middleware(): RequestHandler {
-    return (req, res, next) => {
-      const started = performance.now();
-      const at = Date.now();
-      res.once('close', () => {
-        const path = req.originalUrl.split('?')[0] ?? req.originalUrl;
-        this.add({
-          at,
-          method: req.method,
-          path,
-          status: res.writableFinished ? res.statusCode : 0,
-          duration_ms: Math.round((performance.now() - started) * 10) / 10,
-          project: res.locals.principal?.projectId ?? null,
-        });
+  /** Records the request when its answer is finished (or the connection drops). */
+  track(req: Request, res: Response): void {
+    const started = performance.now();
+    const at = Date.now();
+    res.once('close', () => {
+      const path = req.originalUrl.split('?')[0] ?? req.originalUrl;
+      this.add({
+        at,
+        method: req.method,
+        path,
+        status: res.writableFinished ? res.statusCode : 0,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        project: res.locals.principal?.projectId ?? null,
       });
-      next();
-    };
+    });
   }
 }

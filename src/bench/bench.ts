@@ -124,33 +124,60 @@ interface Row {
   failures: number; // non-2xx answers and connection errors, over all runs
 }
 
-async function measure(target: Target): Promise<Row> {
-  const running = await target.start();
-  try {
-    // One plain request first: the answer must be a success, and its size goes in the table.
-    const { method, headers, body } = request(target);
-    const first = await fetch(`${running.url}/chatbots`, { method, headers, body });
-    const bodyBytes = (await first.arrayBuffer()).byteLength;
-    if (!first.ok) console.error(`(${target.id}) answered ${first.status} to the first request`);
+/** A target that is running, with its measured runs so far. */
+interface Measured {
+  target: Target;
+  running: Running;
+  bodyBytes: number;
+  results: autocannon.Result[];
+}
 
-    await cannon(running.url, target, config.warmup, `(${target.id}) warm-up`);
-    const results: autocannon.Result[] = [];
-    for (let run = 1; run <= config.runs; run++) {
-      const result = await cannon(running.url, target, config.duration, `(${target.id}) run ${run}`);
-      results.push(result);
-      console.log(`(${target.id}) run ${run}/${config.runs}: ${fmt(perSecond(result))} req/s`);
+async function prepare(target: Target): Promise<Measured> {
+  const running = await target.start();
+  // One plain request first: the answer must be a success, and its size goes in the table.
+  const { method, headers, body } = request(target);
+  const first = await fetch(`${running.url}/chatbots`, { method, headers, body });
+  const bodyBytes = (await first.arrayBuffer()).byteLength;
+  if (!first.ok) console.error(`(${target.id}) answered ${first.status} to the first request`);
+  await cannon(running.url, target, config.warmup, `(${target.id}) warm-up`);
+  return { target, running, bodyBytes, results: [] };
+}
+
+function toRow({ target, results, bodyBytes }: Measured): Row {
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  return {
+    target,
+    rps: results.map(perSecond),
+    p50: mean(results.map((r) => r.latency.p50)),
+    p99: mean(results.map((r) => r.latency.p99)),
+    bodyBytes,
+    failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+  };
+}
+
+/**
+ * All targets run side by side (each idle while another is measured), and the
+ * runs are interleaved: run 1 of every target, then run 2 of every target, and
+ * so on. A slow spell of the shared machine then lowers every target's figures
+ * alike instead of one target's, which keeps the ratios honest.
+ */
+async function measureAll(selected: Target[]): Promise<Row[]> {
+  const measured: Measured[] = [];
+  try {
+    for (const target of selected) {
+      console.log(`\n(${target.id}) ${target.label}`);
+      measured.push(await prepare(target));
     }
-    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-    return {
-      target,
-      rps: results.map(perSecond),
-      p50: mean(results.map((r) => r.latency.p50)),
-      p99: mean(results.map((r) => r.latency.p99)),
-      bodyBytes,
-      failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
-    };
+    for (let run = 1; run <= config.runs; run++) {
+      for (const entry of measured) {
+        const result = await cannon(entry.running.url, entry.target, config.duration, `(${entry.target.id}) run ${run}`);
+        entry.results.push(result);
+        console.log(`(${entry.target.id}) run ${run}/${config.runs}: ${fmt(perSecond(result))} req/s`);
+      }
+    }
+    return measured.map(toRow);
   } finally {
-    await running.close();
+    await Promise.all(measured.map((entry) => entry.running.close()));
   }
 }
 
@@ -306,22 +333,58 @@ function report(rows: Row[], serve: number[], mock: number[], memory: Memory): s
   ].join('\n');
 }
 
+/** The figures of a BENCH_ONLY run, with ratios to (a) when (a) was measured. */
+function partialReport(rows: Row[], serve: number[], memory: Memory | undefined): string {
+  const mean = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
+  const base = rows.find((row) => row.target.id === 'a');
+  const lines = [
+    table(
+      ['target', 'req/s (mean)', 'spread (min–max)', 'p50 ms', 'p99 ms', '× (a)'],
+      rows.map((row) => [
+        `(${row.target.id}) ${row.target.label}${row.failures ? ` ⚠ ${fmt(row.failures)} failed` : ''}`,
+        fmt(mean(row)),
+        `${fmt(Math.min(...row.rps))}–${fmt(Math.max(...row.rps))}`,
+        fmt(row.p50, 1),
+        fmt(row.p99, 1),
+        base ? fmt(mean(row) / mean(base), 2) : '–',
+      ]),
+    ),
+  ];
+  if (serve.length) lines.push(`startup of serve: median ${fmt(median(serve))} ms (${serve.map((t) => fmt(t)).join(', ')})`);
+  if (memory) lines.push(`memory: ${fmt(memory.rssBytesPerChatbot)} bytes of RSS per chatbot`);
+  return lines.join('\n\n');
+}
+
 // ---- main --------------------------------------------------------------------
 
-const rows: Row[] = [];
-for (const target of targets) {
-  console.log(`\n(${target.id}) ${target.label}`);
-  rows.push(await measure(target));
-}
-console.log('\nstartup: serve');
-const serve = await startupSeries('serve');
-console.log('startup: mock');
-const mock = await startupSeries('mock');
-console.log('memory');
-const memory = await memoryPerChatbot();
+// BENCH_ONLY=a,c1,d (target ids, plus "startup" and "memory") measures a part,
+// for working on one figure; only a full run writes bench/results.md.
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
+const wanted = (id: string) => !only || only.includes(id);
+const unknown = only?.filter((id) => id !== 'startup' && id !== 'memory' && !targets.some((t) => t.id === id));
+if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
-const text = report(rows, serve, mock, memory);
-const file = new URL('../../bench/results.md', import.meta.url);
-mkdirSync(new URL('.', file), { recursive: true });
-writeFileSync(file, text);
-console.log(`\n${text}\nWritten to ${fileURLToPath(file)}`);
+const rows = await measureAll(targets.filter((target) => wanted(target.id)));
+let serve: number[] = [];
+let mock: number[] = [];
+if (wanted('startup')) {
+  console.log('\nstartup: serve');
+  serve = await startupSeries('serve');
+  console.log('startup: mock');
+  mock = await startupSeries('mock');
+}
+let memory: Memory | undefined;
+if (wanted('memory')) {
+  console.log('memory');
+  memory = await memoryPerChatbot();
+}
+
+if (only) {
+  console.log(`\n${partialReport(rows, serve, memory)}\n(BENCH_ONLY: bench/results.md is left as it was)`);
+} else {
+  const text = report(rows, serve, mock, memory!);
+  const file = new URL('../../bench/results.md', import.meta.url);
+  mkdirSync(new URL('.', file), { recursive: true });
+  writeFileSync(file, text);
+  console.log(`\n${text}\nWritten to ${fileURLToPath(file)}`);
+}
