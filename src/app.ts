@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { adminRouter } from './admin/router.js';
 import { createAuthenticator } from './auth.js';
-import { bodyErrorReply, createBodyReader } from './body.js';
+import { createBodyReader } from './body.js';
 import { createDispatcher } from './dispatch.js';
 import { docsRouter } from './docs.js';
 import { createFaultInjector, type FaultOptions } from './faults.js';
@@ -59,12 +59,7 @@ export async function createApp(options: AppOptions): Promise<Express> {
   });
 
   await api.init();
-  api.validator.preCompileRequestValidators();
-  if (validateResponses) {
-    for (const operationId of Object.keys(operationHandlers)) {
-      api.validator.getStatusBasedResponseValidatorForOperation(operationId);
-    }
-  }
+  api.validator.preCompileRequestValidators(); // the response validators: by the dispatcher, also at start
   const dispatch = createDispatcher({
     api,
     authenticator,
@@ -83,30 +78,36 @@ export async function createApp(options: AppOptions): Promise<Express> {
   if (logger.isLevelEnabled('info')) {
     app.use(pinoHttp({ logger, customProps: (_req, res) => ({ project: res.locals?.principal?.projectId }) }));
   }
-  app.use(
-    cors({ methods: ['GET', 'POST'], exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'], maxAge: 600 }),
-  );
+  const allowCrossOrigin = cors({
+    methods: ['GET', 'POST'],
+    exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'],
+    maxAge: 600,
+  });
   // /api first, and as one handler rather than a stack of middleware: API
   // requests pass no other router layer on their way. The contract declares no
   // query parameters: any sent are ignored.
   const injectFaults = createFaultInjector(options.faults ?? {}, send);
   const apiHandler: RequestHandler = (req, res, next) => {
-    journal.track(req, res);
-    const faulted = injectFaults(req, res);
-    if (faulted === false) return dispatch(req, res, next);
-    faulted.then((answered) => answered || dispatch(req, res, next)).catch(next);
+    // CORS headers, or the whole answer to a preflight (which is not journaled).
+    allowCrossOrigin(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      journal.track(req, res);
+      const faulted = injectFaults(req, res);
+      if (faulted === false) return void dispatch(req, res).catch(next);
+      faulted.then((answered) => (answered ? undefined : dispatch(req, res))).catch(next);
+    });
   };
   app.use(basePath(), apiHandler);
+  app.use(allowCrossOrigin);
   app.use(docsRouter());
   app.use(
     '/__admin',
     adminRouter({ store, keys: options.keys, journal, seed: options.seed ?? [], token: options.adminToken }),
   );
-  app.use(dispatch); // everything else: 404
+  app.use((req, res, next) => void dispatch(req, res).catch(next)); // everything else: 404
   app.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
-    const reply = bodyErrorReply(error, rules.maxBodyBytes);
-    if (!reply) logger.error({ err: error }, 'unhandled error: answering 500');
-    send(res, reply ?? problemReply(500, 'The server could not complete the request.'));
+    logger.error({ err: error }, 'unhandled error: answering 500');
+    send(res, problemReply(500, 'The server could not complete the request.'));
   });
   return app;
 }

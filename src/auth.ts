@@ -1,6 +1,6 @@
-// Bearer API keys. Keys are looked up by their SHA-256 digest, so the time a
-// lookup takes says nothing about how much of a guessed key was right.
-import { createHash } from 'node:crypto';
+// Bearer API keys, looked up in a Map: V8 hashes the whole key and compares
+// characters only with a key of the same hash, so the time a lookup takes says
+// nothing about how much of a guessed key was right.
 import { API_KEY_PREFIX, type ApiKey } from './keys.js';
 import type { Principal } from './types.js';
 
@@ -14,8 +14,8 @@ export interface Authenticator {
 const BEARER = /^Bearer (\S+)$/;
 
 export function createAuthenticator(keys: readonly ApiKey[]): Authenticator {
-  const byDigest = new Map<string, Principal>();
-  for (const { key, accountId, projectId } of keys) byDigest.set(digest(key), { accountId, projectId });
+  const byKey = new Map<string, Principal>();
+  for (const { key, accountId, projectId } of keys) byKey.set(key, { accountId, projectId });
 
   return {
     authenticate(authorization) {
@@ -32,12 +32,8 @@ export function createAuthenticator(keys: readonly ApiKey[]): Authenticator {
       if (!key.startsWith(API_KEY_PREFIX)) {
         return { ok: false, detail: `The API key is malformed: API keys start with \`${API_KEY_PREFIX}\`.` };
       }
-      const principal = byDigest.get(digest(key));
+      const principal = byKey.get(key);
       return principal ? { ok: true, principal } : { ok: false, detail: 'The API key is not known.' };
     },
   };
-}
-
-function digest(key: string): string {
-  return createHash('sha256').update(key).digest('base64');
 }

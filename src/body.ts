@@ -3,6 +3,7 @@
 // bytes are JSON (415, 400) is decided apart, after the API key has been checked.
 import contentType from 'content-type';
 import express, { type Request, type Response } from 'express';
+import typeis from 'type-is';
 import { problemReply, type Reply } from './problem.js';
 
 /** Resolves to the bytes of the body, or undefined when there is none; rejects with body-parser's error. */
@@ -10,8 +11,10 @@ export type BodyReader = (req: Request, res: Response) => Promise<Buffer | undef
 
 export function createBodyReader(maxBodyBytes: number): BodyReader {
   const raw = express.raw({ type: () => true, limit: maxBodyBytes });
-  return (req, res) =>
-    new Promise((resolve, reject) => {
+  return (req, res) => {
+    // Most requests (every GET) carry no body: they need no reader at all.
+    if (!typeis.hasBody(req)) return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
       raw(req, res, (error?: unknown) => {
         if (error) return reject(error);
         const body: unknown = req.body;
@@ -19,6 +22,7 @@ export function createBodyReader(maxBodyBytes: number): BodyReader {
         resolve(Buffer.isBuffer(body) && body.length > 0 ? body : undefined);
       });
     });
+  };
 }
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; problem: Reply };

@@ -4,9 +4,9 @@
 // openapi-backend supplies the operations of openapi.yaml and their compiled
 // validators; the routing table is built once, at start, so that a request costs
 // one Map lookup rather than a search through the definition.
-import type { ErrorObject } from 'ajv';
-import type { RequestHandler } from 'express';
-import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Request, Response } from 'express';
+import type { OpenAPIBackend } from 'openapi-backend';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth.js';
 import { bodyErrorReply, parseJsonBody, type BodyReader } from './body.js';
@@ -30,50 +30,59 @@ export interface DispatchOptions {
 }
 
 interface Route {
-  /** Passed to validateResponse as an object: given only its id, openapi-backend
-   * rebuilds its list of operations on every call to find it. */
-  operation: Operation;
   operationId: string;
   handler: OperationHandler;
   secured: boolean;
   hasBody: boolean;
   /** Whether there is anything to validate: a body or parameters. */
   validated: boolean;
+  requestValidators: ValidateFunction[];
+  /** By status code, as openapi-backend compiled them; empty when responses are not validated. */
+  responseValidators: Record<string, ValidateFunction>;
 }
 
-export function createDispatcher(options: DispatchOptions): RequestHandler {
+/** Answers one request; a rejection is for Express's error handler (a 500). */
+export type Dispatcher = (req: Request, res: Response) => Promise<void>;
+
+export function createDispatcher(options: DispatchOptions): Dispatcher {
   const { api, authenticator, readBody, store, rules, logger, validateResponses } = options;
   const prefix = basePath();
-  const routes = new Map<string, Route>();
-  const allowed = new Map<string, string[]>();
+  // path -> method -> route: a request costs two Map lookups, no search.
+  const routes = new Map<string, Map<string, Route>>();
   for (const operation of api.router.getOperations()) {
     const operationId = operation.operationId!;
     const handler = options.handlers[operationId];
     if (!handler) throw new Error(`no handler for operationId ${operationId} (src/handlers/)`);
     const path = prefix + operation.path;
-    const method = operation.method.toUpperCase();
-    routes.set(`${method} ${path}`, {
-      operation,
+    if (!routes.has(path)) routes.set(path, new Map());
+    routes.get(path)!.set(operation.method.toUpperCase(), {
       operationId,
       handler,
       secured: (operation.security ?? []).length > 0,
       hasBody: Boolean(operation.requestBody),
       validated: Boolean(operation.requestBody || operation.parameters?.length),
+      requestValidators: api.validator.getRequestValidatorsForOperation(operationId) ?? [],
+      responseValidators: validateResponses
+        ? (api.validator.getStatusBasedResponseValidatorForOperation(operationId) ?? {})
+        : {},
     });
-    allowed.set(path, [...(allowed.get(path) ?? []), method]);
   }
 
   // A reply that breaks the contract is never sent as if it were valid. A stable
   // body (the same object until the data changes) is checked once.
   const checked = new WeakSet<object>();
-  function checkedReply({ operation, operationId }: Route, reply: Reply): Reply {
+  function checkedReply({ operationId, responseValidators }: Route, reply: Reply): Reply {
     if (reply.stable && checked.has(reply.body as object)) return reply;
-    const result = api.validateResponse(reply.body, operation as Parameters<typeof api.validateResponse>[1], reply.status);
-    if (!result.errors) {
+    // The status itself, else its range (2XX), else default: how OpenAPI matches responses.
+    const check =
+      responseValidators[reply.status] ??
+      responseValidators[`${Math.floor(reply.status / 100)}XX`] ??
+      responseValidators.default;
+    if (!check || check(reply.body)) {
       if (reply.stable) checked.add(reply.body as object);
       return reply;
     }
-    logger.error({ operationId, status: reply.status, errors: result.errors }, 'RESPONSE BREAKS THE CONTRACT: answering 500 instead');
+    logger.error({ operationId, status: reply.status, errors: check.errors }, 'RESPONSE BREAKS THE CONTRACT: answering 500 instead');
     return problemReply(500, 'The server produced a response that breaks its own contract.');
   }
 
@@ -83,7 +92,7 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
     const input: Record<string, unknown> = { path: {}, query: {}, header: headers, cookie: {} };
     if (body !== undefined) input.requestBody = body;
     const errors: ErrorObject[] = [];
-    for (const check of api.validator.getRequestValidatorsForOperation(route.operationId) ?? []) {
+    for (const check of route.requestValidators) {
       if (!check(input)) errors.push(...(check.errors ?? []));
     }
     return errors;
@@ -92,12 +101,12 @@ export function createDispatcher(options: DispatchOptions): RequestHandler {
   return async (req, res) => {
     // Mounted on the base path or at the root: either way, the full path.
     const full = req.baseUrl + req.path;
-    const path = full.length > 1 ? full.replace(/\/+$/, '') : full;
-    const route = routes.get(`${req.method} ${path}`);
+    const path = full.length > 1 && full.endsWith('/') ? full.replace(/\/+$/, '') : full;
+    const methods = routes.get(path);
+    if (!methods) return send(res, problemReply(404, `There is no resource at ${full}.`));
+    const route = methods.get(req.method);
     if (!route) {
-      const methods = allowed.get(path);
-      if (!methods) return send(res, problemReply(404, `There is no resource at ${full}.`));
-      const allow = methods.join(', ');
+      const allow = [...methods.keys()].join(', ');
       return send(res, problemReply(405, `${req.method} is not allowed on ${full}. Allowed methods are ${allow}.`, { Allow: allow }));
     }
     // Any body is read (and its size limit enforced) before the key is checked, so
