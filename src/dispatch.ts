@@ -36,9 +36,10 @@ interface Route {
   hasBody: boolean;
   /** Whether there is anything to validate: a body or parameters. */
   validated: boolean;
-  requestValidators: ValidateFunction[];
-  /** By status code, as openapi-backend compiled them; empty when responses are not validated. */
-  responseValidators: Record<string, ValidateFunction>;
+  /** Compiled by openapi-backend on first use (its lazy mode): a start compiles nothing. */
+  requestValidators?: ValidateFunction[];
+  /** By status code, likewise compiled on first use. */
+  responseValidators?: Record<string, ValidateFunction>;
 }
 
 /** Answers one request; a rejection is for Express's error handler (a 500). */
@@ -61,18 +62,17 @@ export function createDispatcher(options: DispatchOptions): Dispatcher {
       secured: (operation.security ?? []).length > 0,
       hasBody: Boolean(operation.requestBody),
       validated: Boolean(operation.requestBody || operation.parameters?.length),
-      requestValidators: api.validator.getRequestValidatorsForOperation(operationId) ?? [],
-      responseValidators: validateResponses
-        ? (api.validator.getStatusBasedResponseValidatorForOperation(operationId) ?? {})
-        : {},
     });
   }
 
   // A reply that breaks the contract is never sent as if it were valid. A stable
   // body (the same object until the data changes) is checked once.
   const checked = new WeakSet<object>();
-  function checkedReply({ operationId, responseValidators }: Route, reply: Reply): Reply {
+  function checkedReply(route: Route, reply: Reply): Reply {
     if (reply.stable && checked.has(reply.body as object)) return reply;
+    const { operationId } = route;
+    const responseValidators = (route.responseValidators ??=
+      api.validator.getStatusBasedResponseValidatorForOperation(operationId) ?? {});
     // The status itself, else its range (2XX), else default: how OpenAPI matches responses.
     const check =
       responseValidators[reply.status] ??
@@ -92,6 +92,7 @@ export function createDispatcher(options: DispatchOptions): Dispatcher {
     const input: Record<string, unknown> = { path: {}, query: {}, header: headers, cookie: {} };
     if (body !== undefined) input.requestBody = body;
     const errors: ErrorObject[] = [];
+    route.requestValidators ??= api.validator.getRequestValidatorsForOperation(route.operationId) ?? [];
     for (const check of route.requestValidators) {
       if (!check(input)) errors.push(...(check.errors ?? []));
     }
