@@ -4,12 +4,13 @@
 // It closes the target and exits on SIGTERM, or when the parent's end of stdin closes.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { startMock } from '../mock.js';
 import { startServer } from '../server.js';
 import { InMemoryChatbotStore } from '../store.js';
 
-export type TargetKind = 'express' | 'node-http' | 'server' | 'server-no-validate' | 'mock';
+export type TargetKind = 'express' | 'express-post' | 'node-http' | 'server' | 'server-no-validate' | 'mock';
 
 interface Running {
   url: string;
@@ -46,6 +47,23 @@ function bareExpress(body: Buffer): RequestListener {
   return app;
 }
 
+/**
+ * The floor of a POST on this stack: Express's own JSON body parser and a 201 in
+ * the contract's shape, with nothing checked (no key, no schema, no response
+ * validation) and nothing stored.
+ */
+function bareExpressPost(): RequestListener {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.post('/api/chatbots', express.json(), (req, res) => {
+    const { name, settings } = req.body as { name: string; settings?: Record<string, unknown> };
+    const chatbot = { id: randomUUID(), name, settings, is_active: true, created_at: new Date().toISOString() };
+    res.status(201).json({ data: chatbot });
+  });
+  return app;
+}
+
 function bareNodeHttp(body: Buffer): RequestListener {
   return (req, res) => {
     if (req.method === 'GET' && req.url === '/api/chatbots') {
@@ -77,6 +95,8 @@ async function start(kind: string, count: number): Promise<Running> {
   switch (kind) {
     case 'express':
       return listenBare(bareExpress(await listBody(await preloadedStore(count))));
+    case 'express-post':
+      return listenBare(bareExpressPost());
     case 'node-http':
       return listenBare(bareNodeHttp(await listBody(await preloadedStore(count))));
     case 'server':
