@@ -4,7 +4,6 @@
 // one, never a partial one. Creates that arrive while a write is under way share
 // the next write.
 import { existsSync, readFileSync } from 'node:fs';
-import writeFileAtomic from 'write-file-atomic';
 import type { ApiKey } from './keys.js';
 import { checkChatbot, inCreationOrder, projectAccounts, RecordsError } from './records.js';
 import { InMemoryChatbotStore, newChatbot, type NewChatbot, type StoredChatbot } from './store.js';
@@ -91,11 +90,15 @@ export class FileChatbotStore extends InMemoryChatbotStore {
   }
 }
 
-function write(path: string, records: readonly StoredChatbot[]): Promise<void> {
+// Loaded on the first write, so that a server without --data-file never loads it.
+let writeFileAtomic: typeof import('write-file-atomic') | undefined;
+
+async function write(path: string, records: readonly StoredChatbot[]): Promise<void> {
   const file: DataFile = {
     version: 1,
     chatbots: records.map(({ accountId, projectId, chatbot }) => ({ account: accountId, project: projectId, chatbot })),
   };
+  writeFileAtomic ??= (await import('write-file-atomic')).default;
   return writeFileAtomic(path, `${JSON.stringify(file)}\n`, { fsync: true });
 }
 
