@@ -25,6 +25,7 @@ const config = {
   // Long enough for V8 to optimize the server's hot path: shorter warm-ups
   // left the first measured run of a target well below the others.
   warmup: envNumber('BENCH_WARMUP', quick ? 0.5 : 5),
+  pauseMs: envNumber('BENCH_PAUSE_MS', quick ? 200 : 2_000),
   spawns: quick ? 2 : 5,
   memoryChatbots: quick ? 10_000 : 100_000,
 };
@@ -161,8 +162,9 @@ function toRow({ target, results, bodyBytes }: Measured): Row {
 /**
  * All targets run side by side (each idle while another is measured), and the
  * runs are interleaved: run 1 of every target, then run 2 of every target, and
- * so on. A slow spell of the shared machine then lowers every target's figures
- * alike instead of one target's, which keeps the ratios honest.
+ * so on, with a pause before each. A slow spell of the shared machine then
+ * lowers every target's figures alike instead of one target's, which keeps the
+ * ratios honest.
  */
 async function measureAll(selected: Target[]): Promise<Row[]> {
   const measured: Measured[] = [];
@@ -172,7 +174,11 @@ async function measureAll(selected: Target[]): Promise<Row[]> {
       measured.push(await prepare(target));
     }
     for (let run = 1; run <= config.runs; run++) {
-      for (const entry of measured) {
+      // Each run starts the order one target later, so that no target always
+      // follows the same neighbour (Prism, say, still busy with its logs).
+      const order = measured.map((_, i) => measured[(i + run - 1) % measured.length]!);
+      for (const entry of order) {
+        await sleep(config.pauseMs); // let the last target and autocannon settle
         const result = await cannon(entry.running.url, entry.target, config.duration, `(${entry.target.id}) run ${run}`);
         entry.results.push(result);
         console.log(`(${entry.target.id}) run ${run}/${config.runs}: ${fmt(perSecond(result))} req/s`);
@@ -341,7 +347,8 @@ function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): 
       `Node ${process.version} (${process.platform}/${process.arch})`,
     `- Parameters: ${params}`,
     '- Load: autocannon in the bench process; each target in a process of its own on 127.0.0.1, all ' +
-      'started first and then measured in turn, run 1 of every target, then run 2, and so on. ' +
+      'started first and then measured in turn, run 1 of every target, then run 2, and so on ' +
+      `(each run starting one target later, with a pause of ${config.pauseMs / 1000} s before each). ` +
       'req/s counts 2xx answers over the run time; p50/p99 are the means over the runs ' +
       "(autocannon's latency resolution is 1 ms). All requests carry the acme key. " +
       '(d0) and (e0) are anchors: the same work on this stack with nothing of ours in it.',
