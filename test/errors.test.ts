@@ -102,6 +102,23 @@ describe('rejected requests', () => {
     expect(limit.body.data.settings).toEqual({ ...contractRules().defaultSettings, ...nested(8) });
   });
 
+  it('checks in the documented order: the first failing check decides the answer', async () => {
+    const huge = 'x'.repeat(maxBodyBytes + 1);
+    const text = { 'content-type': 'text/plain' };
+    const cases: [method: string, path: string, options: RequestOptions, status: number][] = [
+      ['POST', '/chatbot', { raw: huge, headers: text }, 404], // path before method, size and key
+      ['PUT', '/chatbots', { raw: huge, headers: text }, 405], // method before size and key
+      ['POST', '/chatbots', { raw: huge, headers: text }, 413], // size before key and media type
+      ['POST', '/chatbots', { raw: '{', headers: text }, 401], // key before media type and syntax
+      ['POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{', headers: text }, 415], // media type before syntax
+      ['POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name": 7', headers: { 'content-type': 'application/json' } }, 400],
+    ];
+    for (const [method, path, options, status] of cases) {
+      const response = await t.client.request<Problem>(method, path, options);
+      expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → ${status}`);
+    }
+  });
+
   it('answers 405 with an Allow header listing the methods of the path', async () => {
     const response = await t.client.request('DELETE', '/chatbots', { key: KEYS.acmeWeb });
     expect(response.headers.get('allow')).toBe('GET, POST');
