@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The command line: one program, one subcommand per kind of use.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,4 +21,9 @@ addVerifyCommand(program);
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
 for (const name of ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE']) if (process.env[name] === '') delete process.env[name];
 
-await program.parseAsync();
+// No top-level await: this module is bundled as CommonJS, to start from V8's
+// code cache (src/bin.cts). A failure still ends the process with code 1.
+program.parseAsync().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -4,6 +4,7 @@
 // one, never a partial one. Creates that arrive while a write is under way share
 // the next write.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { ApiKey } from './keys.js';
 import { checkChatbot, inCreationOrder, projectAccounts, RecordsError } from './records.js';
 import { InMemoryChatbotStore, newChatbot, type NewChatbot, type StoredChatbot } from './store.js';
@@ -90,15 +91,18 @@ export class FileChatbotStore extends InMemoryChatbotStore {
   }
 }
 
-// Loaded on the first write, so that a server without --data-file never loads it.
+// Loaded on the first write, so that a server without --data-file never loads it;
+// by require, as the bundled bin has no dynamic import() once it starts from
+// its code cache (src/bin.cts).
 let writeFileAtomic: typeof import('write-file-atomic') | undefined;
+const require = createRequire(import.meta.url);
 
-async function write(path: string, records: readonly StoredChatbot[]): Promise<void> {
+function write(path: string, records: readonly StoredChatbot[]): Promise<void> {
   const file: DataFile = {
     version: 1,
     chatbots: records.map(({ accountId, projectId, chatbot }) => ({ account: accountId, project: projectId, chatbot })),
   };
-  writeFileAtomic ??= (await import('write-file-atomic')).default;
+  writeFileAtomic ??= require('write-file-atomic') as typeof import('write-file-atomic');
   return writeFileAtomic(path, `${JSON.stringify(file)}\n`, { fsync: true });
 }
 

@@ -5,7 +5,6 @@ import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryChatbotStore, type NewChatbot } from '../src/store.js';
@@ -14,7 +13,7 @@ import { runVerification } from '../src/verify/runner.js';
 import { startBrokenServer, type Defect } from './helpers/broken.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
-const BIN = fileURLToPath(new URL('../dist/cli.bundle.js', import.meta.url));
+import { BIN } from './helpers/run.js';
 const ALL_KEYS = { key: KEYS.acmeWeb, keySameAccount: KEYS.acmeMobile, keyOtherAccount: KEYS.globex };
 
 let reference: TestServer;

@@ -228,8 +228,8 @@ function perSecond(result: autocannon.Result): number {
 
 /** What is started for the startup figures: our command line, Prism, and two floors. */
 const STARTERS = {
-  serve: { label: 'node dist/cli.bundle.js serve', args: [script('../cli.bundle.js'), 'serve'] },
-  mock: { label: 'node dist/cli.bundle.js mock', args: [script('../cli.bundle.js'), 'mock'] },
+  serve: { label: 'node dist/bin.cjs serve', args: [script('../bin.cjs'), 'serve'] },
+  mock: { label: 'node dist/bin.cjs mock', args: [script('../bin.cjs'), 'mock'] },
   'bare-node-http': { label: 'floor: node:http alone', args: [script('./bareStart.js'), 'node-http'] },
   'bare-express': { label: 'floor: Express loaded', args: [script('./bareStart.js'), 'express'] },
 } as const;

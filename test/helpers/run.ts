@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../dist/cli.bundle.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/bin.cjs', import.meta.url));
 const ENV_NAMES = ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE', 'VALIDATE_RESPONSES'];
 
 export interface Run {
