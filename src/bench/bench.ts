@@ -229,17 +229,23 @@ function perSecond(result: autocannon.Result): number {
 /** What is started for the startup figures: our command line, Prism, and two floors. */
 const STARTERS = {
   serve: { label: 'node dist/bin.cjs serve', args: [script('../bin.cjs'), 'serve'] },
+  'serve-no-cache': {
+    label: 'the same, NODE_DISABLE_COMPILE_CACHE=1',
+    args: [script('../bin.cjs'), 'serve'],
+    env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+  },
   mock: { label: 'node dist/bin.cjs mock', args: [script('../bin.cjs'), 'mock'] },
   'bare-node-http': { label: 'floor: node:http alone', args: [script('./bareStart.js'), 'node-http'] },
   'bare-express': { label: 'floor: Express loaded', args: [script('./bareStart.js'), 'express'] },
-} as const;
+} satisfies Record<string, { label: string; args: string[]; env?: Record<string, string> }>;
 type Starter = keyof typeof STARTERS;
 
 /** Milliseconds from spawn to the first 200 of GET /api/chatbots. */
 async function startupMs(starter: Starter): Promise<number> {
   const port = await freePort(HOST);
   const started = performance.now();
-  const child = spawn(process.execPath, [...STARTERS[starter].args, '--port', String(port)], { stdio: 'ignore' });
+  const { args, env } = STARTERS[starter] as { args: string[]; env?: Record<string, string> };
+  const child = spawn(process.execPath, [...args, '--port', String(port)], { stdio: 'ignore', env: { ...process.env, ...env } });
   try {
     const deadline = started + 60_000;
     while (performance.now() < deadline) {
@@ -458,7 +464,7 @@ const rows = await measureAll(targets.filter((target) => wanted(target.id)));
 let startups = new Map<Starter, number[]>();
 if (wanted('startup')) {
   console.log('\nstartup');
-  startups = await startupSeries(['serve', 'bare-node-http', 'bare-express', 'mock']);
+  startups = await startupSeries(['serve', 'serve-no-cache', 'bare-node-http', 'bare-express', 'mock']);
 }
 let memory: Memory | undefined;
 if (wanted('memory')) {
