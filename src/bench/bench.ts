@@ -25,7 +25,9 @@ const config = {
   // Long enough for V8 to optimize the server's hot path: shorter warm-ups
   // left the first measured run of a target well below the others.
   warmup: envNumber('BENCH_WARMUP', quick ? 0.5 : 5),
-  pauseMs: envNumber('BENCH_PAUSE_MS', quick ? 200 : 2_000),
+  // Each run is made of this many slices, interleaved with the other targets' (see measureAll).
+  slices: Math.round(envNumber('BENCH_SLICES', quick ? 1 : 5)),
+  pauseMs: envNumber('BENCH_PAUSE_MS', quick ? 200 : 500),
   spawns: quick ? 2 : 5,
   memoryChatbots: quick ? 10_000 : 100_000,
 };
@@ -150,13 +152,22 @@ interface Row {
   cpuPerRequest?: number;
 }
 
+/** One measured run of a target: the sum of its slices. */
+interface Run {
+  answered: number; // 2xx answers
+  seconds: number;
+  failures: number; // non-2xx answers and connection errors
+  p50: number; // ms, mean of the slices' p50 weighted by their answers
+  p99: number; // likewise
+  cpuMicros?: number; // server CPU over the run; undefined when not measurable
+}
+
 /** A target that is running, with its measured runs so far. */
 interface Measured {
   target: Target;
   running: Running;
   bodyBytes: number;
-  results: autocannon.Result[];
-  cpuPerRequest: number[];
+  runs: Run[];
 }
 
 async function prepare(target: Target): Promise<Measured> {
@@ -167,61 +178,78 @@ async function prepare(target: Target): Promise<Measured> {
   const bodyBytes = (await first.arrayBuffer()).byteLength;
   if (!first.ok) console.error(`(${target.id}) answered ${first.status} to the first request`);
   await cannon(running.url, target, config.warmup, `(${target.id}) warm-up`);
-  return { target, running, bodyBytes, results: [], cpuPerRequest: [] };
+  return { target, running, bodyBytes, runs: [] };
 }
 
-function toRow({ target, results, bodyBytes, cpuPerRequest }: Measured): Row {
+function toRow({ target, runs, bodyBytes }: Measured): Row {
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const cpu = runs.every((run) => run.cpuMicros !== undefined && run.answered > 0);
   return {
-    cpuPerRequest: cpuPerRequest.length === results.length ? mean(cpuPerRequest) : undefined,
     target,
-    rps: results.map(perSecond),
-    p50: mean(results.map((r) => r.latency.p50)),
-    p99: mean(results.map((r) => r.latency.p99)),
+    rps: runs.map((run) => run.answered / run.seconds),
+    p50: mean(runs.map((run) => run.p50)),
+    p99: mean(runs.map((run) => run.p99)),
     bodyBytes,
-    failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
+    cpuPerRequest: cpu ? mean(runs.map((run) => run.cpuMicros! / run.answered)) : undefined,
   };
+}
+
+/** Adds one slice (an autocannon result, and the server CPU it took) to a run. */
+function addSlice(run: Run, result: autocannon.Result, cpuMicros: number | undefined): void {
+  const answered = run.answered + result['2xx'];
+  const weighted = (before: number, now: number) =>
+    answered === 0 ? 0 : (before * run.answered + now * result['2xx']) / answered;
+  run.p50 = weighted(run.p50, result.latency.p50);
+  run.p99 = weighted(run.p99, result.latency.p99);
+  run.answered = answered;
+  run.seconds += result.duration;
+  run.failures += result.non2xx + result.errors;
+  run.cpuMicros = run.cpuMicros === undefined || cpuMicros === undefined ? undefined : run.cpuMicros + cpuMicros;
 }
 
 /**
  * All targets run side by side (each idle while another is measured), and the
- * runs are interleaved: run 1 of every target, then run 2 of every target, and
- * so on, with a pause before each. A slow spell of the shared machine then
- * lowers every target's figures alike instead of one target's, which keeps the
- * ratios honest.
+ * load is interleaved finely: each run of a target is made of slices (5 of 2 s
+ * for a 10 s run), and the slices take turns, one of every target, then the
+ * next of every target, each after a short pause, each turn starting one target
+ * later. A slow spell of the shared machine, which lasts minutes, then lowers
+ * every target's figures alike instead of one target's, which keeps the ratios
+ * honest.
  */
 async function measureAll(selected: Target[]): Promise<Row[]> {
   const measured: Measured[] = [];
+  const sliceSeconds = config.duration / config.slices;
   try {
     for (const target of selected) {
       console.log(`\n(${target.id}) ${target.label}`);
       measured.push(await prepare(target));
     }
-    for (let run = 1; run <= config.runs; run++) {
-      // Each run starts the order one target later, so that no target always
-      // follows the same neighbour (Prism, say, still busy with its logs).
-      const order = measured.map((_, i) => measured[(i + run - 1) % measured.length]!);
-      for (const entry of order) {
-        await sleep(config.pauseMs); // let the last target and autocannon settle
-        const cpuBefore = cpuMicros(entry.running.pid);
-        const result = await cannon(entry.running.url, entry.target, config.duration, `(${entry.target.id}) run ${run}`);
-        const cpuAfter = cpuMicros(entry.running.pid);
-        entry.results.push(result);
-        if (cpuBefore !== undefined && cpuAfter !== undefined && result['2xx'] > 0) {
-          entry.cpuPerRequest.push((cpuAfter - cpuBefore) / result['2xx']);
+    let turn = 0;
+    for (let runNumber = 1; runNumber <= config.runs; runNumber++) {
+      for (const entry of measured) entry.runs.push({ answered: 0, seconds: 0, failures: 0, p50: 0, p99: 0, cpuMicros: 0 });
+      for (let slice = 1; slice <= config.slices; slice++, turn++) {
+        // No target always follows the same neighbour (Prism, say, still busy with its logs).
+        const order = measured.map((_, i) => measured[(i + turn) % measured.length]!);
+        for (const entry of order) {
+          await sleep(config.pauseMs); // let the last target and autocannon settle
+          const title = `(${entry.target.id}) run ${runNumber}, slice ${slice}/${config.slices}`;
+          const cpuBefore = cpuMicros(entry.running.pid);
+          const result = await cannon(entry.running.url, entry.target, sliceSeconds, title);
+          const cpuAfter = cpuMicros(entry.running.pid);
+          const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+          addSlice(entry.runs.at(-1)!, result, cpu);
         }
-        console.log(`(${entry.target.id}) run ${run}/${config.runs}: ${fmt(perSecond(result))} req/s`);
+      }
+      for (const entry of measured) {
+        const run = entry.runs.at(-1)!;
+        console.log(`(${entry.target.id}) run ${runNumber}/${config.runs}: ${fmt(run.answered / run.seconds)} req/s`);
       }
     }
     return measured.map(toRow);
   } finally {
     await Promise.all(measured.map((entry) => entry.running.close()));
   }
-}
-
-/** Answers per second over the whole run (the per-second samples can miss a partial last second). */
-function perSecond(result: autocannon.Result): number {
-  return result['2xx'] / result.duration;
 }
 
 // ---- startup and memory ------------------------------------------------------
@@ -394,9 +422,11 @@ function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): 
       `Node ${process.version} (${process.platform}/${process.arch})`,
     `- Parameters: ${params}`,
     '- Load: autocannon in the bench process; each target in a process of its own on 127.0.0.1, all ' +
-      'started first and then measured in turn, run 1 of every target, then run 2, and so on ' +
-      `(each run starting one target later, with a pause of ${config.pauseMs / 1000} s before each). ` +
-      'req/s counts 2xx answers over the run time; p50/p99 are the means over the runs ' +
+      `started first and then measured in turn: each run is ${config.slices} slice(s) of ` +
+      `${fmt(config.duration / config.slices, 1)} s, and the slices take turns, one of every target, then the next, ` +
+      `each turn starting one target later, with a pause of ${config.pauseMs / 1000} s before each slice. ` +
+      'req/s counts 2xx answers over the run time; p50/p99 are the means over the runs (of a run: ' +
+      'the mean of its slices, weighted by their answers) ' +
       "(autocannon's latency resolution is 1 ms). All requests carry the acme key. " +
       '(d0) and (e0) are anchors: the same work on this stack with nothing of ours in it. ' +
       "Server CPU is the target process's user and system time (all threads) over a run, per 2xx answer; " +
