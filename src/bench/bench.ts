@@ -340,38 +340,59 @@ function table(head: string[], rows: string[][]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): string {
-  const byId = (id: string) => rows.find((row) => row.target.id === id)!;
-  const mean = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
-  const ratio = (id: string, base: string) => mean(byId(id)) / mean(byId(base));
-  const bytes = memory.rssBytesPerChatbot;
-  const serve = startups.get('serve')!;
-  const startupMedian = (starter: Starter) => fmt(median(startups.get(starter)!));
+const meanRps = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
 
-  // By CPU: (a)'s server CPU per request over this target's, so higher is better, like × (a).
-  const cpuRatio = (id: string) => {
-    const own = byId(id).cpuPerRequest;
-    const base = byId('a').cpuPerRequest;
-    return own === undefined || base === undefined ? undefined : base / own;
+/** Ratios of a target to another one measured in the same run; undefined when either is missing. */
+function ratios(rows: Row[]) {
+  const byId = (id: string) => rows.find((row) => row.target.id === id);
+  return {
+    byId,
+    rps(id: string, base: string): number | undefined {
+      const own = byId(id);
+      const other = byId(base);
+      return own && other ? meanRps(own) / meanRps(other) : undefined;
+    },
+    /** (a)'s server CPU per request over this target's, so higher is better, like × (a). */
+    cpu(id: string): number | undefined {
+      const own = byId(id)?.cpuPerRequest;
+      const base = byId('a')?.cpuPerRequest;
+      return own === undefined || base === undefined ? undefined : base / own;
+    },
   };
-  const throughput = table(
+}
+
+/** The throughput table, for a full run and for a BENCH_ONLY part alike. */
+function throughputTable(rows: Row[]): string {
+  const ratio = ratios(rows);
+  const optional = (value: number | undefined) => (value === undefined ? '–' : fmt(value, 2));
+  return table(
     ['target', 'req/s (mean)', 'spread (min–max)', 'p50 ms', 'p99 ms', '× (a)', '× (f)', 'server CPU µs/req', 'by CPU × (a)', 'body bytes'],
     rows.map((row) => [
       `(${row.target.id}) ${row.target.label}${row.failures ? ` ⚠ ${fmt(row.failures)} failed` : ''}`,
-      fmt(mean(row)),
+      fmt(meanRps(row)),
       `${fmt(Math.min(...row.rps))}–${fmt(Math.max(...row.rps))}`,
       fmt(row.p50, 1),
       fmt(row.p99, 1),
-      fmt(ratio(row.target.id, 'a'), 2),
-      fmt(ratio(row.target.id, 'f'), 2),
+      optional(ratio.rps(row.target.id, 'a')),
+      optional(ratio.rps(row.target.id, 'f')),
       row.cpuPerRequest === undefined ? '–' : fmt(row.cpuPerRequest),
-      cpuRatio(row.target.id) === undefined ? '–' : fmt(cpuRatio(row.target.id)!, 2),
+      optional(ratio.cpu(row.target.id)),
       fmt(row.bodyBytes),
     ]),
   );
+}
+
+function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): string {
+  const { byId, ...ratio } = ratios(rows);
+  const toA = (id: string) => ratio.rps(id, 'a')!;
+  const toF = (id: string) => ratio.rps(id, 'f')!;
+  const bytes = memory.rssBytesPerChatbot;
+  const serve = startups.get('serve')!;
+  const startupMedian = (starter: Starter) => fmt(median(startups.get(starter)!));
+  const throughput = throughputTable(rows);
   const withCpu = (id: string) => {
-    const byCpu = cpuRatio(id);
-    return `${fmt(ratio(id, 'a'), 2)} × (a)${byCpu === undefined ? '' : `; by CPU ${fmt(byCpu, 2)}`}`;
+    const byCpu = ratio.cpu(id);
+    return `${fmt(toA(id), 2)} × (a)${byCpu === undefined ? '' : `; by CPU ${fmt(byCpu, 2)}`}`;
   };
 
   // The floor: what the same work costs on this stack with nothing of ours in it.
@@ -379,15 +400,15 @@ function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): 
   const targetsTable = table(
     ['target from the issue', 'measured', 'met', 'floor of the stack, same run'],
     [
-      check('(c1) ≥ 0.90 × (a)', withCpu('c1'), ratio('c1', 'a') >= 0.9, '(a) itself: 1.00'),
-      check('(c2) ≥ 0.70 × (a)', withCpu('c2'), ratio('c2', 'a') >= 0.7),
+      check('(c1) ≥ 0.90 × (a)', withCpu('c1'), toA('c1') >= 0.9, '(a) itself: 1.00'),
+      check('(c2) ≥ 0.70 × (a)', withCpu('c2'), toA('c2') >= 0.7),
       check(
         '(d) ≥ 0.75 × (a)',
         withCpu('d'),
-        ratio('d', 'a') >= 0.75,
+        toA('d') >= 0.75,
         `(d0) bare Express POST: ${withCpu('d0')}`,
       ),
-      check('(c2) ≥ 3 × (f)', `${fmt(ratio('c2', 'f'), 2)} × (f)`, ratio('c2', 'f') >= 3),
+      check('(c2) ≥ 3 × (f)', `${fmt(toF('c2'), 2)} × (f)`, toF('c2') >= 3),
       check(
         'startup of serve ≤ 300 ms (median)',
         `${fmt(median(serve))} ms`,
@@ -396,9 +417,9 @@ function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): 
       ),
       check(
         '(e) p99 ≤ 50 ms',
-        `${fmt(byId('e').p99, 1)} ms`,
-        byId('e').p99 <= 50,
-        `(e0) bare node:http, same body: p99 ${fmt(byId('e0').p99, 1)} ms`,
+        `${fmt(byId('e')!.p99, 1)} ms`,
+        byId('e')!.p99 <= 50,
+        `(e0) bare node:http, same body: p99 ${fmt(byId('e0')!.p99, 1)} ms`,
       ),
       check('memory ≤ 1,500 bytes per chatbot', `${fmt(bytes)} B`, bytes <= 1_500),
     ],
@@ -455,25 +476,9 @@ function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): 
   ].join('\n');
 }
 
-/** The figures of a BENCH_ONLY run, with ratios to (a) when (a) was measured. */
+/** The figures of a BENCH_ONLY run, with ratios to (a) and (f) when they were measured. */
 function partialReport(rows: Row[], startups: Map<Starter, number[]>, memory: Memory | undefined): string {
-  const mean = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
-  const base = rows.find((row) => row.target.id === 'a');
-  const lines = [
-    table(
-      ['target', 'req/s (mean)', 'spread (min–max)', 'p50 ms', 'p99 ms', '× (a)', 'server CPU µs/req', 'by CPU × (a)'],
-      rows.map((row) => [
-        `(${row.target.id}) ${row.target.label}${row.failures ? ` ⚠ ${fmt(row.failures)} failed` : ''}`,
-        fmt(mean(row)),
-        `${fmt(Math.min(...row.rps))}–${fmt(Math.max(...row.rps))}`,
-        fmt(row.p50, 1),
-        fmt(row.p99, 1),
-        base ? fmt(mean(row) / mean(base), 2) : '–',
-        row.cpuPerRequest === undefined ? '–' : fmt(row.cpuPerRequest),
-        base?.cpuPerRequest && row.cpuPerRequest ? fmt(base.cpuPerRequest / row.cpuPerRequest, 2) : '–',
-      ]),
-    ),
-  ];
+  const lines = [throughputTable(rows)];
   for (const [starter, times] of startups) {
     lines.push(`startup, ${STARTERS[starter].label}: median ${fmt(median(times))} ms (${times.map((t) => fmt(t)).join(', ')})`);
   }
