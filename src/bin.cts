@@ -20,8 +20,10 @@ const command = ['serve', 'mock', 'verify'].find((name) => name === process.argv
 const cacheFile = join(__dirname, `.cli.bundle.${command}.v8-cache`);
 const builtIn = (Module as { enableCompileCache?: () => unknown }).enableCompileCache;
 
-if (process.env.NODE_DISABLE_COMPILE_CACHE || builtIn) {
-  if (!process.env.NODE_DISABLE_COMPILE_CACHE) builtIn!();
+if (process.env.NODE_DISABLE_COMPILE_CACHE) {
+  require(bundle);
+} else if (builtIn) {
+  builtIn();
   require(bundle);
 } else {
   runWithCodeCache();

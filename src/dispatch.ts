@@ -36,10 +36,6 @@ interface Route {
   hasBody: boolean;
   /** Whether there is anything to validate: a body or parameters. */
   validated: boolean;
-  /** Compiled by openapi-backend on first use (its lazy mode): a start compiles nothing. */
-  requestValidators?: ValidateFunction[];
-  /** By status code, likewise compiled on first use. */
-  responseValidators?: Record<string, ValidateFunction>;
 }
 
 /** Answers one request; a rejection is for Express's error handler (a 500). */
@@ -71,8 +67,9 @@ export function createDispatcher(options: DispatchOptions): Dispatcher {
   function checkedReply(route: Route, reply: Reply): Reply {
     if (reply.stable && checked.has(reply.body as object)) return reply;
     const { operationId } = route;
-    const responseValidators = (route.responseValidators ??=
-      api.validator.getStatusBasedResponseValidatorForOperation(operationId) ?? {});
+    // Compiled by openapi-backend on first use (its lazy mode) and kept by it.
+    const responseValidators: Record<string, ValidateFunction> =
+      api.validator.getStatusBasedResponseValidatorForOperation(operationId) ?? {};
     // The status itself, else its range (2XX), else default: how OpenAPI matches responses.
     const check =
       responseValidators[reply.status] ??
@@ -92,8 +89,7 @@ export function createDispatcher(options: DispatchOptions): Dispatcher {
     const input: Record<string, unknown> = { path: {}, query: {}, header: headers, cookie: {} };
     if (body !== undefined) input.requestBody = body;
     const errors: ErrorObject[] = [];
-    route.requestValidators ??= api.validator.getRequestValidatorsForOperation(route.operationId) ?? [];
-    for (const check of route.requestValidators) {
+    for (const check of api.validator.getRequestValidatorsForOperation(route.operationId) ?? []) {
       if (!check(input)) errors.push(...(check.errors ?? []));
     }
     return errors;
