@@ -3,21 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, listening, run as runCli, type Run } from './helpers/run.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, listening, run } from './helpers/run.js';
 import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
 
-const children: Run[] = [];
-function run(args: string[], env: Record<string, string> = {}): Run {
-  const started = runCli(args, env);
-  children.push(started);
-  return started;
-}
-
 beforeAll(assertBuilt);
-afterEach(() => {
-  for (const started of children.splice(0)) if (started.child.exitCode === null) started.child.kill('SIGKILL');
-});
 
 function tempFile(name: string, content: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'chatbot-cli-')), name);
@@ -75,10 +65,7 @@ describe('mock', () => {
     await new Promise((resolve) => probe.close(resolve));
 
     const started = run(['mock', '--port', String(port)]);
-    const deadline = Date.now() + 30_000;
-    while (!started.stdout().includes('listening on') && Date.now() < deadline && started.child.exitCode === null) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    expect(await listening(started, 30_000)).toBe(`http://127.0.0.1:${port}/api`);
     expect(started.stdout()).toContain(`Prism mock (static examples) listening on http://127.0.0.1:${port}/api`);
     const listed = await new TestClient(`http://127.0.0.1:${port}/api`).list('sk_live_anything');
     expect(listed.status).toBe(200);

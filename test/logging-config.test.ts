@@ -2,20 +2,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, listening, run as runCli, stop, type Run } from './helpers/run.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
 
-const children: Run[] = [];
-const run = (...args: Parameters<typeof runCli>) => {
-  const started = runCli(...args);
-  children.push(started);
-  return started;
-};
 beforeAll(assertBuilt);
-afterEach(() => {
-  for (const started of children.splice(0)) if (started.child.exitCode === null) started.child.kill('SIGKILL');
-});
 
 const jsonLines = (text: string) =>
   text

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../dist/bin.cjs', import.meta.url));
 const ENV_NAMES = ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE', 'VALIDATE_RESPONSES'];
@@ -17,6 +18,14 @@ export function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first (npm test does)`);
 }
 
+// Every process a test starts is stopped when that test ends, whatever its outcome.
+const running = new Set<Run>();
+afterEach(async () => {
+  const started = [...running];
+  running.clear();
+  await Promise.all(started.map(stop));
+});
+
 export function run(args: string[], env: Record<string, string> = {}, cwd?: string): Run {
   const inherited = { ...process.env };
   for (const name of ENV_NAMES) delete inherited[name];
@@ -26,14 +35,20 @@ export function run(args: string[], env: Record<string, string> = {}, cwd?: stri
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+  const started = { child, stdout: () => stdout, stderr: () => stderr, exit };
+  running.add(started);
+  return started;
 }
 
-/** The base URL the server printed, once it listens. */
+/** Our own ready line, at the start of a line: a forwarded line (Prism's own
+ * "[prism] … listening on …", say) never matches it. */
+const READY = /^(?:Chatbot API reference server|Prism mock \([^)]*\)) listening on (http:\/\/\S+\/api)$/m;
+
+/** The base URL the server printed in its ready line, once it listens. */
 export async function listening(started: Run, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const url = /listening on (http:\/\/\S+\/api)/.exec(started.stdout())?.[1];
+    const url = READY.exec(started.stdout())?.[1];
     if (url) return url;
     if (started.child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -41,7 +56,14 @@ export async function listening(started: Run, timeoutMs = 10_000): Promise<strin
   throw new Error(`the server did not start:\n${started.stdout()}\n${started.stderr()}`);
 }
 
+/** SIGTERM, so that the command stops what it started too; SIGKILL if it has not exited within 5 s. */
 export async function stop(started: Run): Promise<number | null> {
-  if (started.child.exitCode === null) started.child.kill('SIGTERM');
-  return started.exit;
+  if (started.child.exitCode !== null || started.child.signalCode !== null) return started.exit;
+  started.child.kill('SIGTERM');
+  const timer = setTimeout(() => started.child.kill('SIGKILL'), 5_000);
+  try {
+    return await started.exit;
+  } finally {
+    clearTimeout(timer);
+  }
 }
