@@ -1,9 +1,14 @@
 // The package's programmatic entry.
-export { createApp, type AppOptions } from './app.js';
-export { startServer, type RunningServer, type ServerOptions } from './server.js';
-export { DEMO_KEYS, type KeysFile } from './keys.js';
-export { InMemoryChatbotStore, type ChatbotStore } from './store.js';
-export type * from './types.js';
-export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './client.js';
-export { startMock, type MockOptions, type RunningMock } from './mock.js';
+export { startServer, type RunningServer, type ServerOptions } from './server/start.js';
+export { createMiddleware, type ChatbotApiMiddleware, type MiddlewareOptions } from './server/middleware.js';
+export { startMock, type MockOptions, type RunningMock } from './modes/mock.js';
+export { loadContract } from './contract/load.js';
+export type { Contract, ContractRules } from './contract/contract.js';
+export { createEngine, type Engine, type EngineOptions } from './engine/pipeline.js';
+export type { EngineRequest, EngineResponse, Executor, Reply } from './engine/types.js';
+export { DEMO_KEYS, type KeysFile } from './state/keys.js';
+export type { SeedFile } from './state/seed.js';
+export { InMemoryChatbotStore, type ChatbotStore } from './state/store.js';
+export type * from './contract/types.js';
+export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
 export { runVerification, type VerifyOptions, type VerifyReport, type CheckResult } from './verify/runner.js';

@@ -4,8 +4,8 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSpec } from '../src/admin/spec.js';
-import { ConfigError, startServer } from '../src/server.js';
+import { adminSpec } from '../src/server/admin/spec.js';
+import { ConfigError, startServer } from '../src/server/start.js';
 import { KEYS, KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
 
 const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));

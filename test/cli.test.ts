@@ -67,7 +67,7 @@ describe('mock', () => {
     const started = run(['mock', '--port', String(port)]);
     expect(await listening(started, 30_000)).toBe(`http://127.0.0.1:${port}/api`);
     expect(started.stdout()).toContain(`Prism mock (static examples) listening on http://127.0.0.1:${port}/api`);
-    const listed = await new TestClient(`http://127.0.0.1:${port}/api`).list('sk_live_anything');
+    const listed = await new TestClient(`http://127.0.0.1:${port}/api`).list(KEYS.acmeWeb);
     expect(listed.status).toBe(200);
     started.child.kill('SIGTERM');
     expect(await started.exit).toBe(0);

@@ -1,6 +1,9 @@
 // The contract checker used by every HTTP test must itself catch what breaks the contract.
 import { describe, expect, it } from 'vitest';
-import { contractViolations, type ObservedResponse } from '../src/contract.js';
+import { contractViolations as violationsIn, type ObservedResponse } from '../src/contract/check.js';
+import { contract } from './helpers/contract.js';
+
+const contractViolations = (response: ObservedResponse) => violationsIn(contract, response);
 
 const chatbot = {
   id: '3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01',

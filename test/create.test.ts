@@ -1,13 +1,13 @@
 // Source §4.1 and §2: creating a chatbot, through a real listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryChatbotStore, type NewChatbot } from '../src/store.js';
-import { contractRules } from '../src/spec.js';
-import type { Principal } from '../src/types.js';
+import { InMemoryChatbotStore, type NewChatbot } from '../src/state/store.js';
+import { contract } from './helpers/contract.js';
+import type { Principal } from '../src/contract/types.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const { defaultSettings } = contractRules();
+const { defaultSettings } = contract.rules;
 
 /** Records which project each chatbot was stored for: the API does not show it. */
 class RecordingStore extends InMemoryChatbotStore {
@@ -109,7 +109,7 @@ describe('POST /chatbots', () => {
   });
 
   it('accepts a body of exactly the size limit, and a charset=utf-8 content type', async () => {
-    const { maxBodyBytes } = contractRules();
+    const { maxBodyBytes } = contract.rules;
     const skeleton = JSON.stringify({ name: 'Big', settings: { prompt: '' } });
     const prompt = 'p'.repeat(maxBodyBytes - Buffer.byteLength(skeleton));
     const raw = JSON.stringify({ name: 'Big', settings: { prompt } });

@@ -1,7 +1,8 @@
 // The API reference at /docs and the contract at /openapi.yaml and /openapi.json.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, specPath } from '../src/spec.js';
+import { specPath } from '../src/contract/load.js';
+import { contract } from './helpers/contract.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let t: TestServer;
@@ -23,7 +24,7 @@ describe('the contract, served', () => {
   it('serves the same document as JSON', async () => {
     const response = await fetch(`${origin}/openapi.json`);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual(loadSpec());
+    expect(await response.json()).toEqual(contract.document);
   });
 });
 

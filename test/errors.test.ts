@@ -1,13 +1,13 @@
 // Every documented error, as problem+json, and nothing stored after any of them.
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractRules } from '../src/spec.js';
-import { InMemoryChatbotStore } from '../src/store.js';
-import type { Chatbot, Problem } from '../src/types.js';
+import { contract } from './helpers/contract.js';
+import { InMemoryChatbotStore } from '../src/state/store.js';
+import type { Chatbot, Problem } from '../src/contract/types.js';
 import { KEYS, startTestServer, type RequestOptions, type TestServer } from './helpers/server.js';
 
 const PROBLEM = 'https://chatbots.example/problems/';
-const { maxBodyBytes } = contractRules();
+const { maxBodyBytes } = contract.rules;
 
 /** settings nested `levels` deep, the settings object itself being level 1. */
 function nested(levels: number): Record<string, unknown> {
@@ -99,7 +99,7 @@ describe('rejected requests', () => {
     ]);
     const limit = await t.client.create(KEYS.acmeWeb, { name: 'Eight', settings: nested(8) });
     expect(limit.status).toBe(201);
-    expect(limit.body.data.settings).toEqual({ ...contractRules().defaultSettings, ...nested(8) });
+    expect(limit.body.data.settings).toEqual({ ...contract.rules.defaultSettings, ...nested(8) });
   });
 
   it('checks in the documented order: the first failing check decides the answer', async () => {

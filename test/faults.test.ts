@@ -1,7 +1,7 @@
 // Latency and faults: none by default; Prefer headers per request; --delay and --fault-rate globally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDelay, parsePreferences } from '../src/faults.js';
-import { loadSpec } from '../src/spec.js';
+import { parseDelay, parsePreferences } from '../src/engine/steps/faults.js';
+import { contract } from './helpers/contract.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
 let t: TestServer;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const example = (status: string) =>
-  (loadSpec().components!.responses as Record<string, { content: Record<string, { example: unknown }> }>)[status]!.content[
+  (contract.document.components!.responses as Record<string, { content: Record<string, { example: unknown }> }>)[status]!.content[
     'application/problem+json'
   ]!.example;
 

@@ -1,7 +1,8 @@
 // Unit tests of the keys file and of key checking.
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator } from '../src/auth.js';
-import { DEMO_KEYS, KeysFileError, parseKeys, readKeysFile } from '../src/keys.js';
+import { createAuthenticator } from '../src/state/authenticator.js';
+import { DEMO_KEYS, KeysFileError, parseKeys } from '../src/state/keys.js';
+import { readKeysFile } from '../src/state/keysFile.js';
 import { KEYS_FILE } from './helpers/server.js';
 
 describe('parseKeys', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RecordsError } from '../src/records.js';
+import { RecordsError } from '../src/state/records.js';
 import { assertBuilt, run } from './helpers/run.js';
 import { KEYS, startTestServer } from './helpers/server.js';
 

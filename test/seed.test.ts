@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readKeysFile } from '../src/keys.js';
-import { RecordsError } from '../src/records.js';
-import { parseSeed } from '../src/seed.js';
-import { contractRules } from '../src/spec.js';
+import { readKeysFile } from '../src/state/keysFile.js';
+import { RecordsError } from '../src/state/records.js';
+import { parseSeed } from '../src/state/seed.js';
+import { contract } from './helpers/contract.js';
 import { assertBuilt, run } from './helpers/run.js';
 import { KEYS, KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
 
@@ -38,12 +38,12 @@ describe('a seeded server', () => {
       ['11111111-1111-4111-8111-111111111111', 'Older', '2026-01-01T08:00:00.000Z'],
       ['22222222-2222-4222-8222-222222222222', 'Newer', '2026-02-01T08:00:00.000Z'],
     ]);
-    expect(acme[0]!.settings).toEqual({ ...contractRules().defaultSettings, theme: 'dark' });
+    expect(acme[0]!.settings).toEqual({ ...contract.rules.defaultSettings, theme: 'dark' });
   });
 
   it('fills what an entry leaves out as a create would', async () => {
     const [globex] = await t.client.listed(KEYS.globex);
-    expect(globex).toMatchObject({ name: 'Globex bot', is_active: false, settings: contractRules().defaultSettings });
+    expect(globex).toMatchObject({ name: 'Globex bot', is_active: false, settings: contract.rules.defaultSettings });
     expect(Date.parse(globex!.created_at)).toBeLessThanOrEqual(Date.now());
   });
 
@@ -69,8 +69,8 @@ describe('a bad seed', () => {
     ['a numeric theme', entry({ name: 'x', settings: { theme: 1 } }), /settings\/theme must be string/],
     ['an id used twice', { projects: { 'acme-web': [{ name: 'a', id: SEED.projects['acme-web'][0]!.id }, { name: 'b', id: SEED.projects['acme-web'][0]!.id }] } }, /used twice/],
   ])('is refused: %s', (_label, seed, message) => {
-    expect(() => parseSeed(seed, keys)).toThrow(RecordsError);
-    expect(() => parseSeed(seed, keys)).toThrow(message);
+    expect(() => parseSeed(contract, seed, keys)).toThrow(RecordsError);
+    expect(() => parseSeed(contract, seed, keys)).toThrow(message);
   });
 
   it('stops the CLI with exit code 1, naming the file and the entry', async () => {

@@ -1,7 +1,7 @@
 // Unit tests of the settings rules that JSON Schema cannot express alone.
-import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { addMaxDepthKeyword, nestingDepth, resolveSettings } from '../src/settings.js';
+import { createAjv, nestingDepth } from '../src/contract/ajv.js';
+import { resolveSettings } from '../src/state/settings.js';
 
 describe('nestingDepth', () => {
   it('counts the outer object as level 1 and scalars as 0', () => {
@@ -22,7 +22,7 @@ describe('nestingDepth', () => {
 
 describe('the x-max-depth keyword', () => {
   it('accepts up to the limit and rejects beyond it', () => {
-    const validate = addMaxDepthKeyword(new Ajv()).compile({ type: 'object', 'x-max-depth': 2 });
+    const validate = createAjv().compile({ type: 'object', 'x-max-depth': 2 });
     expect(validate({ a: { b: 1 } })).toBe(true);
     expect(validate({ a: { b: {} } })).toBe(false);
     expect(validate.errors?.[0]).toMatchObject({ keyword: 'x-max-depth', params: { limit: 2 } });

@@ -6,14 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dump as stringify } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { majorRaised, specChanges } from '../src/review/specDiff.js';
-import { loadSpec, specPath } from '../src/spec.js';
+import { majorRaised, specChanges } from '../tools/review/specDiff.js';
+import { specPath } from '../src/contract/load.js';
+import { contract } from './helpers/contract.js';
 
-type Doc = ReturnType<typeof loadSpec> & Record<string, unknown>;
+type Doc = typeof contract.document & Record<string, unknown>;
 const schemas = (doc: Doc) => doc.components!.schemas! as Record<string, { properties: Record<string, unknown>; required: string[]; maxLength?: number }>;
 
 function changed(mutate: (doc: Doc) => void) {
-  const before = loadSpec() as Doc;
+  const before = contract.document as Doc;
   const after = structuredClone(before);
   mutate(after);
   return specChanges(before, after);
@@ -67,7 +68,7 @@ describe('majorRaised', () => {
 });
 
 describe('npm run spec:diff (the compiled command, in a scratch git repository)', () => {
-  const BIN = fileURLToPath(new URL('../dist/review/specDiff.js', import.meta.url));
+  const BIN = fileURLToPath(new URL('../tools/dist/review/specDiff.js', import.meta.url));
   const run = (cwd: string, args: string[] = []) =>
     new Promise<{ code: number; out: string }>((resolve) => {
       execFile(process.execPath, [BIN, ...args], { cwd }, (error, stdout, stderr) =>
@@ -85,7 +86,7 @@ describe('npm run spec:diff (the compiled command, in a scratch git repository)'
     gitIn(repo, 'commit', '-qm', 'first');
     expect(await run(repo)).toMatchObject({ code: 0, out: expect.stringContaining('nothing to compare') });
 
-    const broken = structuredClone(loadSpec()) as Doc;
+    const broken = structuredClone(contract.document) as Doc;
     delete (broken.paths['/chatbots']!.post!.responses as Record<string, unknown>)['422'];
     writeFileSync(join(repo, 'openapi.yaml'), stringify(broken));
     const refused = await run(repo, ['HEAD']);

@@ -1,15 +1,36 @@
-// What every operation handler receives: an authenticated caller and a request
-// that already matches the contract. Handlers only do the happy path.
-import type { Reply } from '../problem.js';
-import type { ContractRules } from '../spec.js';
-import type { ChatbotStore } from '../store.js';
-import type { Principal } from '../types.js';
+// What an operation handler is, typed by the generated contract: a handler for
+// operationId X receives X's request body and may only answer one of X's
+// documented statuses with that status's body. A missing handler, or a body of
+// the wrong shape, fails to compile. Handlers only do the happy path: the
+// engine has already checked the key and the request.
+import type { operations } from '../../generated/openapi.js';
+import type { ContractRules } from '../contract/contract.js';
+import type { Principal } from '../contract/types.js';
+import type { Reply } from '../engine/types.js';
+import type { ChatbotStore } from '../state/store.js';
 
-export interface OperationInput {
+export type OperationId = keyof operations;
+
+type RequestBodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : undefined;
+type Responses<Op extends OperationId> = operations[Op]['responses'];
+type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+
+/** One documented status of the operation, with its body. */
+export type OperationReply<Op extends OperationId> = {
+  [S in keyof Responses<Op> & number]: Omit<Reply, 'status' | 'body'> & { status: S; body: BodyOf<Responses<Op>[S]> };
+}[keyof Responses<Op> & number];
+
+export interface OperationInput<Op extends OperationId> {
   principal: Principal;
-  body: unknown;
+  body: RequestBodyOf<Op>;
+  params: Record<string, string>;
   store: ChatbotStore;
   rules: ContractRules;
 }
 
-export type OperationHandler = (input: OperationInput) => Promise<Reply>;
+export type OperationHandler<Op extends OperationId> = (input: OperationInput<Op>) => Promise<OperationReply<Op>>;
+
+/** Exactly one handler per operationId of openapi.yaml. */
+export type OperationHandlers = { [Op in OperationId]: OperationHandler<Op> };

@@ -1,6 +1,21 @@
-// The operation handlers, keyed by the operationId they serve in openapi.yaml.
+// The reference executor: each operation answered by the handler of its
+// operationId, one file per operationId in this folder.
+import type { ContractRules } from '../contract/contract.js';
+import type { Executor, Reply } from '../engine/types.js';
+import type { ChatbotStore } from '../state/store.js';
 import { createChatbot } from './createChatbot.js';
-import type { OperationHandler } from './handler.js';
+import type { OperationHandlers, OperationId, OperationInput } from './handler.js';
 import { listChatbots } from './listChatbots.js';
 
-export const operationHandlers: Record<string, OperationHandler> = { createChatbot, listChatbots };
+export const operationHandlers: OperationHandlers = { createChatbot, listChatbots };
+
+export function createReferenceExecutor(store: ChatbotStore, rules: ContractRules): Executor {
+  return async ({ operation, principal, params, body }) => {
+    const handler = operationHandlers[operation.operationId as OperationId] as
+      | ((input: OperationInput<OperationId>) => Promise<Reply>)
+      | undefined;
+    if (!handler) throw new Error(`no handler for operationId ${operation.operationId} (src/handlers/)`);
+    // The engine has checked the key of every secured operation; ours are all secured.
+    return handler({ principal: principal!, body: body as never, params, store, rules });
+  };
+}

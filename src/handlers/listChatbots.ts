@@ -1,13 +1,12 @@
 // GET /chatbots (operationId listChatbots): every chatbot of the key's account.
-import type { Reply } from '../problem.js';
-import type { Chatbot, ChatbotListEnvelope } from '../types.js';
+import type { Chatbot, ChatbotListEnvelope } from '../contract/types.js';
 import type { OperationHandler } from './handler.js';
 
 // One envelope per snapshot of the list, so that an unchanged list is checked
-// and serialized once, however often it is asked for (see send in app.ts).
+// and encoded once, however often it is asked for (the engine's encodeReply).
 const envelopes = new WeakMap<readonly Chatbot[], ChatbotListEnvelope>();
 
-export const listChatbots: OperationHandler = async ({ principal, store }): Promise<Reply> => {
+export const listChatbots: OperationHandler<'listChatbots'> = async ({ principal, store }) => {
   const chatbots = await store.listByAccount(principal.accountId);
   let envelope = envelopes.get(chatbots);
   if (!envelope) {

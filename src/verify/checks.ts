@@ -1,8 +1,7 @@
 // The contract's checks. Every answer any check receives is also checked against
 // openapi.yaml (documented status, content type, body schema, required headers).
 import { isDeepStrictEqual } from 'node:util';
-import { contractRules } from '../spec.js';
-import type { Chatbot } from '../types.js';
+import type { Chatbot } from '../contract/types.js';
 import { must, type CheckContext } from './context.js';
 
 export interface Check {
@@ -131,7 +130,7 @@ export const CHECKS: Check[] = [
     title: 'Settings left blank (omitted, null or {}) give the documented defaults',
     needsState: FIXED_ANSWER,
     run: async (ctx) => {
-      const { defaultSettings } = contractRules();
+      const { defaultSettings } = ctx.contract.rules;
       for (const [label, body] of [
         ['omitted', { name: ctx.name('defaults omitted') }],
         ['null', { name: ctx.name('defaults null'), settings: null }],

@@ -2,8 +2,9 @@
 // for what a typed client will not send, and a record of every exchange, each
 // checked against openapi.yaml as it arrives.
 import type { Middleware } from 'openapi-fetch';
-import { createChatbotClient, type ChatbotClient } from '../client.js';
-import { contractViolations } from '../contract.js';
+import { createChatbotClient, type ChatbotClient } from './client.js';
+import { contractViolations } from '../contract/check.js';
+import type { Contract } from '../contract/contract.js';
 
 export interface VerifyTarget {
   /** The service address, ending in /api. */
@@ -48,6 +49,7 @@ export class CheckContext {
   constructor(
     readonly target: VerifyTarget,
     readonly runId: string,
+    readonly contract: Contract,
   ) {
     this.#basePath = new URL(target.baseUrl).pathname.replace(/\/+$/, '');
   }
@@ -77,7 +79,7 @@ export class CheckContext {
   async #record(method: string, fullPath: string, response: Response): Promise<string> {
     const text = await response.text();
     const path = fullPath.startsWith(this.#basePath) ? fullPath.slice(this.#basePath.length) || '/' : fullPath;
-    const violations = contractViolations({ method, path, status: response.status, headers: response.headers, text });
+    const violations = contractViolations(this.contract, { method, path, status: response.status, headers: response.headers, text });
     this.exchanges.push({ method, path, status: response.status, violations });
     return text;
   }

@@ -1,5 +1,7 @@
 // Runs the contract's checks against a running implementation, one after another.
 import { randomBytes } from 'node:crypto';
+import type { Contract } from '../contract/contract.js';
+import { loadContract } from '../contract/load.js';
 import { CHECKS, type Check } from './checks.js';
 import { CheckContext, CheckFailed, type Exchange, type VerifyTarget } from './context.js';
 
@@ -32,6 +34,8 @@ export interface VerifyOptions extends VerifyTarget {
   onResult?: (result: CheckResult) => void;
   /** How long one check may take (default 30 s). */
   checkTimeoutMs?: number;
+  /** The contract to check answers against (default: this package's openapi.yaml). */
+  contract?: Contract;
 }
 
 const FLAGS = { keySameAccount: '--key-same-account', keyOtherAccount: '--key-other-account' } as const;
@@ -39,9 +43,10 @@ const FLAGS = { keySameAccount: '--key-same-account', keyOtherAccount: '--key-ot
 export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
   const { stateless = false, checks = CHECKS, checkTimeoutMs = 30_000 } = options;
   const runId = randomBytes(4).toString('hex');
+  const contract = options.contract ?? loadContract();
   const results: CheckResult[] = [];
   for (const check of checks) {
-    const result = await runCheck(check, options, runId, stateless, checkTimeoutMs);
+    const result = await runCheck(check, options, contract, runId, stateless, checkTimeoutMs);
     results.push(result);
     options.onResult?.(result);
   }
@@ -59,6 +64,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
 async function runCheck(
   check: Check,
   target: VerifyTarget,
+  contract: Contract,
   runId: string,
   stateless: boolean,
   timeoutMs: number,
@@ -71,7 +77,7 @@ async function runCheck(
     return { ...base, outcome: 'skipped', reason: `skipped: needs ${FLAGS[check.needsKey]}` };
   }
 
-  const ctx = new CheckContext(target, runId);
+  const ctx = new CheckContext(target, runId, contract);
   const started = performance.now();
   let reason: string | undefined;
   let timer: NodeJS.Timeout | undefined;

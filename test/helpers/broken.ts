@@ -4,9 +4,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import { pino } from 'pino';
-import { createApp } from '../../src/app.js';
-import { parseKeys, readKeysFile, type KeysFile } from '../../src/keys.js';
-import type { ChatbotStore } from '../../src/store.js';
+import { createReference } from '../../src/reference/engine.js';
+import { createApp } from '../../src/server/app.js';
+import { parseKeys, type KeysFile } from '../../src/state/keys.js';
+import { readKeysFile } from '../../src/state/keysFile.js';
+import type { ChatbotStore } from '../../src/state/store.js';
+import { contract } from './contract.js';
 import { KEYS_FILE } from './server.js';
 
 export interface Defect {
@@ -17,12 +20,13 @@ export interface Defect {
 }
 
 export async function startBrokenServer(defect: Defect): Promise<{ url: string; close(): Promise<void> }> {
-  const app = await createApp({
+  const reference = createReference({
+    contract,
     keys: defect.keys ? parseKeys(defect.keys) : readKeysFile(KEYS_FILE),
-    logger: pino({ enabled: false }),
-    store: defect.store,
+    ...(defect.store ? { store: defect.store } : {}),
     validateResponses: false, // let the broken answers out
   });
+  const app = createApp({ engine: reference.engine, reference, logger: pino({ enabled: false }), contractText: '' });
   const outer = express();
   for (const handler of [defect.before ?? []].flat()) outer.use(handler);
   outer.use(app);

@@ -2,9 +2,10 @@
 // and gives a client whose every response is checked against openapi.yaml.
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
-import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/types.js';
-import { assertHonoursContract } from '../../src/contract.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server/start.js';
+import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/contract/types.js';
+import { assertHonoursContract } from '../../src/contract/check.js';
+import { contract } from './contract.js';
 
 export const KEYS_FILE = fileURLToPath(new URL('../fixtures/keys.json', import.meta.url));
 
@@ -70,7 +71,7 @@ export class TestClient {
       body = JSON.stringify(options.json);
     }
     const response = await send(new URL(this.baseUrl + path), method, headers, body);
-    assertHonoursContract({
+    assertHonoursContract(contract, {
       method,
       path: path.split('?')[0] ?? path,
       preflight: method === 'OPTIONS' && 'access-control-request-method' in headers,

@@ -4,8 +4,8 @@
 // FUZZ_RUNS sets the number of cases (default 2,000), FUZZ_SEED replays a run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { InMemoryChatbotStore } from '../../src/store.js';
-import type { ChatbotEnvelope } from '../../src/types.js';
+import { InMemoryChatbotStore } from '../../src/state/store.js';
+import type { ChatbotEnvelope } from '../../src/contract/types.js';
 import { KEYS, startTestServer, type RequestOptions, type TestServer } from '../helpers/server.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);

@@ -1,0 +1,50 @@
+// `mock`: the contract's examples (or generated data) behind the same checks,
+// keys and errors as the reference server; no state.
+import { Option, type Command } from 'commander';
+import { KeysFileError } from '../../state/keys.js';
+import { createLogger } from '../logger.js';
+import { closeOnSignals, fatal, parsePort } from './options.js';
+
+interface MockFlags {
+  port: number;
+  host: string;
+  dynamic: boolean;
+  keys?: string;
+  quiet?: boolean;
+}
+
+export function addMockCommand(program: Command): void {
+  program
+    .command('mock')
+    .description('run the Prism mock: the same checks, keys and errors as serve; success answers from the examples, no state')
+    .addOption(new Option('-p, --port <number>', 'port to listen on').default(4011).argParser(parsePort))
+    .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
+    .addOption(new Option('-k, --keys <file>', 'keys file: accounts, projects and their API keys').env('KEYS_FILE'))
+    .option('-d, --dynamic', 'generate data from the schemas instead of serving the examples', false)
+    .option('-q, --quiet', 'log nothing')
+    .action(async (flags: MockFlags) => {
+      const { startMock } = await import('../../modes/mock.js');
+      const mock = await startMock({
+        port: flags.port,
+        host: flags.host,
+        dynamic: flags.dynamic,
+        ...(flags.keys ? { keysFile: flags.keys } : {}),
+        logger: createLogger({ quiet: flags.quiet ?? false }),
+      }).catch((error: NodeJS.ErrnoException) => {
+        if (error instanceof KeysFileError) fatal(error.message);
+        if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
+        fatal(`the Prism mock did not start: ${error.message}`);
+      });
+      const lines = [
+        `Prism mock (${flags.dynamic ? 'dynamic data' : 'static examples'}) listening on ${mock.url}`,
+        'Same checks, keys and errors as `serve`; success answers come from the contract, and nothing is stored.',
+      ];
+      if (mock.demoKeys) {
+        lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');
+        for (const { key, accountId, projectId } of mock.keys) lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
+      }
+      lines.push('', 'Try:', `  curl -s ${mock.url}/chatbots -H 'Authorization: Bearer ${mock.keys[0]?.key ?? '<API_KEY>'}'`, '');
+      console.log(lines.join('\n'));
+      closeOnSignals(() => mock.close());
+    });
+}

@@ -1,0 +1,29 @@
+// The command line: one program, one subcommand per kind of use.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { addMockCommand } from './commands/mock.js';
+import { addServeCommand } from './commands/serve.js';
+import { addVerifyCommand } from './commands/verify.js';
+import { packageRoot } from '../contract/load.js';
+
+const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+const program = new Command('chatbot-api-mock')
+  .description('Contract-first mock and reference server for the Chatbot Management API')
+  .version(version);
+addServeCommand(program);
+addMockCommand(program);
+addVerifyCommand(program);
+
+// An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
+for (const name of ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE']) if (process.env[name] === '') delete process.env[name];
+
+// No top-level await: this module is bundled as CommonJS, to start from V8's
+// code cache (src/bin.cts). A failure still ends the process with code 1.
+program.parseAsync().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

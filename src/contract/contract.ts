@@ -1,0 +1,133 @@
+// The contract as one value: openapi.yaml parsed and dereferenced once, with
+// what every mode reads from it (base path, operations, limits, problem kinds)
+// and the one lookup of the response it documents for a status. Nothing here
+// touches the file system, so the same value serves Node and the browser.
+import type { Ajv, ValidateFunction } from 'ajv';
+import dereference from 'dereference-json-schema';
+import type { OpenAPIV3 } from 'openapi-types';
+import { createAjv } from './ajv.js';
+import { createOperationRouter, type ContractOperation, type OperationRouter } from './operations.js';
+import { followRefs, pointerTo } from './pointer.js';
+import type { ChatbotSettings, Problem, ValidationIssue } from './types.js';
+
+export type OpenApiDocument = OpenAPIV3.Document;
+
+export interface ContractRules {
+  /** The largest request body, in bytes, after decompression. */
+  maxBodyBytes: number;
+  /** The settings a chatbot gets for every key not supplied. */
+  defaultSettings: ChatbotSettings;
+}
+
+export interface ProblemKind {
+  type: string;
+  title: string;
+}
+
+/** A response the contract documents, and where: the pointer a report can quote. */
+export interface DocumentedResponse {
+  pointer: string;
+  response: OpenAPIV3.ResponseObject;
+}
+
+export interface Contract {
+  /** openapi.yaml as written (references kept), to serve and to hand to Prism. */
+  readonly document: OpenApiDocument;
+  /** The same document with every reference resolved. */
+  readonly dereferenced: OpenApiDocument;
+  /** The path of the first server, e.g. /api: the operations' paths are below it. */
+  readonly basePath: string;
+  readonly operations: readonly ContractOperation[];
+  readonly router: OperationRouter;
+  readonly rules: ContractRules;
+  /** type and title of the problem of each status. */
+  readonly problemKinds: ReadonlyMap<number, ProblemKind>;
+  /**
+   * The response documented for a status: the operation's own (the status, its
+   * range, or default), or, for a request that matches no operation, the one
+   * under x-unmatched-request-responses.
+   */
+  responseFor(operation: ContractOperation | undefined, status: number): DocumentedResponse | undefined;
+  /** A validator for the schema at a pointer, e.g. #/components/schemas/Chatbot. */
+  schemaValidator(pointer: string): ValidateFunction;
+  /** An RFC 9457 problem of a status the contract documents. */
+  problem(status: number, detail: string, validation?: ValidationIssue[]): Problem;
+}
+
+export function createContract(document: OpenApiDocument): Contract {
+  const dereferenced = dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument;
+  const router = createOperationRouter(dereferenced);
+  const problemKinds = readProblemKinds(dereferenced);
+  const validators = new Map<string, ValidateFunction>();
+  // Made on first use: a server checks its answers with openapi-backend's validators.
+  let ajv: Ajv | undefined;
+
+  return {
+    document,
+    dereferenced,
+    basePath: readBasePath(document),
+    operations: router.operations,
+    router,
+    rules: readRules(dereferenced),
+    problemKinds,
+    responseFor(operation, status) {
+      if (!operation) {
+        return documented(document, pointerTo('x-unmatched-request-responses', String(status)));
+      }
+      const responses = (dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[
+        operation.method.toLowerCase()
+      ]!.responses;
+      const code = String(status);
+      const key = [code, `${code[0]}XX`, 'default'].find((candidate) => candidate in responses);
+      return key === undefined ? undefined : documented(document, `${operation.pointer}/responses/${key}`);
+    },
+    schemaValidator(pointer) {
+      let validate = validators.get(pointer);
+      if (!validate) {
+        ajv ??= createAjv();
+        if (!ajv.getSchema('openapi')) ajv.addSchema(document as object, 'openapi');
+        validate = ajv.compile({ $ref: `openapi${pointer}` });
+        validators.set(pointer, validate);
+      }
+      return validate;
+    },
+    problem(status, detail, validation) {
+      const kind = problemKinds.get(status);
+      if (!kind) throw new Error(`openapi.yaml documents no problem with status ${status}`);
+      return validation ? { ...kind, status, detail, validation } : { ...kind, status, detail };
+    },
+  };
+}
+
+function documented(document: OpenApiDocument, pointer: string): DocumentedResponse | undefined {
+  const { pointer: target, value } = followRefs(document, pointer);
+  if (value === undefined) return undefined;
+  // Schemas inside may still hold references: the checker resolves them with Ajv.
+  return { pointer: target, response: value as OpenAPIV3.ResponseObject };
+}
+
+function readBasePath(document: OpenApiDocument): string {
+  return new URL(document.servers?.[0]?.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+}
+
+function readRules(document: OpenApiDocument): ContractRules {
+  const info = document.info as OpenAPIV3.InfoObject & { 'x-limits'?: { 'max-body-bytes'?: number } };
+  const maxBodyBytes = info['x-limits']?.['max-body-bytes'];
+  const settings = document.components?.schemas?.ChatbotSettings as OpenAPIV3.SchemaObject | undefined;
+  if (typeof maxBodyBytes !== 'number' || !settings?.default) {
+    throw new Error('openapi.yaml lacks info.x-limits.max-body-bytes or ChatbotSettings.default');
+  }
+  return { maxBodyBytes, defaultSettings: settings.default as ChatbotSettings };
+}
+
+/** The type and title of each problem status, from the examples of components.responses. */
+function readProblemKinds(document: OpenApiDocument): Map<number, ProblemKind> {
+  const kinds = new Map<number, ProblemKind>();
+  for (const response of Object.values(document.components?.responses ?? {})) {
+    const example = (response as OpenAPIV3.ResponseObject).content?.['application/problem+json']?.example as
+      | { type: string; title: string; status: number }
+      | undefined;
+    if (example) kinds.set(example.status, { type: example.type, title: example.title });
+  }
+  return kinds;
+}

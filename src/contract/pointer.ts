@@ -1,0 +1,39 @@
+// JSON pointers (RFC 6901) into the contract: one helper for every place that
+// names or follows a location in openapi.yaml.
+
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** `#/paths/~1chatbots/post` from its segments. */
+export function pointerTo(...segments: string[]): string {
+  return `#/${segments.map(escapePointer).join('/')}`;
+}
+
+/** The value at a pointer such as `#/components/schemas/Chatbot`; undefined when there is none. */
+export function resolvePointer(root: unknown, pointer: string): unknown {
+  const path = pointer.replace(/^#\/?/, '');
+  if (path === '') return root;
+  let node: unknown = root;
+  for (const segment of path.split('/').map(unescapePointer)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/** Follows `$ref`s (local ones, as the contract uses) until a value that is not a reference. */
+export function followRefs(root: unknown, pointer: string): { pointer: string; value: unknown } {
+  let current = pointer;
+  for (let hops = 0; hops < 32; hops++) {
+    const value = resolvePointer(root, current);
+    const ref = (value as { $ref?: unknown } | undefined)?.$ref;
+    if (typeof ref !== 'string') return { pointer: current, value };
+    current = ref;
+  }
+  throw new Error(`${pointer}: too many $ref hops`);
+}

@@ -1,0 +1,97 @@
+// The one request pipeline every mode shares. Its steps run in the order of
+// checks the contract sets (404, 405, 413, 401, 415, 400, 422), with the journal
+// around them and the faults after routing, and end in an executor: the
+// reference handlers or Prism. Each step answers itself or calls the next.
+import type { Contract } from '../contract/contract.js';
+import type { Authenticator } from '../state/authenticator.js';
+import { encodeReply } from './encode.js';
+import { problemReply } from './problems.js';
+import { authenticateStep } from './steps/authenticate.js';
+import { checkResponseStep, type EngineLog } from './steps/checkResponse.js';
+import { faultsStep, type FaultOptions } from './steps/faults.js';
+import { journalStep, RequestJournal } from './steps/journal.js';
+import { parseBodyStep } from './steps/parseBody.js';
+import { readBodyStep } from './steps/readBody.js';
+import { routeStep } from './steps/route.js';
+import { validateStep } from './steps/validate.js';
+import type { EngineRequest, EngineResponse, Executor, Reply, RequestContext, Step } from './types.js';
+
+export interface EngineOptions {
+  contract: Contract;
+  executor: Executor;
+  authenticator: Authenticator;
+  /** Where the API is mounted (default: the contract's base path, /api). */
+  basePath?: string;
+  /** Check every executor answer against the contract (default true). */
+  validateResponses?: boolean;
+  faults?: FaultOptions;
+  journal?: RequestJournal;
+  log?: EngineLog;
+}
+
+export interface Engine {
+  readonly contract: Contract;
+  readonly basePath: string;
+  readonly journal: RequestJournal;
+  handle(request: EngineRequest): Promise<EngineResponse>;
+}
+
+const silent: EngineLog = { error: () => {} };
+
+export function createEngine(options: EngineOptions): Engine {
+  const { contract, executor, authenticator, validateResponses = true, log = silent } = options;
+  const basePath = options.basePath ?? contract.basePath;
+  const journal = options.journal ?? new RequestJournal();
+  const steps: Step[] = [
+    journalStep(journal),
+    guardStep(contract, log),
+    routeStep(contract, basePath),
+    faultsStep(contract, options.faults ?? {}),
+    readBodyStep(contract),
+    authenticateStep(contract, authenticator),
+    parseBodyStep(contract),
+    validateStep(contract),
+    ...(validateResponses ? [checkResponseStep(contract, log)] : []),
+  ];
+  const execute = (context: RequestContext): Promise<Reply> =>
+    executor({
+      operation: context.operation!,
+      principal: context.principal,
+      params: context.params,
+      body: context.body,
+      request: context.request,
+    });
+  const run = chain(steps, execute);
+
+  return {
+    contract,
+    basePath,
+    journal,
+    async handle(request) {
+      const context: RequestContext = { request, params: {}, applied: [] };
+      const reply = await run(context);
+      return encodeReply(reply, context.applied, context.principal?.projectId);
+    },
+  };
+}
+
+/** Runs the steps in order; the last one's next() is the executor. */
+function chain(steps: readonly Step[], last: (context: RequestContext) => Promise<Reply>) {
+  return (context: RequestContext): Promise<Reply> => {
+    const at = (index: number): Promise<Reply> =>
+      index === steps.length ? last(context) : steps[index]!(context, () => at(index + 1));
+    return at(0);
+  };
+}
+
+/** A fault of the server (a bug, a store that cannot write) becomes a 500 problem, logged. */
+function guardStep(contract: Contract, log: EngineLog): Step {
+  return async (context, next) => {
+    try {
+      return await next();
+    } catch (error) {
+      log.error({ err: error, path: context.request.path }, 'unhandled error: answering 500');
+      return problemReply(contract, 500, 'The server could not complete the request.');
+    }
+  };
+}

@@ -1,0 +1,29 @@
+// 413: the body is read, and its size limit enforced while reading, before the
+// key is checked, so that nothing over the limit is ever buffered.
+import type { Contract } from '../../contract/contract.js';
+import { problemReply } from '../problems.js';
+import { BodyReadError, type Step } from '../types.js';
+
+export function readBodyStep(contract: Contract): Step {
+  const limit = contract.rules.maxBodyBytes;
+  return async (context, next) => {
+    const { body } = context.request;
+    try {
+      context.bytes = typeof body === 'function' ? await body(limit) : body;
+    } catch (error) {
+      if (!(error instanceof BodyReadError)) throw error;
+      if (error.reason === 'too-large') return tooLarge();
+      if (error.reason === 'unsupported-encoding') {
+        return problemReply(contract, 415, 'The request body uses a Content-Encoding this server does not support.');
+      }
+      return problemReply(contract, 400, 'The request body could not be read completely.');
+    }
+    if (context.bytes !== undefined && context.bytes.length > limit) return tooLarge();
+    if (context.bytes?.length === 0) context.bytes = undefined;
+    return next();
+  };
+
+  function tooLarge() {
+    return problemReply(contract, 413, `The request body is larger than ${limit} bytes.`);
+  }
+}

@@ -1,0 +1,46 @@
+// 422: a well-formed request that breaks the operation's schemas, with every
+// problem listed in the shape Stoplight Prism uses.
+import type { ErrorObject } from 'ajv';
+import type { Contract } from '../../contract/contract.js';
+import { unescapePointer } from '../../contract/pointer.js';
+import type { ValidationIssue } from '../../contract/types.js';
+import { problemReply } from '../problems.js';
+import type { Step } from '../types.js';
+
+export function validateStep(contract: Contract): Step {
+  return async (context, next) => {
+    const { operation } = context;
+    if (!operation) return next();
+    const errors = contract.router.validateRequest(operation, {
+      params: context.params,
+      headers: context.request.headers,
+      body: context.body,
+    });
+    if (errors.length === 0) return next();
+    return problemReply(contract, 422, 'The request does not match the contract.', undefined, validationIssues(errors));
+  };
+}
+
+// openapi-backend validates the body under a `requestBody` property, and parameters under their location.
+const LOCATIONS: Record<string, string> = { requestBody: 'body', query: 'query', header: 'header', path: 'path' };
+
+export function validationIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
+  return errors.map((error) => {
+    const [root = '', ...rest] = error.instancePath.split('/').slice(1).map(unescapePointer);
+    const location = root === '' ? ['body'] : [LOCATIONS[root] ?? root, ...rest];
+    if (error.keyword === 'required' && root === '' && error.params.missingProperty === 'requestBody') {
+      return { location: ['body'], code: 'required', message: 'a JSON request body is required' };
+    }
+    if (error.keyword === 'required' && root === '' && error.params.missingProperty === 'path') {
+      return { location: ['path'], code: 'required', message: 'a path parameter is missing' };
+    }
+    if (error.keyword === 'x-max-depth') {
+      return { location, code: 'maxDepth', message: error.message ?? 'nests too deep' };
+    }
+    if (error.keyword === 'additionalProperties') {
+      const extra = String(error.params.additionalProperty);
+      return { location: [...location, extra], code: 'additionalProperties', message: `unknown property '${extra}'` };
+    }
+    return { location, code: error.keyword, message: error.message ?? `must pass ${error.keyword}` };
+  });
+}

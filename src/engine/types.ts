@@ -1,0 +1,86 @@
+// The engine's plain values: a request in, an answer out. No framework, no
+// node: module, so the same pipeline runs in Node (Express, node:http) and in a
+// browser (MSW).
+import type { ContractOperation } from '../contract/operations.js';
+import type { Principal } from '../contract/types.js';
+
+/** Reads the body, failing with a BodyReadError; undefined when there is none. */
+export type BodyReader = (limit: number) => Promise<Uint8Array | undefined>;
+
+export interface EngineRequest {
+  /** Upper case. */
+  method: string;
+  /** The path as sent, without the query string, e.g. /api/chatbots. */
+  path: string;
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The bytes, or a reader that enforces the size limit while it reads. */
+  body?: Uint8Array | BodyReader;
+}
+
+/** What an adapter sends: a status, headers and a body; or the connection dropped. */
+export type EngineResponse =
+  | {
+      kind: 'answer';
+      status: number;
+      headers: Record<string, string>;
+      /** UTF-8 JSON text, or its bytes. */
+      body: string | Uint8Array;
+      /** The project of the API key, once known, for logs. */
+      projectId?: string;
+    }
+  | { kind: 'drop' };
+
+/** What a step or an executor answers, before it is encoded. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** The same body object is answered until the data behind it changes, so it is
+   * checked against the contract and encoded once. */
+  stable?: boolean;
+  /** Drop the connection instead of answering (a fault asked for). */
+  drop?: boolean;
+}
+
+/** A failure to read the body, which the body step turns into a problem. */
+export class BodyReadError extends Error {
+  override name = 'BodyReadError';
+  constructor(
+    readonly reason: 'too-large' | 'unsupported-encoding' | 'unreadable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One request's state as it passes the steps. */
+export interface RequestContext {
+  readonly request: EngineRequest;
+  /** Set by the route step. */
+  operation?: ContractOperation;
+  params: Record<string, string>;
+  /** Set by the body step. */
+  bytes?: Uint8Array;
+  /** Set by the auth step. */
+  principal?: Principal;
+  /** The parsed JSON body, set by the body step. */
+  body?: unknown;
+  /** Preferences applied (RFC 7240), answered in Preference-Applied. */
+  applied: string[];
+}
+
+/** The input an executor gets: an operation, its caller, and a request that honours the contract. */
+export interface OperationCall {
+  operation: ContractOperation;
+  principal: Principal | undefined;
+  params: Record<string, string>;
+  body: unknown;
+  request: EngineRequest;
+}
+
+/** Produces the answer of a valid request: the reference handlers, or Prism. */
+export type Executor = (call: OperationCall) => Promise<Reply>;
+
+/** A step of the pipeline: answers itself, or passes the request on with next(). */
+export type Step = (context: RequestContext, next: () => Promise<Reply>) => Promise<Reply>;

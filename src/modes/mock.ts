@@ -1,0 +1,61 @@
+// `mock`: Prism's mocker as the executor of the same engine the reference server
+// runs. Every request-level answer (404, 405, 413, 401, 415, 400, 422, CORS,
+// Cache-Control) is the server's, byte for byte, with the same keys; only a
+// success answer differs: the contract's example, or generated data, and no state.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { pino } from 'pino';
+import type { Contract } from '../contract/contract.js';
+import { loadContract, specPath } from '../contract/load.js';
+import { createEngine } from '../engine/pipeline.js';
+import type { FaultOptions } from '../engine/steps/faults.js';
+import { createApp } from '../server/app.js';
+import { closeServer, listen } from '../server/start.js';
+import { baseUrl } from '../server/url.js';
+import { createAuthenticator } from '../state/authenticator.js';
+import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
+import { readKeysFile } from '../state/keysFile.js';
+import { createPrismExecutor } from './prismExecutor.js';
+
+export interface MockOptions {
+  /** Default 4011; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Generate data from the schemas instead of serving the static examples. */
+  dynamic?: boolean;
+  /** A keys file to read; without it (and without `keys`) the built-in demo keys are used. */
+  keysFile?: string;
+  /** Keys given directly, in the keys-file shape. */
+  keys?: KeysFile;
+  faults?: FaultOptions;
+  logger?: Logger;
+  contract?: Contract;
+}
+
+export interface RunningMock {
+  /** The base URL, ending in /api. */
+  url: string;
+  keys: readonly ApiKey[];
+  demoKeys: boolean;
+  close(): Promise<void>;
+}
+
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
+  const contract = options.contract ?? loadContract();
+  const demoKeys = !options.keysFile && !options.keys;
+  const keys = options.keysFile ? readKeysFile(options.keysFile) : parseKeys(options.keys ?? DEMO_KEYS);
+  const engine = createEngine({
+    contract,
+    executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),
+    authenticator: createAuthenticator(keys),
+    log: logger,
+    ...(options.faults ? { faults: options.faults } : {}),
+  });
+  const app = createApp({ engine, logger, contractText: readFileSync(specPath, 'utf8') });
+  const server = await listen(app, port, host);
+  const { port: boundPort } = server.address() as AddressInfo;
+  return { url: baseUrl(host, boundPort, contract.basePath), keys, demoKeys, close: () => closeServer(server) };
+}

@@ -1,0 +1,64 @@
+// The app `serve` runs: the API (the engine, through the Node adapter) first,
+// so that an API request passes no other layer; then, in Express, the docs,
+// the contract, the admin API and page; anything else is the engine's 404.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Engine } from '../engine/pipeline.js';
+import type { Reference } from '../reference/engine.js';
+import { adminRouter } from './admin/router.js';
+import { docsRouter } from './docs.js';
+import { createNodeMiddleware } from './nodeAdapter.js';
+
+export interface AppOptions {
+  engine: Engine;
+  logger: Logger;
+  /** The YAML text of the contract, served at /openapi.yaml. */
+  contractText: string;
+  /** The reference state, for the admin API; without it there is no admin API (the mock). */
+  reference?: Reference;
+  /** Protects /__admin; without it the admin API is open. */
+  adminToken?: string;
+}
+
+export type App = (req: IncomingMessage, res: ServerResponse) => void;
+
+const projects = new WeakMap<ServerResponse, string>();
+
+export function createApp(options: AppOptions): App {
+  const { engine, logger, reference } = options;
+  const api = createNodeMiddleware(engine, {
+    onAnswer: (res, response) => {
+      if (response.kind === 'answer' && response.projectId) projects.set(res, response.projectId);
+    },
+  });
+  const site = express();
+  site.disable('x-powered-by');
+  site.set('etag', false); // a 304 is not in the contract
+  site.use(docsRouter(engine.contract, options.contractText));
+  if (reference) site.use('/__admin', adminRouter({ reference, contract: engine.contract, token: options.adminToken }));
+  // Anything else: the engine's 404 problem, with CORS as on the API.
+  site.use(createNodeMiddleware(engine, { answerAll: true }));
+
+  // A silent logger (--quiet, tests, benchmarks) costs nothing per request.
+  const log = logger.isLevelEnabled('info')
+    ? pinoHttp({ logger, customProps: (_req, res) => ({ project: projects.get(res) }) })
+    : undefined;
+  return (req, res) => {
+    log?.(req, res);
+    api(req, res, (error?: unknown) => {
+      if (error) return fail(res, error);
+      site(req, res);
+    });
+  };
+
+  function fail(res: ServerResponse, error: unknown) {
+    logger.error({ err: error }, 'unhandled error: answering 500');
+    if (res.headersSent) return void res.destroy();
+    res.statusCode = 500;
+    res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(engine.contract.problem(500, 'The server could not complete the request.')));
+  }
+}

@@ -1,0 +1,105 @@
+// The engine on Node's own request and response objects, which Express and
+// Connect use too: `serve` runs it in front of its Express app, and
+// createMiddleware hands it to yours. CORS (the `cors` package) and reading the
+// body (body-parser: size limit, content encodings) happen here; everything the
+// contract decides happens in the engine.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import bodyParser from 'body-parser';
+import cors from 'cors';
+import typeis from 'type-is';
+import type { Engine } from '../engine/pipeline.js';
+import { BodyReadError, type BodyReader, type EngineRequest, type EngineResponse } from '../engine/types.js';
+
+export type NextFunction = (error?: unknown) => void;
+/** An Express- and Connect-style middleware. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => void;
+
+export interface NodeAdapterOptions {
+  /** Answer every path (outside the base path: the engine's 404), rather than pass it to next(). */
+  answerAll?: boolean;
+  /** Called with what was sent, for logs: the project of the key, once known. */
+  onAnswer?: (res: ServerResponse, response: EngineResponse) => void;
+}
+
+/** Answers requests under the engine's base path; passes any other request to next(). */
+export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions = {}): NodeMiddleware {
+  const allowCrossOrigin = cors({
+    methods: ['GET', 'POST'],
+    exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'],
+    maxAge: 600,
+  });
+  const readers = new Map<number, ReturnType<typeof bodyParser.raw>>();
+  const { basePath } = engine;
+
+  return (req, res, next) => {
+    const path = pathOf(req);
+    if (!options.answerAll && path !== basePath && !path.startsWith(`${basePath}/`)) return next();
+    // CORS headers, or the whole answer to a preflight.
+    allowCrossOrigin(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      engine
+        .handle({ method: req.method ?? 'GET', path, headers: req.headers as EngineRequest['headers'], body: bodyOf(req, res) })
+        .then((response) => {
+          options.onAnswer?.(res, response);
+          send(req, res, response);
+        }, next);
+    });
+  };
+
+  /** A reader that enforces the limit while it reads; none for a request without a body. */
+  function bodyOf(req: IncomingMessage, res: ServerResponse): BodyReader | undefined {
+    const already = (req as { body?: unknown }).body;
+    // Mounted after a body parser of the host app: what it parsed is sent on as JSON.
+    if (already !== undefined && (req as { _body?: boolean })._body) return async () => encodeParsed(already);
+    if (!typeis.hasBody(req)) return undefined;
+    return (limit) => {
+      let read = readers.get(limit);
+      if (!read) readers.set(limit, (read = bodyParser.raw({ type: () => true, limit })));
+      return new Promise((resolve, reject) => {
+        read(req, res, (error?: unknown) => {
+          if (error) return reject(asBodyReadError(error));
+          const body: unknown = (req as { body?: unknown }).body;
+          (req as { body?: unknown }).body = undefined;
+          resolve(Buffer.isBuffer(body) && body.length > 0 ? body : undefined);
+        });
+      });
+    };
+  }
+}
+
+function pathOf(req: IncomingMessage): string {
+  // Express strips the mount path from req.url; originalUrl keeps it.
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function encodeParsed(value: unknown): Uint8Array | undefined {
+  if (Buffer.isBuffer(value)) return value;
+  if (typeof value === 'string') return Buffer.from(value);
+  return Buffer.from(JSON.stringify(value));
+}
+
+/** body-parser's own failures, as the engine names them. */
+function asBodyReadError(error: unknown): unknown {
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.too.large') return new BodyReadError('too-large', 'the body is over the limit');
+  if (type === 'encoding.unsupported') return new BodyReadError('unsupported-encoding', 'unsupported Content-Encoding');
+  if (type === 'request.size.invalid' || type === 'entity.verify.failed' || type === 'request.aborted') {
+    return new BodyReadError('unreadable', 'the body could not be read completely');
+  }
+  return error;
+}
+
+export function send(req: IncomingMessage, res: ServerResponse, response: EngineResponse): void {
+  if (response.kind === 'drop') {
+    req.socket.destroy();
+    return;
+  }
+  if (res.headersSent) return;
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  const { body } = response;
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  res.end(body); // Node sends no body to a HEAD request
+}

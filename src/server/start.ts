@@ -1,0 +1,164 @@
+// Starts the reference server on a port: the programmatic entry, used by the CLI and by tests.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import type { Contract } from '../contract/contract.js';
+import { loadContract, specPath } from '../contract/load.js';
+import { createReference } from '../reference/engine.js';
+import { FileChatbotStore, readDataFile } from '../state/dataFile.js';
+import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
+import { readKeysFile } from '../state/keysFile.js';
+import { parseSeed, type SeedFile } from '../state/seed.js';
+import { readSeedFile } from '../state/seedFile.js';
+import { InMemoryChatbotStore, type ChatbotStore, type StoredChatbot } from '../state/store.js';
+import { createApp } from './app.js';
+import { baseUrl } from './url.js';
+
+export interface ServerOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A keys file to read; without it (and without `keys`) the built-in demo keys are used. */
+  keysFile?: string;
+  /** Keys given directly, in the keys-file shape. */
+  keys?: KeysFile;
+  /** A seed file: chatbots to start with and to return to on reset. */
+  seedFile?: string;
+  /** A seed given directly, in the seed-file shape. */
+  seed?: SeedFile;
+  /** Keep the state in this file across restarts. */
+  dataFile?: string;
+  /** Protects /__admin. Required when host is not a loopback address. */
+  adminToken?: string;
+  /** Check every response against openapi.yaml (default true). */
+  validateResponses?: boolean;
+  /** Latency and faults on /api (none by default). */
+  delay?: [number, number];
+  faultRate?: number;
+  logger?: Logger;
+  /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
+  timeouts?: Partial<ServerTimeouts>;
+  /** A store of your own; it replaces the in-memory (or data-file) store. */
+  store?: ChatbotStore;
+  /** The contract, if already loaded (default: this package's openapi.yaml). */
+  contract?: Contract;
+}
+
+export interface RunningServer {
+  /** The base URL, ending in /api. */
+  url: string;
+  keys: readonly ApiKey[];
+  /** True when no keys were given and the built-in demo keys are in use. */
+  demoKeys: boolean;
+  /** Returns the state to the seed (empty without one), like POST /__admin/reset. */
+  reset(): Promise<void>;
+  /** Stops accepting connections and resolves when in-flight requests are done. */
+  close(): Promise<void>;
+}
+
+export interface ServerTimeouts {
+  /** A client must send all request headers within this time (slow-loris headers). */
+  headersMs: number;
+  /** …and the whole request, body included, within this time (slow-loris bodies). */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const { port = 4010, host = '127.0.0.1', logger = pino({ enabled: false }) } = options;
+  if (options.adminToken === undefined && !isLoopback(host)) {
+    throw new ConfigError(
+      `refusing to bind ${host} with an open admin API: anyone who reaches it could read and reset the state. ` +
+        'Pass --admin-token, or bind a loopback address.',
+    );
+  }
+  const contract = options.contract ?? loadContract();
+  const demoKeys = !options.keysFile && !options.keys;
+  const keys = options.keysFile ? readKeysFile(options.keysFile) : parseKeys(options.keys ?? DEMO_KEYS);
+  const seed = loadSeed(contract, options, keys);
+  const reference = createReference({
+    contract,
+    keys,
+    seed,
+    store: options.store ?? createStore(contract, options.dataFile, keys, seed),
+    faults: { delay: options.delay, faultRate: options.faultRate },
+    log: logger,
+    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+  });
+  const app = createApp({
+    engine: reference.engine,
+    reference,
+    logger,
+    contractText: readFileSync(specPath, 'utf8'),
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+  });
+  const server = await listen(app, port, host, options.timeouts);
+  const { port: boundPort } = server.address() as AddressInfo;
+  return {
+    url: baseUrl(host, boundPort, contract.basePath),
+    keys,
+    demoKeys,
+    reset: () => reference.reset(),
+    close: () => closeServer(server),
+  };
+}
+
+function loadSeed(contract: Contract, options: ServerOptions, keys: readonly ApiKey[]): StoredChatbot[] {
+  if (options.seedFile) return readSeedFile(contract, options.seedFile, keys);
+  return options.seed ? parseSeed(contract, options.seed, keys) : [];
+}
+
+/** The data file's state when there is one; the seed otherwise. */
+function createStore(contract: Contract, dataFile: string | undefined, keys: readonly ApiKey[], seed: StoredChatbot[]): ChatbotStore {
+  if (!dataFile) return new InMemoryChatbotStore(seed);
+  return new FileChatbotStore(dataFile, readDataFile(contract, dataFile, keys) ?? seed);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A node:http server for the app, with the connection timeouts, listening. */
+export async function listen(
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+  port: number,
+  host: string,
+  timeouts: Partial<ServerTimeouts> = {},
+): Promise<Server> {
+  const limits = { ...SERVER_TIMEOUTS, ...timeouts };
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      // How often Node looks for requests past those limits (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersMs / 2),
+    },
+    app,
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
+
+/** Stops accepting connections; resolves when in-flight requests are done. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+  });
+}
