@@ -11,7 +11,7 @@ import { resolveSettings } from './settings.js';
 import type { StoredChatbot } from './store.js';
 
 export interface SeedFile {
-  projects: Record<string, Partial<Chatbot> & { name: string }[]>;
+  projects: Record<string, (Partial<Chatbot> & { name: string })[]>;
 }
 
 export function parseSeed(contract: Contract, json: unknown, keys: readonly ApiKey[], source = 'seed'): StoredChatbot[] {

@@ -1,0 +1,99 @@
+// MSW handlers that run the reference behaviour in the page or test process:
+// the same engine, store, keys, validation, errors, Prefer faults and
+// Cache-Control as `serve`, with no server and no port. Works with
+// setupServer (msw/node) and setupWorker (msw/browser). No node: module.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { Contract } from '../../contract/contract.js';
+import type { FaultOptions } from '../../engine/steps/faults.js';
+import { BodyReadError, type BodyReader } from '../../engine/types.js';
+import { createReference } from '../../reference/engine.js';
+import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../../state/keys.js';
+import { parseSeed, type SeedFile } from '../../state/seed.js';
+import type { ChatbotStore } from '../../state/store.js';
+
+export interface MswOptions {
+  /** The API's base URL, ending in /api: absolute (http://localhost:3000/api), or a path (/api) for any origin. */
+  baseUrl: string;
+  /** Accounts, projects and keys, in the keys-file shape (default: the demo keys). */
+  keys?: KeysFile;
+  /** Chatbots to start with, in the seed-file shape; reset() returns to them. */
+  seed?: SeedFile;
+  store?: ChatbotStore;
+  faults?: FaultOptions;
+  /** Check every answer against the contract (default true). */
+  validateResponses?: boolean;
+}
+
+export interface MswMock {
+  /** For setupServer(...handlers) or setupWorker(...handlers). */
+  handlers: HttpHandler[];
+  keys: readonly ApiKey[];
+  /** Back to the seed (empty without one): call it between tests. */
+  reset(): Promise<void>;
+}
+
+export function createMswHandlersFor(contract: Contract, options: MswOptions): MswMock {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(base);
+  const basePath = absolute ? new URL(base).pathname.replace(/\/+$/, '') : base;
+  // The base itself and everything below it; MSW tests a RegExp against the whole URL.
+  const prefix = absolute ? escapeRegExp(base) : `[a-z][a-z0-9+.-]*://[^/]+${escapeRegExp(base)}`;
+  const matches = new RegExp(`^${prefix}(?:[/?#].*)?$`, 'i');
+
+  const keys = parseKeys(options.keys ?? DEMO_KEYS);
+  const reference = createReference({
+    contract,
+    keys,
+    basePath,
+    seed: options.seed ? parseSeed(contract, options.seed, keys) : [],
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+  });
+
+  const handler = http.all(matches, async ({ request }) => {
+    const response = await reference.engine.handle({
+      method: request.method.toUpperCase(),
+      path: new URL(request.url).pathname,
+      headers: Object.fromEntries(request.headers),
+      body: bodyReader(request),
+    });
+    if (response.kind === 'drop') return HttpResponse.error();
+    return new HttpResponse(response.body, { status: response.status, headers: response.headers });
+  });
+  return { handlers: [handler], keys, reset: () => reference.reset() };
+}
+
+/** Reads the body as a stream, and stops as soon as it passes the limit. */
+function bodyReader(request: Request): BodyReader | undefined {
+  if (request.body === null) return undefined;
+  return async (limit) => {
+    const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') throw new BodyReadError('unsupported-encoding', `Content-Encoding: ${encoding}`);
+    const reader = request.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw new BodyReadError('too-large', 'the body is over the limit');
+      }
+      chunks.push(value);
+    }
+    if (size === 0) return undefined;
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

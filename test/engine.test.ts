@@ -1,0 +1,103 @@
+// The engine on a small fixture contract of its own: a templated path with a
+// path parameter is matched and validated by openapi-backend, through plain
+// values, with no server and no framework.
+import { describe, expect, it } from 'vitest';
+import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
+import { createEngine } from '../src/engine/pipeline.js';
+import type { EngineRequest, EngineResponse } from '../src/engine/types.js';
+import { createAuthenticator } from '../src/state/authenticator.js';
+
+const problem = (status: number, slug: string) => ({
+  description: slug,
+  content: {
+    'application/problem+json': {
+      schema: { type: 'object' },
+      example: { type: `https://widgets.example/problems/${slug}`, title: slug, status, detail: slug },
+    },
+  },
+});
+
+const fixture = {
+  openapi: '3.0.3',
+  info: { title: 'Widgets', version: '1.0.0', 'x-limits': { 'max-body-bytes': 1024 } },
+  servers: [{ url: '/v1' }],
+  paths: {
+    '/widgets/{widgetId}': {
+      parameters: [{ name: 'widgetId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+      get: {
+        operationId: 'getWidget',
+        responses: {
+          '200': {
+            description: 'A widget',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: { ChatbotSettings: { type: 'object', default: {} } },
+    responses: Object.fromEntries(
+      [
+        [404, 'not-found'],
+        [405, 'method-not-allowed'],
+        [413, 'too-large'],
+        [422, 'invalid'],
+        [500, 'internal'],
+      ].map(([status, slug]) => [slug, problem(status as number, slug as string)]),
+    ),
+  },
+} as unknown as OpenApiDocument;
+
+const contract = createContract(fixture);
+const engine = createEngine({
+  contract,
+  authenticator: createAuthenticator([]),
+  executor: async ({ operation, params }) => ({ status: 200, body: { id: params.widgetId }, headers: { 'X-Operation': operation.operationId } }),
+});
+
+const get = (path: string, method = 'GET'): Promise<EngineResponse> => engine.handle({ method, path, headers: {} } satisfies EngineRequest);
+const json = (response: EngineResponse) => (response.kind === 'answer' ? JSON.parse(String(response.body)) : undefined);
+
+describe('the engine on a fixture contract with a templated path', () => {
+  it('reads the base path and the operations from the contract', () => {
+    expect(engine.basePath).toBe('/v1');
+    expect(contract.operations).toEqual([
+      expect.objectContaining({ operationId: 'getWidget', method: 'GET', path: '/widgets/{widgetId}', secured: false, hasBody: false }),
+    ]);
+  });
+
+  it('matches the template, and hands the executor the parameter, coerced to its schema type', async () => {
+    const response = await get('/v1/widgets/42');
+    expect(response).toMatchObject({ kind: 'answer', status: 200, headers: { 'X-Operation': 'getWidget', 'Cache-Control': 'no-store' } });
+    expect(json(response)).toEqual({ id: 42 });
+  });
+
+  it('validates the path parameter: 422, naming it', async () => {
+    for (const bad of ['abc', '0']) {
+      const response = await get(`/v1/widgets/${bad}`);
+      expect(response).toMatchObject({ kind: 'answer', status: 422 });
+      expect(json(response).validation).toEqual([expect.objectContaining({ location: ['path', 'widgetId'] })]);
+    }
+  });
+
+  it('answers 404 for an unknown path, and 405 with Allow for another method', async () => {
+    for (const path of ['/v1/widgets', '/v1/gadgets/1', '/widgets/1', '/v1/widgets/1/parts']) {
+      expect(await get(path), path).toMatchObject({ kind: 'answer', status: 404 });
+    }
+    expect(await get('/v1/widgets/1', 'DELETE')).toMatchObject({ kind: 'answer', status: 405, headers: { Allow: 'GET' } });
+  });
+
+  it('turns an executor answer that breaks the contract into a 500 problem', async () => {
+    const broken = createEngine({
+      contract,
+      authenticator: createAuthenticator([]),
+      executor: async () => ({ status: 200, body: { id: 'not a number' } }),
+    });
+    expect(await broken.handle({ method: 'GET', path: '/v1/widgets/1', headers: {} })).toMatchObject({ kind: 'answer', status: 500 });
+  });
+});

@@ -1,0 +1,70 @@
+// chatbot-api-mock/msw in a real browser: headless Chromium loads a page that
+// starts MSW's service worker with our handlers (the pre-bundled browser entry),
+// creates a chatbot, lists it, and gets a 401 problem for a wrong key.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertHonoursContract } from '../src/contract/check.js';
+import { chromiumAvailable, launchChromium } from './helpers/browser.js';
+import { contract } from './helpers/contract.js';
+
+const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+describe.skipIf(!chromiumAvailable('the MSW handlers'))('createMswHandlers with setupWorker in headless Chromium', () => {
+  let browser: Browser;
+  let site: Server;
+  let origin: string;
+  beforeAll(async () => {
+    // esbuild's defaults for the browser: whatever the page needs must come pre-bundled.
+    const bundled = await build({
+      entryPoints: [at('fixtures/msw-page/app.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
+    const files: Record<string, [string, string]> = {
+      '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>MSW page</title><script type="module" src="/app.js"></script>'],
+      '/app.js': ['text/javascript', bundled.outputFiles[0]!.text],
+      '/mockServiceWorker.js': ['text/javascript', readFileSync(at('../node_modules/msw/lib/mockServiceWorker.js'), 'utf8')],
+    };
+    site = createServer((req, res) => {
+      const file = files[req.url ?? ''];
+      if (!file) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    site?.closeAllConnections();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  it('creates, lists, and refuses a wrong key, every answer within the contract', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(origin);
+    await page.waitForFunction(() => 'exchanges' in globalThis, undefined, { timeout: 20_000 }).catch(() => {
+      throw new Error(`the page did not finish: ${errors.join('; ')}`);
+    });
+    const exchanges = await page.evaluate(
+      () => (globalThis as unknown as { exchanges: { method: string; path: string; status: number; headers: [string, string][]; text: string }[] }).exchanges,
+    );
+    for (const exchange of exchanges) assertHonoursContract(contract, { ...exchange, headers: new Headers(exchange.headers) });
+    const [created, listed, refused] = exchanges;
+    expect(created!.status).toBe(201);
+    expect(JSON.parse(listed!.text).data).toEqual([JSON.parse(created!.text).data]);
+    expect(refused!.status).toBe(401);
+    expect(JSON.parse(refused!.text)).toMatchObject({ type: 'https://chatbots.example/problems/unauthorized', status: 401 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
