@@ -119,6 +119,6 @@ describe('serve refuses to start', () => {
   it('with a VALIDATE_RESPONSES that is not a boolean', async () => {
     const started = run(['serve', '--port', '0'], { VALIDATE_RESPONSES: 'sometimes' });
     expect(await started.exit).toBe(1);
-    expect(started.stderr()).toMatch(/VALIDATE_RESPONSES must be true or false/);
+    expect(started.stderr()).toMatch(/VALIDATE_RESPONSES: expected true or false, not "sometimes"/);
   });
 });

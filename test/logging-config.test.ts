@@ -73,4 +73,16 @@ describe('the config file', () => {
     expect(await started.exit).toBe(1);
     expect(started.stderr()).toMatch(/unknown setting "prot"/);
   });
+
+  it.each([
+    [{ faultRate: 5 }, /"faultRate": expected a fraction from 0 to 1, not 5/],
+    [{ port: 99999 }, /"port": expected a port number from 0 to 65535, not 99999/],
+    [{ delay: '10-5' }, /"delay": expected MS or MIN-MAX milliseconds, not "10-5"/],
+    [{ quiet: 'loud' }, /"quiet": expected true or false, not "loud"/],
+  ])('refuses %j, as the flag would, in one line', async (config, message) => {
+    const started = run(['serve'], {}, project(config));
+    expect(await started.exit).toBe(1);
+    expect(started.stderr()).toMatch(message);
+    expect(started.stderr().trim().split('\n')).toHaveLength(1);
+  });
 });

@@ -1,42 +1,15 @@
-// The config file: the serve flags, named after the package. Searched from the
-// working directory up: "chatbot-api-mock" in package.json,
-// .chatbot-api-mockrc.json, or chatbot-api-mock.config.json; or given with --config.
-//   { "port": 4010, "host": "127.0.0.1", "keys": "keys.json", "seed": "seed.json",
-//     "dataFile": "state.json", "adminToken": "…", "delay": "100-300", "faultRate": 0.05,
-//     "validateResponses": true, "quiet": false }
-// Relative paths in it are relative to the file. Flags win over the environment,
-// the environment over the file, and the file over the defaults.
+// The config file: the settings of `serve` (src/server/settings.ts), found by
+// lilconfig in the working directory or named with --config, each value checked
+// as its flag is. Paths in it are relative to the file.
 import { dirname, resolve } from 'node:path';
 import { lilconfigSync } from 'lilconfig';
+import { checkSetting, SERVE_SETTINGS, settingOf, SettingError, type ServeSettings } from '../server/settings.js';
 
 export const CONFIG_NAME = 'chatbot-api-mock';
 
-export interface ConfigFile {
-  port?: number;
-  host?: string;
-  keys?: string;
-  seed?: string;
-  dataFile?: string;
-  adminToken?: string;
-  delay?: string | number;
-  faultRate?: number;
-  validateResponses?: boolean;
-  quiet?: boolean;
-}
+export type ConfigFile = Partial<ServeSettings>;
 
-const TYPES: Record<keyof ConfigFile, 'string' | 'number' | 'boolean' | 'delay'> = {
-  port: 'number',
-  host: 'string',
-  keys: 'string',
-  seed: 'string',
-  dataFile: 'string',
-  adminToken: 'string',
-  delay: 'delay',
-  faultRate: 'number',
-  validateResponses: 'boolean',
-  quiet: 'boolean',
-};
-const PATHS = ['keys', 'seed', 'dataFile'] as const;
+const PATHS: readonly string[] = ['keys', 'seed', 'dataFile'];
 
 export class ConfigFileError extends Error {
   override name = 'ConfigFileError';
@@ -63,11 +36,16 @@ function checkConfig(config: unknown, path: string): ConfigFile {
   }
   const checked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
-    const type = TYPES[key as keyof ConfigFile];
-    if (!type) throw new ConfigFileError(`config file ${path}: unknown setting "${key}" (known: ${Object.keys(TYPES).join(', ')})`);
-    const ok = type === 'delay' ? ['string', 'number'].includes(typeof value) : typeof value === type;
-    if (!ok) throw new ConfigFileError(`config file ${path}: "${key}" must be a ${type === 'delay' ? 'string or number' : type}`);
-    checked[key] = (PATHS as readonly string[]).includes(key) ? resolve(dirname(path), value as string) : value;
+    if (!settingOf(key)) {
+      throw new ConfigFileError(`config file ${path}: unknown setting "${key}" (known: ${SERVE_SETTINGS.map((s) => s.key).join(', ')})`);
+    }
+    try {
+      const parsed = checkSetting(key as keyof ServeSettings, value, `config file ${path}: "${key}"`);
+      checked[key] = PATHS.includes(key) ? resolve(dirname(path), parsed as string) : parsed;
+    } catch (error) {
+      if (error instanceof SettingError) throw new ConfigFileError(error.message);
+      throw error;
+    }
   }
   return checked as ConfigFile;
 }

@@ -6,6 +6,7 @@ import { addMockCommand } from './commands/mock.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
 import { packageRoot } from '../contract/load.js';
+import { SERVE_SETTINGS } from '../server/settings.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;
@@ -19,7 +20,7 @@ addMockCommand(program);
 addVerifyCommand(program);
 
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
-for (const name of ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE']) if (process.env[name] === '') delete process.env[name];
+for (const { env } of SERVE_SETTINGS) if (env && process.env[env] === '') delete process.env[env];
 
 // No top-level await: this module is bundled as CommonJS, to start from V8's
 // code cache (src/bin.cts). A failure still ends the process with code 1.

@@ -13,6 +13,7 @@ import { parseSeed, type SeedFile } from '../state/seed.js';
 import { readSeedFile } from '../state/seedFile.js';
 import { InMemoryChatbotStore, type ChatbotStore, type StoredChatbot } from '../state/store.js';
 import { createApp } from './app.js';
+import { checkSetting } from './settings.js';
 import { baseUrl } from './url.js';
 
 export interface ServerOptions {
@@ -34,8 +35,9 @@ export interface ServerOptions {
   adminToken?: string;
   /** Check every response against openapi.yaml (default true). */
   validateResponses?: boolean;
-  /** Latency and faults on /api (none by default). */
-  delay?: [number, number];
+  /** Latency on /api (none by default): milliseconds, "MIN-MAX", or [min, max]. */
+  delay?: [number, number] | number | string;
+  /** The fraction of /api requests that fail, 0 to 1 (none by default). */
   faultRate?: number;
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
@@ -74,7 +76,12 @@ export class ConfigError extends Error {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { port = 4010, host = '127.0.0.1', logger = pino({ enabled: false }) } = options;
+  const { logger = pino({ enabled: false }) } = options;
+  // Checked exactly as the flags are (src/server/settings.ts).
+  const port = checkSetting('port', options.port ?? 4010, 'startServer: port');
+  const host = checkSetting('host', options.host ?? '127.0.0.1', 'startServer: host');
+  const delay = options.delay === undefined ? undefined : checkSetting('delay', options.delay, 'startServer: delay');
+  const faultRate = options.faultRate === undefined ? undefined : checkSetting('faultRate', options.faultRate, 'startServer: faultRate');
   if (options.adminToken === undefined && !isLoopback(host)) {
     throw new ConfigError(
       `refusing to bind ${host} with an open admin API: anyone who reaches it could read and reset the state. ` +
@@ -90,7 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     keys,
     seed,
     store: options.store ?? createStore(contract, options.dataFile, keys, seed),
-    faults: { delay: options.delay, faultRate: options.faultRate },
+    faults: { delay, faultRate },
     log: logger,
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
   });

@@ -1,18 +1,10 @@
-// Small pieces every command shares: port parsing, boolean env vars, fatal errors.
+// Small pieces every command shares: port parsing, fatal errors, closing on signals.
 import { InvalidArgumentError } from 'commander';
 
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
   return port;
-}
-
-export function envBoolean(name: string, fallback: boolean): boolean {
-  const value = process.env[name]?.trim().toLowerCase();
-  if (value === undefined || value === '') return fallback;
-  if (['true', '1', 'yes', 'on'].includes(value)) return true;
-  if (['false', '0', 'no', 'off'].includes(value)) return false;
-  fatal(`${name} must be true or false, not "${process.env[name]}"`);
 }
 
 export function fatal(message: string): never {

@@ -1,71 +1,61 @@
-// `serve`: the stateful reference server.
-import { Option, type Command } from 'commander';
-import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
-import { parseDelay } from '../../engine/steps/faults.js';
-import { KeysFileError } from '../../state/keys.js';
-import { createLogger } from '../logger.js';
-import { RecordsError } from '../../state/records.js';
+// `serve`: the stateful reference server. Its flags come from the settings
+// table (src/server/settings.ts); a flag wins over its variable, which wins
+// over the config file, which wins over the default.
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { ConfigError, startServer, type RunningServer } from '../../server/start.js';
-import { envBoolean, fatal, closeOnSignals, parsePort } from './options.js';
-
-/** The flags are the config file's settings, plus where that file is. */
-interface ServeFlags extends ConfigFile {
-  config?: string;
-}
-
-const DEFAULTS = { port: 4010, host: '127.0.0.1', validateResponses: true, quiet: false };
+import { checkSetting, SERVE_SETTINGS, SettingError, type ServeSettings } from '../../server/settings.js';
+import { KeysFileError } from '../../state/keys.js';
+import { RecordsError } from '../../state/records.js';
+import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
+import { createLogger } from '../logger.js';
+import { closeOnSignals, fatal } from './options.js';
 
 export function addServeCommand(program: Command): void {
-  program
-    .command('serve', { isDefault: true })
-    .description('run the stateful reference server (the default command)')
-    .addOption(new Option('-p, --port <number>', 'port to listen on (default 4010)').env('PORT').argParser(parsePort))
-    .addOption(new Option('--host <address>', 'address to bind (default 127.0.0.1)').env('HOST'))
-    .addOption(new Option('-k, --keys <file>', 'keys file: accounts, projects and their API keys').env('KEYS_FILE'))
-    .addOption(new Option('--seed <file>', 'chatbots to start with, per project, and to return to on reset').env('SEED_FILE'))
-    .addOption(new Option('--data-file <file>', 'keep the state in this file across restarts').env('DATA_FILE'))
-    .addOption(new Option('--admin-token <token>', 'protect /__admin with this bearer token').env('ADMIN_TOKEN'))
-    .addOption(new Option('--delay <ms>', 'delay every /api answer: MS or MIN-MAX').env('DELAY'))
-    .addOption(new Option('--fault-rate <rate>', 'fail this fraction (0-1) of /api requests').env('FAULT_RATE').argParser(parseRate))
-    .addOption(
-      new Option('--no-validate-responses', 'do not check responses against openapi.yaml (faster); env VALIDATE_RESPONSES=false'),
-    )
-    .option('-q, --quiet', 'log nothing')
+  const command = program.command('serve', { isDefault: true }).description('run the stateful reference server (the default command)');
+  for (const setting of SERVE_SETTINGS) {
+    const shown = setting.default === undefined || typeof setting.default === 'boolean' ? '' : ` (default ${setting.default})`;
+    const option = new Option(setting.flag, `${setting.description}${shown}; env ${setting.env}`);
+    // A boolean's variable is read below: Commander would take any value of it as "on".
+    if (!setting.flag.includes('<')) {
+      command.addOption(option);
+      continue;
+    }
+    command.addOption(
+      option.env(setting.env!).argParser((value: string) => {
+        try {
+          return checkSetting(setting.key, value, setting.flag);
+        } catch (error) {
+          throw new InvalidArgumentError((error as Error).message.replace(/^.*?: /, ''));
+        }
+      }),
+    );
+  }
+  command
     .option('-c, --config <file>', 'config file (default: searched from the working directory)')
-    .action(async (flags: ServeFlags, command: Command) => {
-      const config = readConfig(flags.config);
-      // Commander would treat any value of a negated option's env var as "off", so read it here.
-      const fromFlag = command.getOptionValueSource('validateResponses') === 'cli';
-      const fromEnv = process.env.VALIDATE_RESPONSES ? envBoolean('VALIDATE_RESPONSES', true) : undefined;
-      const validateResponses = fromFlag ? flags.validateResponses : fromEnv;
-      const given = (key: keyof ServeFlags) => (command.getOptionValueSource(key) ? flags[key] : undefined);
-      const settled = {
-        ...DEFAULTS,
-        ...config,
-        ...defined({
-          port: given('port'),
-          host: given('host'),
-          keys: given('keys'),
-          seed: given('seed'),
-          dataFile: given('dataFile'),
-          adminToken: given('adminToken'),
-          delay: given('delay'),
-          faultRate: given('faultRate'),
-          quiet: given('quiet'),
-          validateResponses,
-        }),
-      };
-      await serve(settled as Required<typeof DEFAULTS> & ConfigFile);
+    .action(async (flags: Record<string, unknown>, self: Command) => {
+      const settings: Record<string, unknown> = {};
+      for (const setting of SERVE_SETTINGS) if (setting.default !== undefined) settings[setting.key] = setting.default;
+      Object.assign(settings, readConfig(flags.config as string | undefined));
+      for (const setting of SERVE_SETTINGS) {
+        const source = self.getOptionValueSource(setting.key);
+        if (source === 'cli' || source === 'env') settings[setting.key] = flags[setting.key];
+        else if (setting.env && !setting.flag.includes('<') && process.env[setting.env]) {
+          settings[setting.key] = settingFromEnv(setting.key, setting.env);
+        }
+      }
+      await serve(settings as unknown as ServeSettings);
     });
 }
 
-async function serve(settings: Required<typeof DEFAULTS> & ConfigFile): Promise<void> {
-  let delay: [number, number] | undefined;
+function settingFromEnv(key: keyof ServeSettings, name: string): unknown {
   try {
-    delay = settings.delay === undefined ? undefined : parseDelay(String(settings.delay));
+    return checkSetting(key, process.env[name], name);
   } catch (error) {
-    fatal(`--delay: ${(error as Error).message}`);
+    fatal((error as Error).message);
   }
+}
+
+async function serve(settings: ServeSettings): Promise<void> {
   let server: RunningServer;
   try {
     server = await startServer({
@@ -75,16 +65,14 @@ async function serve(settings: Required<typeof DEFAULTS> & ConfigFile): Promise<
       seedFile: settings.seed,
       dataFile: settings.dataFile,
       adminToken: settings.adminToken,
-      delay,
+      delay: settings.delay,
       faultRate: settings.faultRate,
       validateResponses: settings.validateResponses,
       logger: createLogger({ quiet: settings.quiet }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (error instanceof KeysFileError || error instanceof RecordsError || error instanceof ConfigError) {
-      fatal(error.message);
-    }
+    if ([KeysFileError, RecordsError, ConfigError, SettingError].some((kind) => error instanceof kind)) fatal((error as Error).message);
     if (code === 'EADDRINUSE') fatal(`port ${settings.port} on ${settings.host} is already in use (try --port)`);
     if (code === 'EADDRNOTAVAIL') fatal(`cannot bind ${settings.host}: no such local address`);
     throw error;
@@ -104,17 +92,7 @@ function readConfig(path: string | undefined): ConfigFile {
   }
 }
 
-function parseRate(value: string): number {
-  const rate = Number(value);
-  if (!(rate >= 0 && rate <= 1)) throw new Error('expected a fraction from 0 to 1');
-  return rate;
-}
-
-function defined<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-function printBanner(server: RunningServer, settings: ConfigFile): void {
+function printBanner(server: RunningServer, settings: ServeSettings): void {
   const origin = new URL(server.url).origin;
   const lines = [
     `Chatbot API reference server listening on ${server.url}`,
@@ -123,7 +101,7 @@ function printBanner(server: RunningServer, settings: ConfigFile): void {
   ];
   if (!settings.validateResponses) lines.push('Response validation is off (--no-validate-responses).');
   if (settings.dataFile) lines.push(`State is kept in ${settings.dataFile}.`);
-  if (settings.delay !== undefined) lines.push(`Every /api answer is delayed by ${settings.delay} ms.`);
+  if (settings.delay) lines.push(`Every /api answer is delayed by ${settings.delay.join('-')} ms.`);
   if (settings.faultRate) lines.push(`Chaos mode: ${settings.faultRate * 100}% of /api requests fail.`);
   if (server.demoKeys) {
     lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');

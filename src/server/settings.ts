@@ -1,0 +1,93 @@
+// The settings of `serve`, in one table: each one's flag, environment variable,
+// config-file key, allowed values and default. A value is checked by the same
+// parser whether it comes from a flag, the environment, the config file or
+// startServer(), so `"faultRate": 5` is refused wherever it is written.
+import { parseDelay } from '../engine/steps/faults.js';
+
+export interface ServeSettings {
+  port: number;
+  host: string;
+  keys?: string;
+  seed?: string;
+  dataFile?: string;
+  adminToken?: string;
+  delay?: [number, number];
+  faultRate?: number;
+  validateResponses: boolean;
+  quiet: boolean;
+}
+
+export class SettingError extends Error {
+  override name = 'SettingError';
+}
+
+export interface Setting<K extends keyof ServeSettings = keyof ServeSettings> {
+  key: K;
+  /** Commander's flag syntax. */
+  flag: string;
+  env?: string;
+  description: string;
+  /** What the parser accepts, for messages. */
+  allowed: string;
+  /** From a flag or variable (a string) or from JSON and code (a typed value). */
+  parse(value: unknown): ServeSettings[K];
+  default?: ServeSettings[K];
+}
+
+const text = (value: unknown): string => {
+  if (typeof value !== 'string' || value.trim() === '') throw new SettingError('');
+  return value;
+};
+
+function port(value: unknown): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > 65535) throw new SettingError('');
+  return number;
+}
+
+function rate(value: unknown): number {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !(number >= 0 && number <= 1)) throw new SettingError('');
+  return number;
+}
+
+function delay(value: unknown): [number, number] {
+  if (Array.isArray(value) && value.length === 2) return parseDelay(`${value[0]}-${value[1]}`);
+  if (typeof value === 'number' || typeof value === 'string') return parseDelay(String(value));
+  throw new SettingError('');
+}
+
+function boolean(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (['true', '1', 'yes', 'on'].includes(word)) return true;
+  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  throw new SettingError('');
+}
+
+export const SERVE_SETTINGS: readonly Setting[] = [
+  { key: 'port', flag: '-p, --port <number>', env: 'PORT', description: 'port to listen on', allowed: 'a port number from 0 to 65535', parse: port, default: 4010 },
+  { key: 'host', flag: '--host <address>', env: 'HOST', description: 'address to bind', allowed: 'an address', parse: text, default: '127.0.0.1' },
+  { key: 'keys', flag: '-k, --keys <file>', env: 'KEYS_FILE', description: 'keys file: accounts, projects and their API keys', allowed: 'a file path', parse: text },
+  { key: 'seed', flag: '--seed <file>', env: 'SEED_FILE', description: 'chatbots to start with, per project, and to return to on reset', allowed: 'a file path', parse: text },
+  { key: 'dataFile', flag: '--data-file <file>', env: 'DATA_FILE', description: 'keep the state in this file across restarts', allowed: 'a file path', parse: text },
+  { key: 'adminToken', flag: '--admin-token <token>', env: 'ADMIN_TOKEN', description: 'protect /__admin with this bearer token', allowed: 'a token', parse: text },
+  { key: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer', allowed: 'MS or MIN-MAX milliseconds', parse: delay },
+  { key: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests', allowed: 'a fraction from 0 to 1', parse: rate },
+  { key: 'validateResponses', flag: '--no-validate-responses', env: 'VALIDATE_RESPONSES', description: 'do not check responses against openapi.yaml (faster)', allowed: 'true or false', parse: boolean, default: true },
+  { key: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'log nothing', allowed: 'true or false', parse: boolean, default: false },
+];
+
+export function settingOf(key: string): Setting | undefined {
+  return SERVE_SETTINGS.find((setting) => setting.key === key);
+}
+
+/** The value, parsed; a SettingError names where it came from and what is allowed. */
+export function checkSetting<K extends keyof ServeSettings>(key: K, value: unknown, source: string): ServeSettings[K] {
+  const setting = settingOf(key) as Setting<K>;
+  try {
+    return setting.parse(value);
+  } catch {
+    throw new SettingError(`${source}: expected ${setting.allowed}, not ${JSON.stringify(value)}`);
+  }
+}

@@ -1,0 +1,40 @@
+// The settings of `serve` are checked by one table, whichever way they come:
+// a flag, an environment variable, or startServer() (the config file: logging-config.test.ts).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../src/server/start.js';
+import { SERVE_SETTINGS, SettingError } from '../src/server/settings.js';
+import { assertBuilt, run } from './helpers/run.js';
+
+beforeAll(assertBuilt);
+
+describe('the serve settings table', () => {
+  it('gives every setting a flag, a variable and a description', () => {
+    for (const setting of SERVE_SETTINGS) {
+      expect(setting.flag, setting.key).toMatch(/^(-\w, )?--[a-z-]+/);
+      expect(setting.env, setting.key).toMatch(/^[A-Z_]+$/);
+      expect(setting.description.length, setting.key).toBeGreaterThan(5);
+    }
+  });
+
+  it.each([
+    [{ faultRate: 5 }, 'startServer: faultRate: expected a fraction from 0 to 1, not 5'],
+    [{ port: 70000 }, 'startServer: port: expected a port number from 0 to 65535, not 70000'],
+    [{ port: 1.5 }, 'startServer: port: expected a port number from 0 to 65535, not 1.5'],
+    [{ delay: [20, 10] as [number, number] }, 'startServer: delay: expected MS or MIN-MAX milliseconds, not [20,10]'],
+  ])('startServer(%j) is refused as the flag is', async (options, message) => {
+    const failure = startServer(options);
+    await expect(failure).rejects.toThrow(SettingError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it.each([
+    [['--fault-rate', '5'], {}, /--fault-rate <rate>.*expected a fraction from 0 to 1, not "5"/],
+    [[], { FAULT_RATE: '5' }, /expected a fraction from 0 to 1, not "5"/],
+    [['--delay', 'soon'], {}, /expected MS or MIN-MAX milliseconds, not "soon"/],
+    [[], { QUIET: 'maybe' }, /QUIET: expected true or false, not "maybe"/],
+  ])('the flag or variable %j %j is refused', async (args, env, message) => {
+    const started = run(['serve', '--port', '0', ...args], env);
+    expect(await started.exit).not.toBe(0);
+    expect(started.stderr()).toMatch(message);
+  });
+});
