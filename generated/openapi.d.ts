@@ -354,32 +354,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01",
-                     *           "name": "Support Assistant",
-                     *           "settings": {
-                     *             "theme": "dark",
-                     *             "prompt": "You answer questions about orders and returns. Be brief and friendly."
-                     *           },
-                     *           "is_active": true,
-                     *           "created_at": "2026-11-22T09:15:02.123Z"
-                     *         },
-                     *         {
-                     *           "id": "8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6",
-                     *           "name": "Onboarding Guide",
-                     *           "settings": {
-                     *             "theme": "light",
-                     *             "prompt": "You are a helpful assistant."
-                     *           },
-                     *           "is_active": true,
-                     *           "created_at": "2026-11-22T09:16:45.007Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ChatbotListEnvelope"];
                 };
             };
@@ -407,20 +381,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01",
-                     *         "name": "Support Assistant",
-                     *         "settings": {
-                     *           "theme": "dark",
-                     *           "prompt": "You answer questions about orders and returns. Be brief and friendly."
-                     *         },
-                     *         "is_active": true,
-                     *         "created_at": "2026-11-22T09:15:02.123Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ChatbotEnvelope"];
                 };
             };

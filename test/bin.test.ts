@@ -41,10 +41,10 @@ describe('the code cache of the bin', () => {
     expect(readFileSync(CACHE).subarray(0, key().length).equals(key())).toBe(true);
   });
 
-  it('runs a bundle without dynamic import(), which code from the cache cannot use on Node 20', () => {
-    const bundle = readFileSync(join(DIST, 'cli.bundle.cjs'), 'utf8');
+  it.each(['cli.bundle.cjs', 'cli.mock.bundle.cjs'])('runs %s without dynamic import(), which code from the cache cannot use on Node 20', (name) => {
+    const bundle = readFileSync(join(DIST, name), 'utf8');
     const calls = [...bundle.matchAll(/\bimport\((.{0,40})/g)].map((match) => match[1]);
-    // The one allowed: lilconfig's loader for JavaScript config files; the config search (src/config.ts) reads JSON only.
+    // The one allowed: lilconfig's loader for JavaScript config files; the config search (src/cli/config.ts) reads JSON only.
     expect(calls.filter((call) => !call!.includes('pathToFileURL('))).toEqual([]);
   });
 

@@ -37,12 +37,13 @@ describe('Prefer: code=NNN', () => {
 
   it('answers a success code with its example, without storing it', async () => {
     const before = await t.client.snapshot();
-    const response = await t.client.request('POST', '/chatbots', {
+    const response = await t.client.request<{ data: { name: string } }>('POST', '/chatbots', {
       key: KEYS.acmeWeb,
       json: { name: 'Not this one' },
       headers: { prefer: 'code=201' },
     });
     expect(response.status).toBe(201);
+    expect(response.body.data.name).toBe('Support Assistant'); // the first named example, as Prism picks
     expect(await t.client.snapshot()).toEqual(before);
   });
 

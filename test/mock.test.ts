@@ -44,9 +44,10 @@ describe('the Prism mock', () => {
     const client = new TestClient(mock.url);
     const listed = await client.list(KEYS.globex);
     expect(listed.status).toBe(200);
-    const example = (contract.document.paths['/chatbots']?.get?.responses['200'] as { content: Record<string, { example: unknown }> })
-      .content['application/json']?.example;
-    expect(listed.body).toEqual(example);
+    const { examples } = (contract.document.paths['/chatbots']?.get?.responses['200'] as {
+      content: Record<string, { examples: Record<string, { value: unknown }> }>;
+    }).content['application/json']!;
+    expect(listed.body).toEqual(examples.twoChatbots!.value);
     expect((await client.request('GET', '/chatbots')).status).toBe(401);
     expect((await client.list('sk_live_not_a_known_key')).status).toBe(401);
     expect((await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, json: {} })).status).toBe(422);

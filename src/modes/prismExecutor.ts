@@ -45,14 +45,11 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
       ),
       body,
     };
-    const result = await prism.request(input, operations, {
-      ...config,
-      mock: {
-        ...config.mock,
-        ...(prefer.has('example') ? { exampleKey: prefer.get('example')! } : {}),
-        ...(dynamic === 'true' || dynamic === 'false' ? { dynamic: dynamic === 'true' } : {}),
-      },
-    })();
+    const mock = { ...config.mock, ...(dynamic === 'true' || dynamic === 'false' ? { dynamic: dynamic === 'true' } : {}) };
+    const exampleKey = prefer.get('example');
+    let result = await prism.request(input, operations, { ...config, mock: exampleKey ? { ...mock, exampleKey } : mock })();
+    // A preference that cannot be honoured (no example of that name) is ignored, as RFC 7240 asks.
+    if (result._tag === 'Left' && exampleKey) result = await prism.request(input, operations, { ...config, mock })();
     if (result._tag === 'Left') throw result.left;
     const { statusCode, headers = {}, body: answer } = result.right.output;
     // The engine sets Content-Type and Cache-Control itself.

@@ -9,7 +9,8 @@ import type { FaultOptions } from '../engine/steps/faults.js';
 import { RequestJournal } from '../engine/steps/journal.js';
 import { createReferenceExecutor } from '../handlers/index.js';
 import { createAuthenticator } from '../state/authenticator.js';
-import type { ApiKey } from '../state/keys.js';
+import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
+import { parseSeed, type SeedFile } from '../state/seed.js';
 import { InMemoryChatbotStore, type ChatbotStore, type StoredChatbot } from '../state/store.js';
 
 export interface ReferenceOptions {
@@ -61,4 +62,30 @@ export function createReference(options: ReferenceOptions): Reference {
       journal.clear();
     },
   };
+}
+
+/** What a team passes to an adapter (MSW, createMiddleware): keys and seed in their file shapes. */
+export interface ReferenceSettings {
+  /** Accounts, projects and keys, in the keys-file shape (default: the demo keys). */
+  keys?: KeysFile;
+  /** Chatbots to start with, in the seed-file shape; reset() returns to them. */
+  seed?: SeedFile;
+  store?: ChatbotStore;
+  faults?: FaultOptions;
+  /** Check every answer against the contract (default true). */
+  validateResponses?: boolean;
+}
+
+/** The reference behaviour from those settings, each checked as the CLI checks its files. */
+export function createReferenceFrom(contract: Contract, settings: ReferenceSettings, basePath?: string): Reference {
+  const keys = parseKeys(settings.keys ?? DEMO_KEYS);
+  return createReference({
+    contract,
+    keys,
+    seed: settings.seed ? parseSeed(contract, settings.seed, keys) : [],
+    ...(basePath === undefined ? {} : { basePath }),
+    ...(settings.store ? { store: settings.store } : {}),
+    ...(settings.faults ? { faults: settings.faults } : {}),
+    ...(settings.validateResponses === undefined ? {} : { validateResponses: settings.validateResponses }),
+  });
 }

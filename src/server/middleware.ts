@@ -3,22 +3,11 @@
 // `serve` does, and passes every other request on.
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
-import type { FaultOptions } from '../engine/steps/faults.js';
-import { createReference } from '../reference/engine.js';
-import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
-import { parseSeed, type SeedFile } from '../state/seed.js';
-import type { ChatbotStore } from '../state/store.js';
+import { createReferenceFrom, type ReferenceSettings } from '../reference/engine.js';
+import type { ApiKey } from '../state/keys.js';
 import { createNodeMiddleware, type NodeMiddleware } from './nodeAdapter.js';
 
-export interface MiddlewareOptions {
-  /** Accounts, projects and keys, in the keys-file shape (default: the demo keys). */
-  keys?: KeysFile;
-  /** Chatbots to start with, in the seed-file shape; reset() returns to them. */
-  seed?: SeedFile;
-  store?: ChatbotStore;
-  /** Check every answer against the contract (default true). */
-  validateResponses?: boolean;
-  faults?: FaultOptions;
+export interface MiddlewareOptions extends ReferenceSettings {
   contract?: Contract;
 }
 
@@ -33,16 +22,7 @@ export interface ChatbotApiMiddleware extends NodeMiddleware {
  * any body parser of yours, or it will see the body as that parser left it.
  */
 export function createMiddleware(options: MiddlewareOptions = {}): ChatbotApiMiddleware {
-  const contract = options.contract ?? loadContract();
-  const keys = parseKeys(options.keys ?? DEMO_KEYS);
-  const reference = createReference({
-    contract,
-    keys,
-    seed: options.seed ? parseSeed(contract, options.seed, keys) : [],
-    ...(options.store ? { store: options.store } : {}),
-    ...(options.faults ? { faults: options.faults } : {}),
-    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
-  });
+  const reference = createReferenceFrom(options.contract ?? loadContract(), options);
   const middleware = createNodeMiddleware(reference.engine);
-  return Object.assign(middleware, { keys, reset: () => reference.reset() });
+  return Object.assign(middleware, { keys: reference.keys, reset: () => reference.reset() });
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
-import { CHECKS, type Check } from './checks.js';
+import { CHECKS, type Check } from './checks/index.js';
 import { CheckContext, CheckFailed, type Exchange, type VerifyTarget } from './context.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';

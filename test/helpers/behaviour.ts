@@ -21,10 +21,14 @@ export interface ModeUnderTest {
 const problemBody = (status: number, detail: string, extra: object = {}) =>
   JSON.stringify({ ...contract.problemKinds.get(status), status, detail, ...extra });
 
-function example(operationId: string, status: number): unknown {
+/** The example the contract documents: the single one, the named one, or else the first named one. */
+function example(operationId: string, status: number, name?: string): unknown {
   const operation = contract.operations.find((op) => op.operationId === operationId)!;
   const { response } = contract.responseFor(operation, status)!;
-  return (Object.values(response.content!)[0] as OpenAPIV3.MediaTypeObject).example;
+  const media = Object.values(response.content!)[0] as OpenAPIV3.MediaTypeObject;
+  const named = media.examples as Record<string, OpenAPIV3.ExampleObject> | undefined;
+  if (name) return named?.[name]?.value;
+  return media.example ?? Object.values(named ?? {})[0]?.value;
 }
 
 /** Asserts an answer byte for byte: status, the headers every mode sends alike, and the body. */
@@ -106,6 +110,18 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
       expect(listed.status).toBe(200);
       if (!start().stateful) return expect(listed.body).toEqual(example('listChatbots', 200));
       expect(listed.body.data.map((chatbot: Chatbot) => chatbot.id)).toEqual([first.body.data.id, second.body.data.id]);
+    });
+
+    it('takes Prefer: example=NAME as Prism does (mock), and answers from its state (stateful)', async () => {
+      await start().reset?.();
+      const empty = await client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'example=empty' } });
+      const unknown = await client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'example=no-such-example' } });
+      expect([empty.status, unknown.status]).toEqual([200, 200]);
+      if (!start().stateful) {
+        expect(empty.body).toEqual(example('listChatbots', 200, 'empty'));
+        return expect(unknown.body).toEqual(example('listChatbots', 200));
+      }
+      expect([empty.body, unknown.body]).toEqual([{ data: [] }, { data: [] }]);
     });
   });
 }

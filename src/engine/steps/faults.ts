@@ -45,13 +45,15 @@ export function exampleReply(contract: Contract, operation: ContractOperation, s
   const documented = contract.responseFor(operation, status);
   if (!documented) return undefined;
   const { response } = documented;
-  const media = Object.values(response.content ?? {})[0];
+  const media = Object.values(response.content ?? {})[0] as OpenAPIV3.MediaTypeObject | undefined;
+  // The single example, or else the first of the named ones (Prism's choice too).
+  const named = Object.values(media?.examples ?? {})[0] as OpenAPIV3.ExampleObject | undefined;
   const headers: Record<string, string> = {};
   for (const [name, header] of Object.entries(response.headers ?? {})) {
     const example = ((header as OpenAPIV3.HeaderObject).schema as OpenAPIV3.SchemaObject | undefined)?.example;
     if (example !== undefined) headers[name] = String(example);
   }
-  return { status, body: media?.example ?? null, headers };
+  return { status, body: media?.example ?? named?.value ?? null, headers };
 }
 
 export function faultsStep(contract: Contract, options: FaultOptions): Step {

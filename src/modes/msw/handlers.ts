@@ -4,24 +4,13 @@
 // setupServer (msw/node) and setupWorker (msw/browser). No node: module.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Contract } from '../../contract/contract.js';
-import type { FaultOptions } from '../../engine/steps/faults.js';
 import { BodyReadError, type BodyReader } from '../../engine/types.js';
-import { createReference } from '../../reference/engine.js';
-import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../../state/keys.js';
-import { parseSeed, type SeedFile } from '../../state/seed.js';
-import type { ChatbotStore } from '../../state/store.js';
+import { createReferenceFrom, type ReferenceSettings } from '../../reference/engine.js';
+import type { ApiKey } from '../../state/keys.js';
 
-export interface MswOptions {
+export interface MswOptions extends ReferenceSettings {
   /** The API's base URL, ending in /api: absolute (http://localhost:3000/api), or a path (/api) for any origin. */
   baseUrl: string;
-  /** Accounts, projects and keys, in the keys-file shape (default: the demo keys). */
-  keys?: KeysFile;
-  /** Chatbots to start with, in the seed-file shape; reset() returns to them. */
-  seed?: SeedFile;
-  store?: ChatbotStore;
-  faults?: FaultOptions;
-  /** Check every answer against the contract (default true). */
-  validateResponses?: boolean;
 }
 
 export interface MswMock {
@@ -40,16 +29,7 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
   const prefix = absolute ? escapeRegExp(base) : `[a-z][a-z0-9+.-]*://[^/]+${escapeRegExp(base)}`;
   const matches = new RegExp(`^${prefix}(?:[/?#].*)?$`, 'i');
 
-  const keys = parseKeys(options.keys ?? DEMO_KEYS);
-  const reference = createReference({
-    contract,
-    keys,
-    basePath,
-    seed: options.seed ? parseSeed(contract, options.seed, keys) : [],
-    ...(options.store ? { store: options.store } : {}),
-    ...(options.faults ? { faults: options.faults } : {}),
-    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
-  });
+  const reference = createReferenceFrom(contract, options, basePath);
 
   const handler = http.all(matches, async ({ request }) => {
     const response = await reference.engine.handle({
@@ -61,7 +41,7 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
     if (response.kind === 'drop') return HttpResponse.error();
     return new HttpResponse(response.body, { status: response.status, headers: response.headers });
   });
-  return { handlers: [handler], keys, reset: () => reference.reset() };
+  return { handlers: [handler], keys: reference.keys, reset: () => reference.reset() };
 }
 
 /** Reads the body as a stream, and stops as soon as it passes the limit. */

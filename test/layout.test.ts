@@ -1,0 +1,67 @@
+// The layout of src/: folders are layers, and imports flow one way, from the
+// contract up to the command line. A newcomer finds each operation's handler by
+// its operationId, and no file grows past what one reads at once.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { contract } from './helpers/contract.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const src = join(root, 'src');
+// Lowest first: a file may import from its own layer and the ones before it.
+const LAYERS = ['contract', 'state', 'engine', 'handlers', 'reference', 'server', 'modes', 'verify', 'cli', '.'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : /\.c?ts$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+}
+const layerOf = (file: string) => {
+  const top = relative(src, file).split('/')[0]!;
+  return LAYERS.indexOf(top.endsWith('ts') ? '.' : top);
+};
+
+describe('the layout of src/', () => {
+  it('puts every file in a known layer', () => {
+    for (const file of files(src)) expect(layerOf(file), relative(root, file)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets imports flow one way: no layer imports a later one', () => {
+    const upward: string[] = [];
+    for (const file of files(src)) {
+      for (const [, target] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const imported = join(file, '..', target!);
+        if (!imported.startsWith(src)) continue;
+        if (layerOf(imported) > layerOf(file)) upward.push(`${relative(src, file)} imports ${relative(src, imported)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps the engine and the browser-facing modes free of node: modules and frameworks', () => {
+    const browserSafe = ['contract/contract.ts', 'contract/operations.ts', 'contract/ajv.ts', 'contract/pointer.ts', 'reference/engine.ts', 'modes/msw/handlers.ts', 'modes/msw/browser.ts'];
+    const engine = files(join(src, 'engine')).map((file) => relative(src, file));
+    for (const file of [...engine, ...browserSafe, ...files(join(src, 'handlers')).map((f) => relative(src, f))]) {
+      const text = readFileSync(join(src, file), 'utf8');
+      expect(text, file).not.toMatch(/from 'node:|from 'express'|from 'pino/);
+    }
+  });
+
+  it('reads the contract in no module at import time', () => {
+    for (const file of files(src)) {
+      expect(readFileSync(file, 'utf8'), relative(root, file)).not.toMatch(/^(export )?const \w+ = loadContract\(/m);
+    }
+  });
+
+  it('has one handler file per operationId, named after it', () => {
+    const handlers = readdirSync(join(src, 'handlers')).filter((name) => !['index.ts', 'handler.ts'].includes(name));
+    expect(handlers.sort()).toEqual(contract.operations.map((operation) => `${operation.operationId}.ts`).sort());
+  });
+
+  it('keeps every source file under about 250 lines', () => {
+    for (const file of [...files(src), ...files(join(root, 'tools')).filter((f) => !f.includes('/dist/'))]) {
+      expect(readFileSync(file, 'utf8').split('\n').length, relative(root, file)).toBeLessThanOrEqual(260);
+    }
+  });
+});
