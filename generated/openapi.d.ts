@@ -295,6 +295,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The store cannot commit now: a full disk, a read-only data file, or a lost
+         *     database connection. Nothing was stored, and the request may be retried.
+         *     **Contract decision:** a passing fault of the store is `503` with
+         *     `Retry-After`, not `500`, so that a client knows a retry can succeed.
+         */
+        StoreUnavailable: {
+            headers: {
+                /** @description Seconds to wait before a retry (RFC 9110). */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://chatbots.example/problems/store-unavailable",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "The database cannot be reached: Connection terminated. Nothing was stored; try again."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such path. Answered for any path outside this document. */
         NotFound: {
             headers: {
@@ -360,6 +384,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     createChatbot: {
@@ -390,6 +415,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
 }

@@ -9,7 +9,10 @@ export type { EngineRequest, EngineResponse, Executor, Reply } from './engine/ty
 export { createReference, type Reference, type ReferenceOptions } from './reference/engine.js';
 export { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from './state/keys.js';
 export type { SeedFile } from './state/seed.js';
-export { InMemoryChatbotStore, type ChatbotStore } from './state/store.js';
+export { InMemoryChatbotStore } from './state/memoryStore.js';
+export { SqliteChatbotStore } from './state/sqliteStore.js';
+export { PostgresChatbotStore } from './state/postgresStore.js';
+export { StoreUnavailableError, type ChatbotStore, type StoreHealth, type StoreKind } from './state/store.js';
 export type * from './contract/types.js';
 export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
 export { runVerification, type VerifyOptions, type VerifyReport, type CheckResult } from './verify/runner.js';

@@ -1,6 +1,7 @@
 // Source §4.1 and §2: creating a chatbot, through a real listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryChatbotStore, type NewChatbot } from '../src/state/store.js';
+import { InMemoryChatbotStore } from '../src/state/memoryStore.js';
+import type { NewChatbot } from '../src/state/store.js';
 import { contract } from './helpers/contract.js';
 import type { Principal } from '../src/contract/types.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';

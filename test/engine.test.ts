@@ -56,7 +56,7 @@ const fixture = {
 const contract = createContract(fixture);
 const engine = createEngine({
   contract,
-  authenticator: createAuthenticator([]),
+  authenticator: createAuthenticator(() => undefined),
   executor: async ({ operation, params }) => ({ status: 200, body: { id: params.widgetId }, headers: { 'X-Operation': operation.operationId } }),
 });
 
@@ -95,7 +95,7 @@ describe('the engine on a fixture contract with a templated path', () => {
   it('turns an executor answer that breaks the contract into a 500 problem', async () => {
     const broken = createEngine({
       contract,
-      authenticator: createAuthenticator([]),
+      authenticator: createAuthenticator(() => undefined),
       executor: async () => ({ status: 200, body: { id: 'not a number' } }),
     });
     expect(await broken.handle({ method: 'GET', path: '/v1/widgets/1', headers: {} })).toMatchObject({ kind: 'answer', status: 500 });

@@ -2,7 +2,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from './helpers/contract.js';
-import { InMemoryChatbotStore } from '../src/state/store.js';
+import { InMemoryChatbotStore } from '../src/state/memoryStore.js';
 import type { Chatbot, Problem } from '../src/contract/types.js';
 import { KEYS, startTestServer, type RequestOptions, type TestServer } from './helpers/server.js';
 

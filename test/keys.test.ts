@@ -1,7 +1,7 @@
 // Unit tests of the keys file and of key checking.
 import { describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../src/state/authenticator.js';
-import { DEMO_KEYS, KeysFileError, parseKeys } from '../src/state/keys.js';
+import { DEMO_KEYS, keyLookup, KeysFileError, parseKeys } from '../src/state/keys.js';
 import { readKeysFile } from '../src/state/keysFile.js';
 import { KEYS_FILE } from './helpers/server.js';
 
@@ -36,15 +36,15 @@ describe('parseKeys', () => {
 });
 
 describe('createAuthenticator', () => {
-  const auth = createAuthenticator(parseKeys(DEMO_KEYS));
-  it('finds the project and account of a key', () => {
-    expect(auth.authenticate('Bearer sk_live_acme_mobile_0001')).toEqual({
+  const auth = createAuthenticator(keyLookup(parseKeys(DEMO_KEYS)));
+  it('finds the project and account of a key', async () => {
+    expect(await auth.authenticate('Bearer sk_live_acme_mobile_0001')).toEqual({
       ok: true,
       principal: { accountId: 'acme', projectId: 'acme-mobile' },
     });
   });
   it.each([undefined, '', 'Bearer', 'bearer sk_live_acme_web_0001', 'Bearer sk_live_acme_web_0001 ', 'Bearer x'])(
     'refuses %j',
-    (header) => expect(auth.authenticate(header).ok).toBe(false),
+    async (header) => expect((await auth.authenticate(header)).ok).toBe(false),
   );
 });

@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 
 // Packages that locate their own files at run time stay outside the bundles.
-const external = ['pino', 'pino-http', 'pino-pretty', 'swagger-ui-dist', 'junit-report-builder', 'write-file-atomic', 'iconv-lite'];
+const external = ['pino', 'pino-http', 'pino-pretty', 'swagger-ui-dist', 'junit-report-builder', 'write-file-atomic', 'iconv-lite', 'better-sqlite3', 'pg'];
 const common = {
   entryPoints: ['dist/cli/main.js'],
   bundle: true,

@@ -4,6 +4,7 @@
 // reference handlers or Prism. Each step answers itself or calls the next.
 import type { Contract } from '../contract/contract.js';
 import type { Authenticator } from '../state/authenticator.js';
+import { StoreUnavailableError } from '../state/store.js';
 import { encodeReply } from './encode.js';
 import { problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
@@ -84,12 +85,19 @@ function chain(steps: readonly Step[], last: (context: RequestContext) => Promis
   };
 }
 
-/** A fault of the server (a bug, a store that cannot write) becomes a 500 problem, logged. */
+/**
+ * A store that cannot commit now becomes a 503 problem with Retry-After (nothing
+ * was stored, and a retry may succeed); any other fault of the server a 500. Both logged.
+ */
 function guardStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
     try {
       return await next();
     } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        log.error({ err: error, path: context.request.path }, 'the store cannot commit: answering 503');
+        return problemReply(contract, 503, `${error.message}. Nothing was stored; try again.`, { 'Retry-After': '1' });
+      }
       log.error({ err: error, path: context.request.path }, 'unhandled error: answering 500');
       return problemReply(contract, 500, 'The server could not complete the request.');
     }

@@ -14,7 +14,7 @@ import { createApp } from '../server/app.js';
 import { closeServer, listen } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
-import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
+import { DEMO_KEYS, keyLookup, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
 import { readKeysFile } from '../state/keysFile.js';
 import { createPrismExecutor } from './prismExecutor.js';
 
@@ -50,7 +50,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const engine = createEngine({
     contract,
     executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),
-    authenticator: createAuthenticator(keys),
+    authenticator: createAuthenticator(keyLookup(keys)),
     log: logger,
     ...(options.faults ? { faults: options.faults } : {}),
   });

@@ -11,14 +11,16 @@ import { createReferenceExecutor } from '../handlers/index.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
-import { InMemoryChatbotStore, type ChatbotStore, type StoredChatbot } from '../state/store.js';
+import { InMemoryChatbotStore } from '../state/memoryStore.js';
+import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 
 export interface ReferenceOptions {
   contract: Contract;
   keys: readonly ApiKey[];
   /** What the store starts with, and what reset returns to. */
   seed?: readonly StoredChatbot[];
-  /** Default: in memory, starting from the seed. */
+  /** Default: in memory, starting from the keys and the seed. A store given is
+   * started with them too (keys it lacks, the seed when it holds no chatbot). */
   store?: ChatbotStore;
   /** Check every answer against the contract before it is sent (default true). */
   validateResponses?: boolean;
@@ -33,18 +35,22 @@ export interface Reference {
   keys: readonly ApiKey[];
   seed: readonly StoredChatbot[];
   journal: RequestJournal;
-  /** Back to the seed (empty without one), with an empty journal. */
+  /** Settles once the store holds the keys and the seed; a rejection is a store that cannot start. */
+  ready: Promise<void>;
+  /** Back to the start: the keys (tenants made since are gone) and the seed, with an empty journal. */
   reset(): Promise<void>;
 }
 
 export function createReference(options: ReferenceOptions): Reference {
   const { contract, keys, seed = [] } = options;
-  const store = options.store ?? new InMemoryChatbotStore(seed);
+  const store = options.store ?? new InMemoryChatbotStore({ keys, chatbots: seed });
+  const ready = options.store ? store.start(keys, seed) : Promise.resolve();
+  ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   const journal = new RequestJournal();
   const engine = createEngine({
     contract,
     executor: createReferenceExecutor(store, contract.rules),
-    authenticator: createAuthenticator(keys),
+    authenticator: createAuthenticator(async (key) => (await ready, store.principalOf(key))),
     journal,
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
@@ -57,8 +63,9 @@ export function createReference(options: ReferenceOptions): Reference {
     keys,
     seed,
     journal,
+    ready,
     reset: async () => {
-      await store.replaceAll(seed);
+      await store.reset(keys, seed);
       journal.clear();
     },
   };

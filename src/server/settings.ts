@@ -10,6 +10,7 @@ export interface ServeSettings {
   keys?: string;
   seed?: string;
   dataFile?: string;
+  databaseUrl?: string;
   adminToken?: string;
   delay?: [number, number];
   faultRate?: number;
@@ -57,6 +58,11 @@ function delay(value: unknown): [number, number] {
   throw new SettingError('');
 }
 
+function postgresUrl(value: unknown): string {
+  if (typeof value !== 'string' || !/^postgres(ql)?:\/\/\S+$/.test(value.trim())) throw new SettingError('');
+  return value.trim();
+}
+
 function boolean(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
@@ -70,7 +76,8 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'host', flag: '--host <address>', env: 'HOST', description: 'address to bind', allowed: 'an address', parse: text, default: '127.0.0.1' },
   { key: 'keys', flag: '-k, --keys <file>', env: 'KEYS_FILE', description: 'keys file: accounts, projects and their API keys', allowed: 'a file path', parse: text },
   { key: 'seed', flag: '--seed <file>', env: 'SEED_FILE', description: 'chatbots to start with, per project, and to return to on reset', allowed: 'a file path', parse: text },
-  { key: 'dataFile', flag: '--data-file <file>', env: 'DATA_FILE', description: 'keep the state in this file across restarts', allowed: 'a file path', parse: text },
+  { key: 'dataFile', flag: '--data-file <file>', env: 'DATA_FILE', description: 'keep the state in this SQLite file across restarts (one server per file)', allowed: 'a file path', parse: text },
+  { key: 'databaseUrl', flag: '--database-url <url>', env: 'DATABASE_URL', description: 'keep the state in PostgreSQL, shared by every server on it', allowed: 'a postgres:// or postgresql:// URL', parse: postgresUrl },
   { key: 'adminToken', flag: '--admin-token <token>', env: 'ADMIN_TOKEN', description: 'protect /__admin with this bearer token', allowed: 'a token', parse: text },
   { key: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer', allowed: 'MS or MIN-MAX milliseconds', parse: delay },
   { key: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests', allowed: 'a fraction from 0 to 1', parse: rate },

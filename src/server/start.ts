@@ -6,12 +6,12 @@ import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract, specPath } from '../contract/load.js';
 import { createReference } from '../reference/engine.js';
-import { FileChatbotStore, readDataFile } from '../state/dataFile.js';
 import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
 import { readKeysFile } from '../state/keysFile.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
 import { readSeedFile } from '../state/seedFile.js';
-import { InMemoryChatbotStore, type ChatbotStore, type StoredChatbot } from '../state/store.js';
+import { openStore, type StoreChoice } from '../state/openStore.js';
+import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
 import { createApp } from './app.js';
 import { checkSetting } from './settings.js';
 import { baseUrl } from './url.js';
@@ -29,8 +29,10 @@ export interface ServerOptions {
   seedFile?: string;
   /** A seed given directly, in the seed-file shape. */
   seed?: SeedFile;
-  /** Keep the state in this file across restarts. */
+  /** Keep the state in this SQLite file across restarts (one server per file). */
   dataFile?: string;
+  /** Keep the state in this PostgreSQL database, shared by every server on it. */
+  databaseUrl?: string;
   /** Protects /__admin. Required when host is not a loopback address. */
   adminToken?: string;
   /** Check every response against openapi.yaml (default true). */
@@ -42,7 +44,7 @@ export interface ServerOptions {
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
   timeouts?: Partial<ServerTimeouts>;
-  /** A store of your own; it replaces the in-memory (or data-file) store. */
+  /** A store of your own; it replaces the in-memory, SQLite or PostgreSQL store. */
   store?: ChatbotStore;
   /** The contract, if already loaded (default: this package's openapi.yaml). */
   contract?: Contract;
@@ -54,6 +56,10 @@ export interface RunningServer {
   keys: readonly ApiKey[];
   /** True when no keys were given and the built-in demo keys are in use. */
   demoKeys: boolean;
+  /** Where the state lives. */
+  store: StoreKind;
+  /** What a person should know about how the store was opened (an import of an old data file). */
+  notice?: string;
   /** Returns the state to the seed (empty without one), like POST /__admin/reset. */
   reset(): Promise<void>;
   /** Stops accepting connections and resolves when in-flight requests are done. */
@@ -92,11 +98,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const demoKeys = !options.keysFile && !options.keys;
   const keys = options.keysFile ? readKeysFile(options.keysFile) : parseKeys(options.keys ?? DEMO_KEYS);
   const seed = loadSeed(contract, options, keys);
+  const { store, notice } = options.store
+    ? { store: options.store, notice: undefined }
+    : await openStore(contract, storeChoice(options), keys, seed);
+  if (notice) logger.warn(notice);
   const reference = createReference({
     contract,
     keys,
     seed,
-    store: options.store ?? createStore(contract, options.dataFile, keys, seed),
+    store,
     faults: { delay, faultRate },
     log: logger,
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
@@ -108,14 +118,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     contractText: readFileSync(specPath, 'utf8'),
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
   });
-  const server = await listen(app, port, host, options.timeouts);
+  try {
+    await reference.ready;
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw new StoreOpenError(`the keys or the seed cannot be stored: ${(error as Error).message}`);
+  }
+  const server = await listen(app, port, host, options.timeouts).catch(async (error: unknown) => {
+    await store.close().catch(() => {});
+    throw error;
+  });
   const { port: boundPort } = server.address() as AddressInfo;
   return {
     url: baseUrl(host, boundPort, contract.basePath),
     keys,
     demoKeys,
     reset: () => reference.reset(),
-    close: () => closeServer(server),
+    store: store.kind,
+    ...(notice ? { notice } : {}),
+    close: async () => {
+      await closeServer(server);
+      await store.close();
+    },
   };
 }
 
@@ -124,10 +148,13 @@ function loadSeed(contract: Contract, options: ServerOptions, keys: readonly Api
   return options.seed ? parseSeed(contract, options.seed, keys) : [];
 }
 
-/** The data file's state when there is one; the seed otherwise. */
-function createStore(contract: Contract, dataFile: string | undefined, keys: readonly ApiKey[], seed: StoredChatbot[]): ChatbotStore {
-  if (!dataFile) return new InMemoryChatbotStore(seed);
-  return new FileChatbotStore(dataFile, readDataFile(contract, dataFile, keys) ?? seed);
+function storeChoice(options: ServerOptions): StoreChoice {
+  const maxPages = Number(process.env.CHATBOT_API_MOCK_SQLITE_MAX_PAGES) || undefined;
+  return {
+    ...(options.dataFile ? { dataFile: options.dataFile } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(maxPages ? { maxPages } : {}),
+  };
 }
 
 function isLoopback(host: string): boolean {

@@ -8,6 +8,12 @@ export interface KeysFile {
   accounts: { id: string; projects: { id: string; api_keys: string[] }[] }[];
 }
 
+/** The keys as a lookup, for an authenticator with no store (the mock). */
+export function keyLookup(keys: readonly ApiKey[]): (key: string) => ApiKey | undefined {
+  const byKey = new Map(keys.map((entry) => [entry.key, entry]));
+  return (key) => byKey.get(key);
+}
+
 /** One API key and whom it stands for. */
 export interface ApiKey extends Principal {
   key: string;

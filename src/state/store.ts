@@ -1,6 +1,9 @@
-// Where chatbots live. The interface is narrow on purpose: the handlers only
-// create and list; the admin API also reads everything and resets.
+// Where chatbots and tenants live. The interface is narrow on purpose: the
+// handlers create and list; the authenticator looks keys up; the admin API
+// reads everything, adds tenants and resets. Three stores implement it: in
+// memory (memoryStore.ts), SQLite (sqliteStore.ts) and PostgreSQL (postgresStore.ts).
 import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from '../contract/types.js';
+import type { ApiKey } from './keys.js';
 
 export interface NewChatbot {
   name: string;
@@ -12,71 +15,92 @@ export interface StoredChatbot extends Principal {
   chatbot: Chatbot;
 }
 
+export type StoreKind = 'memory' | 'sqlite' | 'postgres';
+
+export interface StoreHealth {
+  store: StoreKind;
+  /** Whether a write would be committed now. */
+  writable: boolean;
+  /** Why not, when it would not. */
+  detail?: string;
+  /** How many chatbots are stored, in all accounts; absent when the store cannot say. */
+  chatbots?: number;
+}
+
 export interface ChatbotStore {
-  /** Stores a new chatbot for the caller's project; resolves once it is stored. */
+  readonly kind: StoreKind;
+  /** Stores a new chatbot for the caller's project; resolves once it is committed. */
   create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot>;
-  /** Every chatbot of the account, across its projects, oldest first. The same
-   * (frozen) array is returned until the account changes, so callers may cache by it. */
+  /** Every chatbot of the account, across its projects, oldest first. A store may
+   * hand out the same (frozen) array until the account changes. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
   /** Every chatbot of every account, oldest first. */
-  all(): readonly StoredChatbot[];
-  /** Replaces everything (the admin reset); resolves once it is stored. */
-  replaceAll(records: readonly StoredChatbot[]): Promise<void>;
+  all(): Promise<readonly StoredChatbot[]>;
+  /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet. */
+  start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void>;
+  /** Adds the keys (with their projects and accounts) that are not stored yet: a new tenant. */
+  addKeys(keys: readonly ApiKey[]): Promise<void>;
+  /** Whom a key stands for; undefined for an unknown key. */
+  principalOf(key: string): Promise<Principal | undefined>;
+  /** Every stored key, in the order they were added. */
+  keys(): Promise<readonly ApiKey[]>;
+  /** Replaces every key and chatbot with these, atomically against concurrent creates (the admin reset). */
+  reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void>;
+  health(): Promise<StoreHealth>;
+  close(): Promise<void>;
 }
 
-export class InMemoryChatbotStore implements ChatbotStore {
-  // One append-only list per account: listing never looks at other tenants,
-  // and insertion order is creation order.
-  #byAccount = new Map<string, StoredChatbot[]>();
-  #all: StoredChatbot[] = [];
-  // What listByAccount hands out, built once per change of the account.
-  #snapshots = new Map<string, readonly Chatbot[]>();
-
-  constructor(initial: readonly StoredChatbot[] = []) {
-    for (const record of initial) this.insert(record);
-  }
-
-  async create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
-    const chatbot = newChatbot(input);
-    this.insert({ accountId: owner.accountId, projectId: owner.projectId, chatbot });
-    return chatbot;
-  }
-
-  async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    let snapshot = this.#snapshots.get(accountId);
-    if (!snapshot) {
-      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((record) => record.chatbot) ?? []);
-      this.#snapshots.set(accountId, snapshot);
-    }
-    return snapshot;
-  }
-
-  all(): readonly StoredChatbot[] {
-    return this.#all;
-  }
-
-  async replaceAll(records: readonly StoredChatbot[]): Promise<void> {
-    this.#byAccount = new Map();
-    this.#all = [];
-    this.#snapshots = new Map();
-    for (const record of records) this.insert(record);
-  }
-
-  protected insert(record: StoredChatbot): void {
-    const list = this.#byAccount.get(record.accountId);
-    if (list) list.push(record);
-    else this.#byAccount.set(record.accountId, [record]);
-    this.#all.push(record);
-    this.#snapshots.delete(record.accountId);
-  }
+/** A store cannot be used at start (a locked or unwritable file, an unreachable database): one line to stop on. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
 }
 
-export function newChatbot(input: NewChatbot): CreatedChatbot {
+/** A stored chatbot as a database row holds it (SQLite and PostgreSQL alike). */
+export interface ChatbotRow {
+  id: string;
+  account_id: string;
+  project_id: string;
+  name: string;
+  settings: string;
+  is_active: boolean | number;
+  created_at: string;
+}
+
+export function fromRow(row: ChatbotRow): StoredChatbot {
+  return {
+    accountId: row.account_id,
+    projectId: row.project_id,
+    chatbot: {
+      id: row.id,
+      name: row.name,
+      settings: JSON.parse(row.settings) as ChatbotSettings,
+      is_active: row.is_active === true || row.is_active === 1,
+      created_at: row.created_at,
+    },
+  };
+}
+
+/** The store cannot commit now (a full disk, a lost database): the client may retry. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
+export function newChatbot(input: NewChatbot, createdAt = new Date()): CreatedChatbot {
   return {
     id: crypto.randomUUID(), // Web Crypto: the same in Node and in a browser
     name: input.name,
     settings: input.settings,
     is_active: true,
-    created_at: new Date().toISOString(),
+    created_at: createdAt.toISOString(),
   };
+}
+
+/** Fails when a project would belong to two accounts. */
+export function checkKeyOwners(stored: ReadonlyMap<string, string>, keys: readonly ApiKey[]): void {
+  for (const { projectId, accountId } of keys) {
+    const owner = stored.get(projectId);
+    if (owner !== undefined && owner !== accountId) {
+      throw new Error(`project "${projectId}" belongs to account "${owner}", not "${accountId}"`);
+    }
+  }
 }

@@ -1,11 +1,15 @@
 // Starts a real reference server on an ephemeral loopback port for a test file,
 // and gives a client whose every response is checked against openapi.yaml.
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/start.js';
 import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/contract/types.js';
 import { assertHonoursContract } from '../../src/contract/check.js';
 import { contract } from './contract.js';
+import { isolatedDatabaseUrl } from './postgres.js';
 
 export const KEYS_FILE = fileURLToPath(new URL('../fixtures/keys.json', import.meta.url));
 
@@ -111,7 +115,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The store every test server runs on, unless a test picks one: TEST_STORE=sqlite
+ * or TEST_STORE=postgres runs the whole HTTP suite on that store (.ci/run does both).
+ */
+async function defaultStore(options: ServerOptions): Promise<Partial<ServerOptions>> {
+  if (options.store || options.dataFile || options.databaseUrl) return {};
+  if (process.env.TEST_STORE === 'sqlite') return { dataFile: join(mkdtempSync(join(tmpdir(), 'store-')), 'state.db') };
+  if (process.env.TEST_STORE === 'postgres') return { databaseUrl: await isolatedDatabaseUrl() };
+  return {};
+}
+
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const server = await startServer({ port: 0, host: '127.0.0.1', keysFile: KEYS_FILE, ...options });
+  const server = await startServer({ port: 0, host: '127.0.0.1', keysFile: KEYS_FILE, ...(await defaultStore(options)), ...options });
   return { server, client: new TestClient(server.url), close: () => server.close() };
 }

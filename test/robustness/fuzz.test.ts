@@ -4,7 +4,7 @@
 // FUZZ_RUNS sets the number of cases (default 2,000), FUZZ_SEED replays a run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { InMemoryChatbotStore } from '../../src/state/store.js';
+import { InMemoryChatbotStore } from '../../src/state/memoryStore.js';
 import type { ChatbotEnvelope } from '../../src/contract/types.js';
 import { KEYS, startTestServer, type RequestOptions, type TestServer } from '../helpers/server.js';
 
@@ -77,31 +77,31 @@ it(`holds for ${RUNS} generated requests (seed ${SEED})`, async () => {
   const heapBefore = process.memoryUsage().heapUsed;
   await fc.assert(
     fc.asyncProperty(cases, async (generated) => {
-      const before = store.all().length;
-      const last = store.all().at(-1);
+      const before = (await store.all()).length;
+      const last = (await store.all()).at(-1);
       const response =
         generated.kind === 'valid'
           ? await t.client.request<ChatbotEnvelope>('POST', '/chatbots', { key: KEYS.acmeWeb, json: generated.body, headers: generated.headers })
           : await t.client.request<ChatbotEnvelope>('POST', '/chatbots', generated.options);
       expect(response.status).toBeLessThan(500);
       if (response.status === 201) {
-        expect(store.all().length).toBe(before + 1);
-        expect(store.all().at(-1)!.chatbot).toEqual(response.body.data);
+        expect((await store.all()).length).toBe(before + 1);
+        expect((await store.all()).at(-1)!.chatbot).toEqual(response.body.data);
         if (generated.kind === 'valid') expect(response.body.data.name).toBe((generated.body as { name: string }).name);
       } else {
         expect(generated.kind).toBe('broken');
-        expect(store.all().length).toBe(before);
-        expect(store.all().at(-1)).toBe(last);
+        expect((await store.all()).length).toBe(before);
+        expect((await store.all()).at(-1)).toBe(last);
       }
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
   );
   // Accepted creates round-trip into the list, in order.
   const listed = await t.client.listed(KEYS.acmeWeb);
-  expect(listed).toEqual(store.all().map((record) => record.chatbot));
+  expect(listed).toEqual((await store.all()).map((record) => record.chatbot));
   // Bounded memory: what the run leaves behind is the stored chatbots, not the traffic.
   globalThis.gc?.();
   const grown = process.memoryUsage().heapUsed - heapBefore;
-  console.log(`fuzz: heap grew by ${(grown / 1e6).toFixed(1)} MB for ${store.all().length} stored chatbots`);
+  console.log(`fuzz: heap grew by ${(grown / 1e6).toFixed(1)} MB for ${(await store.all()).length} stored chatbots`);
   expect(grown).toBeLessThan(200e6);
 }, 600_000);

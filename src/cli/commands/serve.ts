@@ -6,6 +6,7 @@ import { ConfigError, startServer, type RunningServer } from '../../server/start
 import { checkSetting, SERVE_SETTINGS, SettingError, type ServeSettings } from '../../server/settings.js';
 import { KeysFileError } from '../../state/keys.js';
 import { RecordsError } from '../../state/records.js';
+import { StoreOpenError } from '../../state/store.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
 import { createLogger } from '../logger.js';
 import { closeOnSignals, fatal } from './options.js';
@@ -64,6 +65,7 @@ async function serve(settings: ServeSettings): Promise<void> {
       keysFile: settings.keys,
       seedFile: settings.seed,
       dataFile: settings.dataFile,
+      databaseUrl: settings.databaseUrl,
       adminToken: settings.adminToken,
       delay: settings.delay,
       faultRate: settings.faultRate,
@@ -72,7 +74,9 @@ async function serve(settings: ServeSettings): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if ([KeysFileError, RecordsError, ConfigError, SettingError].some((kind) => error instanceof kind)) fatal((error as Error).message);
+    if ([KeysFileError, RecordsError, ConfigError, SettingError, StoreOpenError].some((kind) => error instanceof kind)) {
+      fatal((error as Error).message);
+    }
     if (code === 'EADDRINUSE') fatal(`port ${settings.port} on ${settings.host} is already in use (try --port)`);
     if (code === 'EADDRNOTAVAIL') fatal(`cannot bind ${settings.host}: no such local address`);
     throw error;
@@ -92,6 +96,12 @@ function readConfig(path: string | undefined): ConfigFile {
   }
 }
 
+function stateLine(server: RunningServer, settings: ServeSettings): string {
+  if (server.store === 'postgres') return 'State: PostgreSQL, shared by every server on the same database.';
+  if (server.store === 'sqlite') return `State: SQLite, in ${settings.dataFile} (locked while this server runs).`;
+  return 'State: in memory, gone when the server stops (--data-file or --database-url keep it).';
+}
+
 function printBanner(server: RunningServer, settings: ServeSettings): void {
   const origin = new URL(server.url).origin;
   const lines = [
@@ -100,7 +110,8 @@ function printBanner(server: RunningServer, settings: ServeSettings): void {
     `Admin page:    ${origin}/__admin/${settings.adminToken ? '  (admin token required)' : ''}`,
   ];
   if (!settings.validateResponses) lines.push('Response validation is off (--no-validate-responses).');
-  if (settings.dataFile) lines.push(`State is kept in ${settings.dataFile}.`);
+  lines.push(stateLine(server, settings));
+  if (server.notice) lines.push(server.notice);
   if (settings.delay) lines.push(`Every /api answer is delayed by ${settings.delay.join('-')} ms.`);
   if (settings.faultRate) lines.push(`Chaos mode: ${settings.faultRate * 100}% of /api requests fail.`);
   if (server.demoKeys) {

@@ -7,7 +7,7 @@ import type { Step } from '../types.js';
 export function authenticateStep(contract: Contract, authenticator: Authenticator): Step {
   return async (context, next) => {
     if (!context.operation?.secured) return next();
-    const result = authenticator.authenticate(context.request.headers.authorization);
+    const result = await authenticator.authenticate(context.request.headers.authorization);
     if (!result.ok) return problemReply(contract, 401, result.detail, { 'WWW-Authenticate': 'Bearer realm="chatbots"' });
     context.principal = result.principal;
     return next();

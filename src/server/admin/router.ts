@@ -1,10 +1,10 @@
-// /__admin: health, state, the request journal, reset, its OpenAPI document and a page.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { type RequestHandler, type Router } from 'express';
+// /__admin: health, state, the request journal, new tenants, reset, its OpenAPI document and a page.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { Contract } from '../../contract/contract.js';
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
-import type { StoredChatbot } from '../../state/store.js';
+import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { adminSpec } from './spec.js';
 
@@ -16,7 +16,7 @@ export interface AdminOptions {
 }
 
 export function adminRouter(options: AdminOptions): Router {
-  const { store, journal, keys } = options.reference;
+  const { store, journal } = options.reference;
   const started = Date.now();
   const router = express.Router();
   // The page and its script hold no data; every call they make is checked.
@@ -28,16 +28,43 @@ export function adminRouter(options: AdminOptions): Router {
   router.get('/openapi.json', (_req, res) => void res.json(adminSpec));
 
   router.use(requireToken(options.contract, options.token));
-  router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', uptime_seconds: (Date.now() - started) / 1000, chatbots: store.all().length });
+  // 503 when the store cannot write, so that a load balancer takes the replica out.
+  router.get('/health', async (_req, res) => {
+    const { chatbots, ...health } = await store.health();
+    res.status(health.writable ? 200 : 503).json({
+      status: health.writable ? 'ok' : 'degraded',
+      uptime_seconds: (Date.now() - started) / 1000,
+      chatbots: chatbots ?? null,
+      ...health,
+    });
   });
-  router.get('/state', (_req, res) => void res.json({ accounts: state(keys, store.all()) }));
+  router.get('/state', async (_req, res) => void res.json({ accounts: state(await store.keys(), await store.all()) }));
   router.get('/requests', (_req, res) => void res.json({ requests: journal.entries() }));
+  // A fresh account with one project and one key: an isolated tenant per end-to-end test worker.
+  router.post('/tenants', async (_req, res) => {
+    const id = randomBytes(6).toString('hex');
+    const tenant = { key: `sk_live_${randomBytes(16).toString('hex')}`, accountId: `account-${id}`, projectId: `project-${id}` };
+    await store.addKeys([tenant]);
+    res.status(201).json({ account_id: tenant.accountId, project_id: tenant.projectId, api_key: tenant.key });
+  });
   router.post('/reset', async (_req, res) => {
     await options.reference.reset();
     res.json({ chatbots: options.reference.seed.length });
   });
+  router.use(storeErrors(options.contract));
   return router;
+}
+
+/** A store that cannot answer is a 503 problem, as on /api; anything else a 500 problem. */
+function storeErrors(contract: Contract): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    const unavailable = error instanceof StoreUnavailableError;
+    const status = unavailable ? 503 : 500;
+    if (unavailable) res.set('Retry-After', '1');
+    res.status(status).type('application/problem+json').send(
+      JSON.stringify(contract.problem(status, unavailable ? (error as Error).message : 'The server could not complete the request.')),
+    );
+  };
 }
 
 /** Every account and project of the keys, in keys-file order, each with its chatbots. */

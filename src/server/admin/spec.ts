@@ -2,7 +2,7 @@
 // It is outside the contract: /api behaves exactly as openapi.yaml says.
 import type { OpenAPIV3 } from 'openapi-types';
 
-const json = (schema: OpenAPIV3.SchemaObject, description: string): OpenAPIV3.ResponseObject => ({
+const json = (schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject, description: string): OpenAPIV3.ResponseObject => ({
   description,
   content: { 'application/json': { schema } },
 });
@@ -22,29 +22,42 @@ export const adminSpec: OpenAPIV3.Document = {
     '/health': {
       get: {
         operationId: 'health',
-        summary: 'Whether the server is up',
+        summary: 'Whether the server is up, where its state lives, and whether it can write',
         responses: {
-          '200': json(
+          '200': json(ref('Health'), 'Up, and the store can write.'),
+          '503': json(ref('Health'), 'Up, but the store cannot write now (status "degraded"): take this replica out.'),
+          '401': { $ref: '#/components/responses/Unauthorized' },
+        },
+      },
+    },
+    '/tenants': {
+      post: {
+        operationId: 'createTenant',
+        summary: 'A fresh account with one project and one API key: an isolated tenant, for one end-to-end test worker',
+        description: 'The tenant is stored as the chatbots are (it survives a restart with --data-file or --database-url); a reset removes it.',
+        responses: {
+          '201': json(
             {
               type: 'object',
-              required: ['status', 'uptime_seconds', 'chatbots'],
+              required: ['account_id', 'project_id', 'api_key'],
               additionalProperties: false,
               properties: {
-                status: { type: 'string', enum: ['ok'] },
-                uptime_seconds: { type: 'number' },
-                chatbots: { type: 'integer', description: 'How many chatbots are stored, in all accounts.' },
+                account_id: { type: 'string' },
+                project_id: { type: 'string' },
+                api_key: { type: 'string', pattern: '^sk_live_' },
               },
             },
-            'Up.',
+            'Created.',
           ),
           '401': { $ref: '#/components/responses/Unauthorized' },
+          '503': { $ref: '#/components/responses/StoreUnavailable' },
         },
       },
     },
     '/state': {
       get: {
         operationId: 'state',
-        summary: 'Every account and project of the keys file, with their chatbots (oldest first)',
+        summary: 'Every account and project (the keys file and the tenants made since), with their chatbots (oldest first)',
         responses: {
           '200': json(
             {
@@ -80,7 +93,7 @@ export const adminSpec: OpenAPIV3.Document = {
     '/reset': {
       post: {
         operationId: 'reset',
-        summary: 'Return the state to the seed (empty without --seed), and clear the journal',
+        summary: 'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without --seed); clear the journal',
         responses: {
           '200': json(
             {
@@ -98,6 +111,19 @@ export const adminSpec: OpenAPIV3.Document = {
   },
   components: {
     schemas: {
+      Health: {
+        type: 'object',
+        required: ['status', 'uptime_seconds', 'chatbots', 'store', 'writable'],
+        additionalProperties: false,
+        properties: {
+          status: { type: 'string', enum: ['ok', 'degraded'] },
+          uptime_seconds: { type: 'number' },
+          chatbots: { type: 'integer', nullable: true, description: 'How many chatbots are stored, in all accounts.' },
+          store: { type: 'string', enum: ['memory', 'sqlite', 'postgres'] },
+          writable: { type: 'boolean', description: 'Whether a create would be committed now.' },
+          detail: { type: 'string', description: 'Why the store cannot write, when it cannot.' },
+        },
+      },
       Account: {
         type: 'object',
         required: ['id', 'projects'],
@@ -134,6 +160,10 @@ export const adminSpec: OpenAPIV3.Document = {
     responses: {
       Unauthorized: {
         description: 'The admin token is missing or wrong (only with --admin-token).',
+        content: { 'application/problem+json': { schema: { type: 'object' } } },
+      },
+      StoreUnavailable: {
+        description: 'The store cannot write now; nothing was stored.',
         content: { 'application/problem+json': { schema: { type: 'object' } } },
       },
     },

@@ -1,0 +1,180 @@
+// --data-file FILE: the state in SQLite (better-sqlite3) on one machine. WAL
+// with synchronous=FULL; the creates that arrive together are committed in one
+// transaction, and each is answered only after that commit. The file is locked
+// for as long as the server runs (locking_mode=EXCLUSIVE), so a second server
+// on it refuses to start. Lists are served from the in-memory index it keeps
+// in front of the file: with the lock, nothing else can change the file.
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { CreatedChatbot, Principal } from '../contract/types.js';
+import type { ApiKey } from './keys.js';
+import { InMemoryChatbotStore } from './memoryStore.js';
+import { fromRow, newChatbot, StoreOpenError, StoreUnavailableError, type ChatbotRow, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
+    project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '1'), ('probe', '');
+`;
+
+const PROBE_PADDING = '.'.repeat(16_384);
+
+interface Pending {
+  record: StoredChatbot;
+  done(error?: unknown): void;
+}
+
+
+export interface SqliteOptions {
+  /** Caps the file at this many pages (PRAGMA max_page_count): a full disk, rehearsed. */
+  maxPages?: number;
+}
+
+export class SqliteChatbotStore extends InMemoryChatbotStore {
+  override readonly kind = 'sqlite' as const;
+  readonly #db: Database.Database;
+  #pending: Pending[] = [];
+  #scheduled = false;
+
+  private constructor(db: Database.Database) {
+    super();
+    this.#db = db;
+    const keys = db.prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as ApiKey[];
+    this.insertKeys(keys);
+    for (const row of db.prepare('SELECT * FROM chatbots ORDER BY seq').iterate() as Iterable<ChatbotRow>) this.insert(fromRow(row));
+  }
+
+  /** Opens (or creates) the file, takes its lock, and loads it; fails with a one-line reason. */
+  static open(path: string, options: SqliteOptions = {}): SqliteChatbotStore {
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { timeout: 100 });
+      db.pragma('locking_mode = EXCLUSIVE');
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      if (options.maxPages) db.pragma(`max_page_count = ${Math.floor(options.maxPages)}`);
+      db.exec(SCHEMA); // a write: it takes the lock, and proves the file writable
+      return new SqliteChatbotStore(db);
+    } catch (error) {
+      db?.close();
+      const { code, message } = error as { code?: string; message: string };
+      if (code === 'SQLITE_BUSY') throw new StoreOpenError(`data file ${path} is locked: another server is using it`);
+      if (code === 'SQLITE_NOTADB') throw new StoreOpenError(`data file ${path} is not a SQLite database of this server`);
+      throw new StoreOpenError(`data file ${path} cannot be used: ${whyNotWritable(path) ?? message}`);
+    }
+  }
+
+  override create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
+    const chatbot = newChatbot(input);
+    return new Promise((resolve, reject) => {
+      this.#pending.push({
+        record: { accountId: owner.accountId, projectId: owner.projectId, chatbot },
+        done: (error) => (error ? reject(error) : resolve(chatbot)),
+      });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.#flush());
+      }
+    });
+  }
+
+  override async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void> {
+    const seeding = this.size === 0 ? seed : [];
+    this.#write(() => {
+      this.#insertKeys(keys);
+      this.#insertRows(seeding);
+    });
+    this.insertKeys(keys);
+    for (const record of seeding) this.insert(record);
+  }
+
+  override async addKeys(keys: readonly ApiKey[]): Promise<void> {
+    this.#write(() => this.#insertKeys(keys));
+    this.insertKeys(keys);
+  }
+
+  override async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
+    this.#flush(); // the creates already answered for are committed before the reset
+    this.#write(() => {
+      this.#db.exec('DELETE FROM chatbots; DELETE FROM api_keys');
+      this.#insertKeys(keys);
+      this.#insertRows(chatbots);
+    });
+    this.resetNow(keys, chatbots);
+  }
+
+  /** Writable when a write of 16 kB (more than a large create) commits now. */
+  override async health(): Promise<StoreHealth> {
+    try {
+      this.#write(() => this.#db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'").run(`${new Date().toISOString()} ${PROBE_PADDING}`));
+      return { store: this.kind, writable: true, chatbots: this.size };
+    } catch (error) {
+      return { store: this.kind, writable: false, detail: (error as Error).message, chatbots: this.size };
+    }
+  }
+
+  override async close(): Promise<void> {
+    this.#flush();
+    this.#db.close();
+  }
+
+  /** Commits every pending create in one transaction, then answers each. */
+  #flush(): void {
+    this.#scheduled = false;
+    const batch = this.#pending.splice(0);
+    if (batch.length === 0) return;
+    try {
+      this.#write(() => this.#insertRows(batch.map((pending) => pending.record)));
+    } catch (error) {
+      for (const pending of batch) pending.done(error);
+      return;
+    }
+    for (const pending of batch) {
+      this.insert(pending.record);
+      pending.done();
+    }
+  }
+
+  #insertKeys(keys: readonly ApiKey[]): void {
+    const insert = this.#db.prepare('INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)');
+    for (const { key, accountId, projectId } of keys) insert.run(key, accountId, projectId);
+  }
+
+  #insertRows(records: readonly StoredChatbot[]): void {
+    const insert = this.#db.prepare(
+      'INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const { accountId, projectId, chatbot } of records) {
+      insert.run(chatbot.id, accountId, projectId, chatbot.name, JSON.stringify(chatbot.settings), chatbot.is_active ? 1 : 0, chatbot.created_at);
+    }
+  }
+
+  /** One transaction; a failure to commit (a full disk, a read-only file) is the store's, not the client's. */
+  #write(work: () => void): void {
+    try {
+      this.#db.transaction(work)();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (/^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED|CORRUPT)/.test(code)) {
+        throw new StoreUnavailableError(`the data file cannot be written: ${(error as Error).message}`);
+      }
+      throw error;
+    }
+  }
+}
+
+/** A clearer reason than SQLite's "unable to open database file", when there is one. */
+function whyNotWritable(path: string): string | undefined {
+  const directory = dirname(path);
+  if (!existsSync(directory)) return `the directory ${directory} does not exist`;
+  try {
+    accessSync(directory, constants.W_OK);
+    if (existsSync(path)) accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return `${directory} is not writable (${(error as Error).message})`;
+  }
+}

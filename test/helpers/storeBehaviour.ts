@@ -1,0 +1,127 @@
+// One behaviour suite for every store (memory, SQLite, PostgreSQL), through the
+// ChatbotStore interface: order, tenancy, keys, the seed, an atomic reset, health,
+// and (for the stores that persist) a reopen.
+import { describe, expect, it } from 'vitest';
+import type { ApiKey } from '../../src/state/keys.js';
+import type { ChatbotStore, StoredChatbot } from '../../src/state/store.js';
+
+export interface StoreUnderTest {
+  /** A new, empty store (the same one again when `again` is given, for persistent stores). */
+  open(again?: boolean): Promise<ChatbotStore>;
+  persistent: boolean;
+}
+
+const KEYS: ApiKey[] = [
+  { key: 'sk_live_a_web', accountId: 'a', projectId: 'a-web' },
+  { key: 'sk_live_a_app', accountId: 'a', projectId: 'a-app' },
+  { key: 'sk_live_b', accountId: 'b', projectId: 'b-main' },
+];
+const WEB = { accountId: 'a', projectId: 'a-web' };
+const APP = { accountId: 'a', projectId: 'a-app' };
+const B = { accountId: 'b', projectId: 'b-main' };
+const settings = { theme: 'dark', prompt: 'Be brief.', nested: { list: [1, 'two', null], big: 12345678901234 } };
+const seeded = (name: string, createdAt: string): StoredChatbot => ({
+  ...WEB,
+  chatbot: { id: crypto.randomUUID(), name, settings: { theme: 'light' }, is_active: true, created_at: createdAt },
+});
+
+export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
+  const withStore = async (work: (store: ChatbotStore) => Promise<void>) => {
+    const store = await subject.open();
+    try {
+      await store.start(KEYS, []);
+      await work(store);
+    } finally {
+      await store.close();
+    }
+  };
+
+  describe(`the ${kind} store`, () => {
+    it('lists an account’s chatbots across its projects, oldest first, and no other account’s', () =>
+      withStore(async (store) => {
+        const one = await store.create(WEB, { name: 'One', settings });
+        const other = await store.create(B, { name: 'Elsewhere', settings });
+        const two = await store.create(APP, { name: 'Two', settings });
+        expect(await store.listByAccount('a')).toEqual([one, two]);
+        expect(await store.listByAccount('b')).toEqual([other]);
+        expect(await store.listByAccount('nobody')).toEqual([]);
+        expect((await store.all()).map((record) => [record.projectId, record.chatbot.id])).toEqual([
+          ['a-web', one.id], ['b-main', other.id], ['a-app', two.id],
+        ]);
+        expect(one).toMatchObject({ name: 'One', settings, is_active: true });
+        expect(one.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        expect(Date.parse(two.created_at)).toBeGreaterThanOrEqual(Date.parse(one.created_at));
+      }));
+
+    it('keeps every one of many concurrent creates, each once, in the order they were committed', () =>
+      withStore(async (store) => {
+        const created = await Promise.all(Array.from({ length: 50 }, (_, i) => store.create(i % 2 ? WEB : APP, { name: `C${i}`, settings })));
+        const listed = await store.listByAccount('a');
+        expect(new Set(listed.map((c) => c.id))).toEqual(new Set(created.map((c) => c.id)));
+        expect(listed).toHaveLength(50);
+        const times = listed.map((c) => Date.parse(c.created_at));
+        expect(times).toEqual([...times].sort((x, y) => x - y));
+      }));
+
+    it('knows the keys it was started with and the ones added since, and refuses to move a project', () =>
+      withStore(async (store) => {
+        expect(await store.principalOf('sk_live_a_app')).toEqual({ accountId: 'a', projectId: 'a-app' });
+        expect(await store.principalOf('sk_live_nobody')).toBeUndefined();
+        await store.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
+        expect(await store.principalOf('sk_live_c')).toEqual({ accountId: 'c', projectId: 'c-main' });
+        expect((await store.keys()).map((k) => k.key)).toEqual(['sk_live_a_web', 'sk_live_a_app', 'sk_live_b', 'sk_live_c']);
+        await expect(store.addKeys([{ key: 'sk_live_d', accountId: 'other', projectId: 'a-web' }])).rejects.toThrow(/belongs to account "a"/);
+      }));
+
+    it('takes the seed only when it holds no chatbot', async () => {
+      const store = await subject.open();
+      try {
+        await store.start(KEYS, [seeded('Seeded', '2026-01-01T00:00:00.000Z')]);
+        await store.start(KEYS, [seeded('Again', '2026-01-02T00:00:00.000Z')]);
+        expect((await store.listByAccount('a')).map((c) => c.name)).toEqual(['Seeded']);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('resets atomically: creates racing a reset land before or after it, and nothing older comes back', () =>
+      withStore(async (store) => {
+        await store.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
+        for (let i = 0; i < 20; i++) await store.create(WEB, { name: `Old ${i}`, settings });
+        const racing = Array.from({ length: 20 }, (_, i) => store.create(WEB, { name: `Racing ${i}`, settings }).catch(() => undefined));
+        await store.reset(KEYS, [seeded('Seed', '2026-01-01T00:00:00.000Z')]);
+        const after = await store.create(WEB, { name: 'After', settings });
+        await Promise.all(racing);
+        const names = (await store.listByAccount('a')).map((c) => c.name);
+        expect(names.filter((name) => name.startsWith('Old'))).toEqual([]);
+        expect(names[0]).toBe('Seed');
+        expect(names).toContain(after.name);
+        expect(await store.principalOf('sk_live_c')).toBeUndefined();
+      }));
+
+    it('reports its kind and that it can write', () =>
+      withStore(async (store) => {
+        await store.create(B, { name: 'Counted', settings });
+        expect(await store.health()).toMatchObject({ store: store.kind, writable: true, chatbots: 1 });
+      }));
+
+    it.skipIf(!subject.persistent)('keeps everything across a reopen', async () => {
+      let created;
+      const first = await subject.open();
+      try {
+        await first.start(KEYS, []);
+        await first.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
+        created = await first.create(APP, { name: 'Kept', settings });
+      } finally {
+        await first.close();
+      }
+      const second = await subject.open(true);
+      try {
+        expect(await second.listByAccount('a')).toEqual([created]);
+        expect(await second.principalOf('sk_live_c')).toEqual({ accountId: 'c', projectId: 'c-main' });
+      } finally {
+        await second.close();
+      }
+    });
+  });
+}
