@@ -45,7 +45,7 @@ describe('the admin API', () => {
 
   it('reports health: the store, and whether it can write', async () => {
     const { body } = await admin(t, 'GET', '/health');
-    expect(body).toMatchObject({ status: 'ok', chatbots: expect.any(Number), store: 'memory', writable: true });
+    expect(body).toMatchObject({ status: 'ok', chatbots: expect.any(Number), store: t.server.store, writable: true });
   });
 
   it('makes isolated tenants: a fresh account, project and key each, which reset removes', async () => {

@@ -167,11 +167,26 @@ async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promi
   }
 }
 
+/** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. */
 async function insertChatbots(client: pg.PoolClient, records: readonly StoredChatbot[]): Promise<void> {
-  for (const { accountId, projectId, chatbot } of records) {
-    await client.query(`INSERT INTO chatbots (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      chatbot.id, accountId, projectId, chatbot.name, JSON.stringify(chatbot.settings), chatbot.is_active, chatbot.created_at,
-    ]);
+  for (let start = 0; start < records.length; start += 5_000) {
+    const chunk = records.slice(start, start + 5_000);
+    const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);
+    await client.query(
+      `INSERT INTO chatbots (${COLUMNS})
+       SELECT a, b, c, d, e, f, g FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[])
+         WITH ORDINALITY AS t(a, b, c, d, e, f, g, n)
+       ORDER BY n`,
+      [
+        column((r) => r.chatbot.id),
+        column((r) => r.accountId),
+        column((r) => r.projectId),
+        column((r) => r.chatbot.name),
+        column((r) => JSON.stringify(r.chatbot.settings)),
+        column((r) => r.chatbot.is_active),
+        column((r) => r.chatbot.created_at),
+      ],
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import { startJsonServer, startPrismCli } from './peers.js';
 import { startTarget } from './processes.js';
 import { partialReport, report } from './report.js';
 import { memoryPerChatbot, startupSeries, type Memory, type Starter } from './startup.js';
+import { measureStores } from './stores.js';
 
 export const targets: Target[] = [
   { id: 'a', label: 'bare Express 5, GET 10 chatbots', start: () => startTarget('express', 10) },
@@ -25,11 +26,11 @@ export const targets: Target[] = [
   { id: 'f', label: 'our mock (Prism’s mocker in the engine), GET', start: () => startTarget('mock', 0) },
 ];
 
-// BENCH_ONLY=a,c1,d (target ids, plus "startup" and "memory") measures a part,
+// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory" and "stores") measures a part,
 // for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
 const wanted = (id: string) => !only || only.includes(id);
-const unknown = only?.filter((id) => id !== 'startup' && id !== 'memory' && !targets.some((t) => t.id === id));
+const unknown = only?.filter((id) => !['startup', 'memory', 'stores'].includes(id) && !targets.some((t) => t.id === id));
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
 const rows = await measureAll(targets.filter((target) => wanted(target.id)));
@@ -44,10 +45,12 @@ if (wanted('memory')) {
   memory = await memoryPerChatbot();
 }
 
+const stores = wanted('stores') ? await measureStores() : undefined;
+
 if (only) {
-  console.log(`\n${partialReport(rows, startups, memory)}\n(BENCH_ONLY: bench/results.md is left as it was)`);
+  console.log(`\n${partialReport(rows, startups, memory, stores)}\n(BENCH_ONLY: bench/results.md is left as it was)`);
 } else {
-  const text = report(rows, startups, memory!);
+  const text = report(rows, startups, memory!, stores!);
   const file = new URL('../../../bench/results.md', import.meta.url);
   mkdirSync(new URL('.', file), { recursive: true });
   writeFileSync(file, text);

@@ -4,6 +4,32 @@ import { cpus } from 'node:os';
 import { config } from './config.js';
 import type { Row } from './load.js';
 import { STARTERS, type Memory, type Starter } from './startup.js';
+import type { measureStores } from './stores.js';
+
+export type StoresResult = Awaited<ReturnType<typeof measureStores>>;
+
+/** The stores' figures: create latency flat as the store grows, a large GET, and two replicas. */
+export function storesReport({ stores, replicas, note }: StoresResult): string {
+  const rows = stores.map(({ store, createMs: [empty, full], large, getLarge }) => [
+    store,
+    fmt(empty, 2),
+    `${fmt(full, 2)} (${fmt(large)} stored)`,
+    `${fmt(full / empty, 2)} ${full / empty <= 1.5 ? '✓' : '✗'}`,
+    fmt(getLarge.rps),
+    fmt(getLarge.p99, 1),
+  ]);
+  const lines = [
+    table(['store', 'create ms, empty', 'create ms, full', 'full ÷ empty (target ≤ 1.5)', 'GET 10,000: req/s', 'p99 ms'], rows),
+  ];
+  if (replicas) {
+    lines.push(
+      `Creates per second on one PostgreSQL, 10 connections: one replica ${fmt(replicas.one)}, two replicas ${fmt(replicas.two)} ` +
+        `(${fmt(replicas.two / replicas.one, 2)} ×).`,
+    );
+  }
+  if (note) lines.push(note);
+  return lines.join('\n\n');
+}
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -62,7 +88,7 @@ function throughputTable(rows: Row[]): string {
   );
 }
 
-export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory): string {
+export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory, stores: StoresResult): string {
   const { byId, ...ratio } = ratios(rows);
   const to = (id: string, base: string) => ratio.rps(id, base)!;
   const bytes = memory.rssBytesPerChatbot;
@@ -148,12 +174,17 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
     '',
     targetsTable,
     '',
+    '## State and persistence',
+    '',
+    storesReport(stores),
+    '',
   ].join('\n');
 }
 
 /** The figures of a BENCH_ONLY run, with ratios to (a) and (j) when they were measured. */
-export function partialReport(rows: Row[], startups: Map<Starter, number[]>, memory: Memory | undefined): string {
+export function partialReport(rows: Row[], startups: Map<Starter, number[]>, memory: Memory | undefined, stores?: StoresResult): string {
   const lines = [throughputTable(rows)];
+  if (stores) lines.push(storesReport(stores));
   for (const [starter, times] of startups) {
     lines.push(`startup, ${STARTERS[starter].label}: median ${fmt(median(times))} ms (${times.map((t) => fmt(t)).join(', ')})`);
   }

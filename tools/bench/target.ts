@@ -6,9 +6,16 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
-import { InMemoryChatbotStore, startMock, startServer } from 'chatbot-api-mock';
+import {
+  DEMO_KEYS, InMemoryChatbotStore, parseKeys, PostgresChatbotStore, SqliteChatbotStore, startMock, startServer, type ChatbotStore,
+} from 'chatbot-api-mock';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-export type TargetKind = 'express' | 'express-post' | 'node-http' | 'server' | 'server-no-validate' | 'mock';
+export type TargetKind =
+  | 'express' | 'express-post' | 'node-http' | 'server' | 'server-no-validate' | 'mock'
+  | 'server-sqlite' | 'server-postgres';
 
 interface Running {
   url: string;
@@ -89,6 +96,22 @@ async function listenBare(listener: RequestListener): Promise<Running> {
   };
 }
 
+/**
+ * A SQLite file (new) or a PostgreSQL database (BENCH_DATABASE_URL, shared by
+ * every target given the same one) holding `count` chatbots of the acme account.
+ */
+async function persistentStore(kind: string, count: number): Promise<ChatbotStore> {
+  const store =
+    kind === 'server-sqlite'
+      ? SqliteChatbotStore.open(join(mkdtempSync(join(tmpdir(), 'bench-')), 'state.db'))
+      : await PostgresChatbotStore.open(process.env.BENCH_DATABASE_URL ?? '');
+  const keys = parseKeys(DEMO_KEYS);
+  await store.start(keys, []);
+  // A database another target already filled (two replicas) is left as it is.
+  if (count > 0 && (await store.health()).chatbots === 0) await store.reset(keys, await (await preloadedStore(count)).all());
+  return store;
+}
+
 async function start(kind: string, count: number): Promise<Running> {
   switch (kind) {
     case 'express':
@@ -104,6 +127,9 @@ async function start(kind: string, count: number): Promise<Running> {
     }
     case 'mock':
       return startMock({ port: 0, host: HOST }); // Prism's mocker in this process
+    case 'server-sqlite':
+    case 'server-postgres':
+      return startServer({ port: 0, host: HOST, store: await persistentStore(kind, count) });
     default:
       throw new Error(`unknown target kind: ${kind}`);
   }
