@@ -85,9 +85,11 @@ export interface components {
          * @description Configuration of the chatbot: its theme and prompt details. `theme` is a string.
          *     **Contract decision:** the full key set is open: every key other than `theme` is kept as
          *     supplied, with any JSON value. `prompt` (the prompt details, usually the system prompt as
-         *     a string) is one of them, and is not constrained. `settings` may nest at most 8 levels deep
-         *     (`x-max-depth`; the settings object itself is level 1) and is limited in size only by
-         *     the request body limit. The defaults, used for every key not supplied, are
+         *     a string) is one of them. `settings` may nest at most 8 levels deep (`x-max-depth`; the
+         *     settings object itself is level 1). Stored, with the defaults laid in, it holds at most
+         *     1,024 keys and values in all (`x-max-entries`) and is at most 32,768 characters as JSON
+         *     (`x-max-json-length`): a little more than a request may supply, for the defaults.
+         *     The defaults, used for every key not supplied, are
          *     `{"theme": "light", "prompt": "You are a helpful assistant."}`.
          * @default {
          *       "theme": "light",
@@ -106,7 +108,10 @@ export interface components {
         /**
          * @description Initial configuration. Omitted, `null` or `{}` means "left blank": the defaults apply.
          *     Otherwise every supplied key is kept with its value, and the defaults fill in the rest.
-         *     If supplied, `theme` must be a string. At most 8 levels deep (`x-max-depth`).
+         *     If supplied, `theme` must be a string. **Contract decision (size):** at most 8 levels
+         *     deep (`x-max-depth`), at most 1,000 keys and values in all, nested ones included
+         *     (`x-max-entries`; `{"a": [1, 2]}` holds 4), and at most 32,000 characters as JSON
+         *     (`x-max-json-length`), so that no request can become megabytes of memory once stored.
          */
         ChatbotSettingsInput: ({
             /**
@@ -171,7 +176,7 @@ export interface components {
              */
             location: string[];
             /**
-             * @description The JSON Schema keyword that failed (`required`, `type`, `maxLength`, `additionalProperties`, …), or `maxDepth`.
+             * @description The JSON Schema keyword that failed (`required`, `type`, `maxLength`, `additionalProperties`, …), or one of the contract's own rules (`maxDepth`, `maxEntries`, `maxJsonLength`, `exactNumber`).
              * @example required
              */
             code: string;
@@ -296,6 +301,26 @@ export interface components {
             };
         };
         /**
+         * @description The account already holds the most chatbots it may (10,000 unless the server
+         *     is configured otherwise). Nothing was stored.
+         */
+        ChatbotLimitReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://chatbots.example/problems/chatbot-limit-reached",
+                 *       "title": "Chatbot Limit Reached",
+                 *       "status": 409,
+                 *       "detail": "The account acme already holds 10000 chatbots, the most it may hold."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
          * @description The store cannot commit now: a full disk, a read-only data file, or a lost
          *     database connection. Nothing was stored, and the request may be retried.
          *     **Contract decision:** a passing fault of the store is `503` with
@@ -411,6 +436,7 @@ export interface operations {
             };
             400: components["responses"]["MalformedJson"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["ChatbotLimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

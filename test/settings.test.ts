@@ -1,6 +1,6 @@
 // Unit tests of the settings rules that JSON Schema cannot express alone.
 import { describe, expect, it } from 'vitest';
-import { createAjv, nestingDepth } from '../src/contract/ajv.js';
+import { createAjv, entryCount, jsonLength, nestingDepth } from '../src/contract/ajv.js';
 import { resolveSettings } from '../src/state/settings.js';
 
 describe('nestingDepth', () => {
@@ -45,5 +45,22 @@ describe('resolveSettings', () => {
     expect(Object.getPrototypeOf(resolved)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.stringify(resolved)).toContain('"__proto__":{"polluted":true}');
+  });
+});
+
+describe('entryCount and jsonLength', () => {
+  it('count keys and values, and the length of the JSON, as JSON.stringify would', () => {
+    for (const value of [{}, { a: [1, 2] }, { a: { b: 'x"y', c: [null, true, { d: 1.5 }] }, e: [] }, [], 'text']) {
+      expect(jsonLength(value)).toBe(JSON.stringify(value).length);
+    }
+    expect(entryCount({ a: [1, 2] })).toBe(4);
+    expect(entryCount({ a: {}, b: [[], {}] })).toBe(6);
+  });
+
+  it('stop early on hostile input, without overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(jsonLength(deep, 1_000)).toBeGreaterThan(1_000);
+    expect(entryCount(deep, 1_000)).toBeGreaterThan(1_000);
   });
 });

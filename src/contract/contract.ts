@@ -15,6 +15,8 @@ export type OpenApiDocument = OpenAPIV3.Document;
 export interface ContractRules {
   /** The largest request body, in bytes, after decompression. */
   maxBodyBytes: number;
+  /** How many chatbots an account may hold (a server may be configured with another number). */
+  maxChatbotsPerAccount: number;
   /** The settings a chatbot gets for every key not supplied. */
   defaultSettings: ChatbotSettings;
 }
@@ -111,13 +113,14 @@ function readBasePath(document: OpenApiDocument): string {
 }
 
 function readRules(document: OpenApiDocument): ContractRules {
-  const info = document.info as OpenAPIV3.InfoObject & { 'x-limits'?: { 'max-body-bytes'?: number } };
+  const info = document.info as OpenAPIV3.InfoObject & { 'x-limits'?: { 'max-body-bytes'?: number; 'max-chatbots-per-account'?: number } };
   const maxBodyBytes = info['x-limits']?.['max-body-bytes'];
+  const maxChatbotsPerAccount = info['x-limits']?.['max-chatbots-per-account'] ?? Infinity;
   const settings = document.components?.schemas?.ChatbotSettings as OpenAPIV3.SchemaObject | undefined;
   if (typeof maxBodyBytes !== 'number' || !settings?.default) {
     throw new Error('openapi.yaml lacks info.x-limits.max-body-bytes or ChatbotSettings.default');
   }
-  return { maxBodyBytes, defaultSettings: settings.default as ChatbotSettings };
+  return { maxBodyBytes, maxChatbotsPerAccount, defaultSettings: settings.default as ChatbotSettings };
 }
 
 /** The type and title of each problem status, from the examples of components.responses. */

@@ -48,7 +48,8 @@ const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TR
 
 /** Built on the dereferenced document; validators are compiled on each operation's first use. */
 export function createOperationRouter(definition: OpenAPIV3.Document): OperationRouter {
-  const router = new OpenAPIRouter({ definition, apiRoot: '/', ignoreTrailingSlashes: true });
+  // A trailing slash names another path, which the contract does not list: 404.
+  const router = new OpenAPIRouter({ definition, apiRoot: '/', ignoreTrailingSlashes: false });
   const validator = new OpenAPIValidator({
     definition,
     router,
@@ -79,8 +80,7 @@ export function createOperationRouter(definition: OpenAPIV3.Document): Operation
   const templated = operations.some((op) => op.path.includes('{'));
   const inContract = (operation: Operation) => operations.find((op) => op.operationId === operation.operationId)!;
 
-  function match(method: string, rawPath: string): RouteMatch {
-    const path = withoutTrailingSlashes(rawPath);
+  function match(method: string, path: string): RouteMatch {
     const methods = literal.get(path);
     if (methods) {
       const operation = methods.get(method);
@@ -114,10 +114,4 @@ export function createOperationRouter(definition: OpenAPIV3.Document): Operation
       return validators[status] ?? validators[`${Math.floor(status / 100)}XX`] ?? validators.default;
     },
   };
-}
-
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 1 && path.charCodeAt(end - 1) === 47 /* / */) end--;
-  return end === path.length ? path : path.slice(0, end);
 }

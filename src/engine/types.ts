@@ -3,6 +3,7 @@
 // browser (MSW).
 import type { ContractOperation } from '../contract/operations.js';
 import type { Principal } from '../contract/types.js';
+import type { InexactNumber } from './steps/exactNumbers.js';
 
 /** Reads the body, failing with a BodyReadError; undefined when there is none. */
 export type BodyReader = (limit: number) => Promise<Uint8Array | undefined>;
@@ -66,6 +67,8 @@ export interface RequestContext {
   principal?: Principal;
   /** The parsed JSON body, set by the body step. */
   body?: unknown;
+  /** Numbers of the body that JavaScript cannot keep exactly, set by the body step. */
+  inexact?: InexactNumber[];
   /** Preferences applied (RFC 7240), answered in Preference-Applied. */
   applied: string[];
 }

@@ -1,11 +1,18 @@
 // POST /chatbots (operationId createChatbot): stores a chatbot in the key's project.
 import { resolveSettings } from '../state/settings.js';
+import { AccountFullError } from '../state/store.js';
 import type { OperationHandler } from './handler.js';
 
-export const createChatbot: OperationHandler<'createChatbot'> = async ({ principal, body, store, rules }) => {
-  const chatbot = await store.create(principal, {
-    name: body.name,
-    settings: resolveSettings(body.settings, rules.defaultSettings),
-  });
-  return { status: 201, body: { data: chatbot } };
+export const createChatbot: OperationHandler<'createChatbot'> = async ({ principal, body, store, rules, problem }) => {
+  try {
+    const chatbot = await store.create(
+      principal,
+      { name: body.name, settings: resolveSettings(body.settings, rules.defaultSettings) },
+      rules.maxChatbotsPerAccount,
+    );
+    return { status: 201, body: { data: chatbot } };
+  } catch (error) {
+    if (error instanceof AccountFullError) return { status: 409, body: problem(409, error.message) };
+    throw error;
+  }
 };

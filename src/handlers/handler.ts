@@ -4,7 +4,7 @@
 // the wrong shape, fails to compile. Handlers only do the happy path: the
 // engine has already checked the key and the request.
 import type { operations } from '../../generated/openapi.js';
-import type { ContractRules } from '../contract/contract.js';
+import type { Contract, ContractRules } from '../contract/contract.js';
 import type { Principal } from '../contract/types.js';
 import type { Reply } from '../engine/types.js';
 import type { ChatbotStore } from '../state/store.js';
@@ -28,6 +28,8 @@ export interface OperationInput<Op extends OperationId> {
   params: Record<string, string>;
   store: ChatbotStore;
   rules: ContractRules;
+  /** An RFC 9457 problem of a status the contract documents, for the answers a handler gives itself (409). */
+  problem: Contract['problem'];
 }
 
 export type OperationHandler<Op extends OperationId> = (input: OperationInput<Op>) => Promise<OperationReply<Op>>;

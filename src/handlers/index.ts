@@ -1,6 +1,6 @@
 // The reference executor: each operation answered by the handler of its
 // operationId, one file per operationId in this folder.
-import type { ContractRules } from '../contract/contract.js';
+import type { Contract } from '../contract/contract.js';
 import type { Executor, Reply } from '../engine/types.js';
 import type { ChatbotStore } from '../state/store.js';
 import { createChatbot } from './createChatbot.js';
@@ -9,13 +9,14 @@ import { listChatbots } from './listChatbots.js';
 
 export const operationHandlers: OperationHandlers = { createChatbot, listChatbots };
 
-export function createReferenceExecutor(store: ChatbotStore, rules: ContractRules): Executor {
+export function createReferenceExecutor(store: ChatbotStore, contract: Pick<Contract, 'rules' | 'problem'>): Executor {
+  const { rules, problem } = contract;
   return async ({ operation, principal, params, body }) => {
     const handler = operationHandlers[operation.operationId as OperationId] as
       | ((input: OperationInput<OperationId>) => Promise<Reply>)
       | undefined;
     if (!handler) throw new Error(`no handler for operationId ${operation.operationId} (src/handlers/)`);
     // The engine has checked the key of every secured operation; ours are all secured.
-    return handler({ principal: principal!, body: body as never, params, store, rules });
+    return handler({ principal: principal!, body: body as never, params, store, rules, problem });
   };
 }

@@ -27,6 +27,8 @@ export interface ReferenceOptions {
   faults?: FaultOptions;
   basePath?: string;
   log?: EngineLog;
+  /** The contract's rules that a server may set otherwise: the most chatbots per account. */
+  rules?: Partial<Pick<Contract['rules'], 'maxChatbotsPerAccount'>>;
 }
 
 export interface Reference {
@@ -49,7 +51,7 @@ export function createReference(options: ReferenceOptions): Reference {
   const journal = new RequestJournal();
   const engine = createEngine({
     contract,
-    executor: createReferenceExecutor(store, contract.rules),
+    executor: createReferenceExecutor(store, { ...contract, rules: { ...contract.rules, ...options.rules } }),
     authenticator: createAuthenticator(async (key) => (await ready, store.principalOf(key))),
     journal,
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),

@@ -34,16 +34,21 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
   return (req, res, next) => {
     const path = pathOf(req);
     if (!options.answerAll && path !== basePath && !path.startsWith(`${basePath}/`)) return next();
-    // CORS headers, or the whole answer to a preflight.
-    allowCrossOrigin(req, res, (error?: unknown) => {
-      if (error) return next(error);
+    const answer = () =>
       engine
         .handle({ method: req.method ?? 'GET', path, headers: req.headers as EngineRequest['headers'], body: bodyOf(req, res) })
         .then((response) => {
           options.onAnswer?.(res, response);
           send(req, res, response);
         }, next);
-    });
+    // Outside the API (the fallback 404 of `serve`), no CORS: nothing there is for other origins.
+    if (options.answerAll) return void answer();
+    // A plain OPTIONS is not a preflight: the engine answers it (405, with Allow).
+    const preflight = req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+    if (req.method === 'OPTIONS' && !preflight) return void answer();
+    if (preflight) res.setHeader('Cache-Control', 'no-store'); // every answer carries it, preflights too
+    // CORS headers, or the whole answer to a preflight.
+    allowCrossOrigin(req, res, (error?: unknown) => (error ? next(error) : answer()));
   };
 
   /** A reader that enforces the limit while it reads; none for a request without a body. */
@@ -80,15 +85,16 @@ function encodeParsed(value: unknown): Uint8Array | undefined {
   return Buffer.from(JSON.stringify(value));
 }
 
-/** body-parser's own failures, as the engine names them. */
-function asBodyReadError(error: unknown): unknown {
-  const type = (error as { type?: string } | null)?.type;
+/**
+ * body-parser's failures, as the engine names them. Reading a body fails only
+ * for what the client sent (too much, an encoding it does not have, a
+ * compressed body that does not decompress, a body cut short): never a 5xx.
+ */
+function asBodyReadError(error: unknown): BodyReadError {
+  const { type, message = String(error) } = (error ?? {}) as { type?: string; message?: string };
   if (type === 'entity.too.large') return new BodyReadError('too-large', 'the body is over the limit');
   if (type === 'encoding.unsupported') return new BodyReadError('unsupported-encoding', 'unsupported Content-Encoding');
-  if (type === 'request.size.invalid' || type === 'entity.verify.failed' || type === 'request.aborted') {
-    return new BodyReadError('unreadable', 'the body could not be read completely');
-  }
-  return error;
+  return new BodyReadError('unreadable', message);
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, response: EngineResponse): void {

@@ -14,6 +14,7 @@ export interface ServeSettings {
   adminToken?: string;
   delay?: [number, number];
   faultRate?: number;
+  maxChatbotsPerAccount?: number;
   validateResponses: boolean;
   quiet: boolean;
 }
@@ -63,6 +64,12 @@ function postgresUrl(value: unknown): string {
   return value.trim();
 }
 
+function count(value: unknown): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) throw new SettingError('');
+  return number;
+}
+
 function boolean(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
@@ -81,6 +88,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'adminToken', flag: '--admin-token <token>', env: 'ADMIN_TOKEN', description: 'protect /__admin with this bearer token', allowed: 'a token', parse: text },
   { key: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer', allowed: 'MS or MIN-MAX milliseconds', parse: delay },
   { key: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests', allowed: 'a fraction from 0 to 1', parse: rate },
+  { key: 'maxChatbotsPerAccount', flag: '--max-chatbots-per-account <n>', env: 'MAX_CHATBOTS_PER_ACCOUNT', description: 'the most chatbots an account may hold (default: the contract\'s, 10000)', allowed: 'a whole number from 1', parse: count },
   { key: 'validateResponses', flag: '--no-validate-responses', env: 'VALIDATE_RESPONSES', description: 'do not check responses against openapi.yaml (faster)', allowed: 'true or false', parse: boolean, default: true },
   { key: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'log nothing', allowed: 'true or false', parse: boolean, default: false },
 ];

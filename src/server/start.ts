@@ -41,6 +41,8 @@ export interface ServerOptions {
   delay?: [number, number] | number | string;
   /** The fraction of /api requests that fail, 0 to 1 (none by default). */
   faultRate?: number;
+  /** The most chatbots an account may hold (default: the contract's, 10,000). */
+  maxChatbotsPerAccount?: number;
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
   timeouts?: Partial<ServerTimeouts>;
@@ -88,6 +90,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = checkSetting('host', options.host ?? '127.0.0.1', 'startServer: host');
   const delay = options.delay === undefined ? undefined : checkSetting('delay', options.delay, 'startServer: delay');
   const faultRate = options.faultRate === undefined ? undefined : checkSetting('faultRate', options.faultRate, 'startServer: faultRate');
+  const maxChatbotsPerAccount =
+    options.maxChatbotsPerAccount === undefined ? undefined : checkSetting('maxChatbotsPerAccount', options.maxChatbotsPerAccount, 'startServer: maxChatbotsPerAccount');
   if (options.adminToken === undefined && !isLoopback(host)) {
     throw new ConfigError(
       `refusing to bind ${host} with an open admin API: anyone who reaches it could read and reset the state. ` +
@@ -108,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     seed,
     store,
     faults: { delay, faultRate },
+    ...(maxChatbotsPerAccount ? { rules: { maxChatbotsPerAccount } } : {}),
     log: logger,
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
   });

@@ -3,7 +3,7 @@
 // other tenants, and insertion order is creation order.
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
-import { checkKeyOwners, newChatbot, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
+import { AccountFullError, checkKeyOwners, newChatbot, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
 
 export interface MemoryStoreContents {
   keys?: readonly ApiKey[];
@@ -26,7 +26,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     for (const record of chatbots) this.insert(record);
   }
 
-  async create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
+  async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
+    if (this.countOf(owner.accountId) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
     const chatbot = newChatbot(input);
     this.insert({ accountId: owner.accountId, projectId: owner.projectId, chatbot });
     return chatbot;
@@ -76,6 +77,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
       this.#snapshots.set(accountId, snapshot);
     }
     return snapshot;
+  }
+
+  protected countOf(accountId: string): number {
+    return this.#byAccount.get(accountId)?.length ?? 0;
   }
 
   protected get size(): number {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
-  checkKeyOwners, fromRow, newChatbot, StoreOpenError, StoreUnavailableError,
+  AccountFullError, checkKeyOwners, fromRow, newChatbot, StoreOpenError, StoreUnavailableError,
   type ChatbotRow, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth,
 } from './store.js';
 
@@ -50,10 +50,14 @@ export class PostgresChatbotStore implements ChatbotStore {
     }
   }
 
-  async create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
+  async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
     const chatbot = newChatbot(input);
     const { rows } = await this.#transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner.accountId]);
+      if (Number.isFinite(maxPerAccount)) {
+        const counted = await client.query<{ n: string }>('SELECT count(*) AS n FROM chatbots WHERE account_id = $1', [owner.accountId]);
+        if (Number(counted.rows[0]!.n) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
+      }
       return client.query<{ created_at: string }>(
         `INSERT INTO chatbots (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, true, ${NOW_UTC_MS}) RETURNING created_at`,
         [chatbot.id, owner.accountId, owner.projectId, chatbot.name, JSON.stringify(chatbot.settings)],

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import type { CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
-import { fromRow, newChatbot, StoreOpenError, StoreUnavailableError, type ChatbotRow, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
+import { AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailableError, type ChatbotRow, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
@@ -67,7 +67,9 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     }
   }
 
-  override create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot> {
+  override create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
+    const waiting = this.#pending.filter((pending) => pending.record.accountId === owner.accountId).length;
+    if (this.countOf(owner.accountId) + waiting >= maxPerAccount) return Promise.reject(new AccountFullError(owner.accountId, maxPerAccount));
     const chatbot = newChatbot(input);
     return new Promise((resolve, reject) => {
       this.#pending.push({

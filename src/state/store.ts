@@ -29,8 +29,9 @@ export interface StoreHealth {
 
 export interface ChatbotStore {
   readonly kind: StoreKind;
-  /** Stores a new chatbot for the caller's project; resolves once it is committed. */
-  create(owner: Principal, input: NewChatbot): Promise<CreatedChatbot>;
+  /** Stores a new chatbot for the caller's project; resolves once it is committed.
+   * Rejects with AccountFullError when the account already holds `maxPerAccount`. */
+  create(owner: Principal, input: NewChatbot, maxPerAccount?: number): Promise<CreatedChatbot>;
   /** Every chatbot of the account, across its projects, oldest first. A store may
    * hand out the same (frozen) array until the account changes. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
@@ -78,6 +79,17 @@ export function fromRow(row: ChatbotRow): StoredChatbot {
       created_at: row.created_at,
     },
   };
+}
+
+/** The account holds the most chatbots it may: nothing was stored. */
+export class AccountFullError extends Error {
+  override name = 'AccountFullError';
+  constructor(
+    readonly accountId: string,
+    readonly limit: number,
+  ) {
+    super(`The account ${accountId} already holds ${limit} chatbots, the most it may hold.`);
+  }
 }
 
 /** The store cannot commit now (a full disk, a lost database): the client may retry. */

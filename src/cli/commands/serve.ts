@@ -69,6 +69,7 @@ async function serve(settings: ServeSettings): Promise<void> {
       adminToken: settings.adminToken,
       delay: settings.delay,
       faultRate: settings.faultRate,
+      maxChatbotsPerAccount: settings.maxChatbotsPerAccount,
       validateResponses: settings.validateResponses,
       logger: createLogger({ quiet: settings.quiet }),
     });

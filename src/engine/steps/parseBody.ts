@@ -3,10 +3,12 @@
 import contentType from 'content-type';
 import type { Contract } from '../../contract/contract.js';
 import { problemReply } from '../problems.js';
+import { inexactNumbers } from './exactNumbers.js';
 import type { Step } from '../types.js';
 
-// ignoreBOM keeps a byte-order mark in the text, where JSON.parse refuses it (RFC 8259 forbids sending one).
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// fatal: invalid UTF-8 is refused, never replaced. ignoreBOM keeps a byte-order
+// mark in the text, where JSON.parse refuses it (RFC 8259 forbids sending one).
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function parseBodyStep(contract: Contract): Step {
   return async (context, next) => {
@@ -15,11 +17,18 @@ export function parseBodyStep(contract: Contract): Step {
     if (!isJsonMediaType(context.request.headers['content-type'])) {
       return problemReply(contract, 415, 'The request body must be sent with `Content-Type: application/json` (UTF-8).');
     }
+    let text: string;
     try {
-      context.body = JSON.parse(decoder.decode(bytes));
+      text = decoder.decode(bytes);
+    } catch {
+      return problemReply(contract, 400, 'The request body is not well-formed JSON: it is not valid UTF-8.');
+    }
+    try {
+      context.body = JSON.parse(text);
     } catch (error) {
       return problemReply(contract, 400, `The request body is not well-formed JSON: ${(error as Error).message}`);
     }
+    context.inexact = inexactNumbers(text);
     return next();
   };
 }

@@ -16,8 +16,13 @@ export function validateStep(contract: Contract): Step {
       headers: context.request.headers,
       body: context.body,
     });
-    if (errors.length === 0) return next();
-    return problemReply(contract, 422, 'The request does not match the contract.', undefined, validationIssues(errors));
+    const inexact = (context.inexact ?? []).map(({ path, token }) => ({
+      location: ['body', ...path],
+      code: 'exactNumber',
+      message: `${token.length > 40 ? `${token.slice(0, 40)}…` : token} cannot be kept exactly as a JSON number (an IEEE 754 double): send it as a string`,
+    }));
+    if (errors.length === 0 && inexact.length === 0) return next();
+    return problemReply(contract, 422, 'The request does not match the contract.', undefined, [...validationIssues(errors), ...inexact]);
   };
 }
 
@@ -34,9 +39,9 @@ export function validationIssues(errors: readonly ErrorObject[]): ValidationIssu
     if (error.keyword === 'required' && root === '' && error.params.missingProperty === 'path') {
       return { location: ['path'], code: 'required', message: 'a path parameter is missing' };
     }
-    if (error.keyword === 'x-max-depth') {
-      return { location, code: 'maxDepth', message: error.message ?? 'nests too deep' };
-    }
+    if (error.keyword === 'x-max-depth') return { location, code: 'maxDepth', message: error.message ?? 'nests too deep' };
+    if (error.keyword === 'x-max-entries') return { location, code: 'maxEntries', message: error.message ?? 'holds too much' };
+    if (error.keyword === 'x-max-json-length') return { location, code: 'maxJsonLength', message: error.message ?? 'is too long' };
     if (error.keyword === 'additionalProperties') {
       const extra = String(error.params.additionalProperty);
       return { location: [...location, extra], code: 'additionalProperties', message: `unknown property '${extra}'` };
