@@ -3,6 +3,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSpec } from '../src/server/admin/spec.js';
 import { ConfigError, startServer } from '../src/server/start.js';
@@ -16,7 +17,8 @@ async function admin(t: TestServer, method: string, path: string, token?: string
   const origin = new URL(t.server.url).origin;
   const response = await fetch(`${origin}/__admin${path}`, {
     method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    ...(method === 'POST' ? { body: '{}' } : {}),
   });
   const body = (await response.json()) as Record<string, unknown>;
   const operation = (adminSpec.paths[path] as Record<string, OpenAPIV3.OperationObject>)[method.toLowerCase()]!;
@@ -143,5 +145,51 @@ describe('startServer, for test runners', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the admin API is for this machine’s own pages and tools', () => {
+  const origin = () => new URL(t.server.url).origin;
+
+  it('sends no CORS headers, on answers or on preflights', async () => {
+    const answer = await fetch(`${origin()}/__admin/state`, { headers: { origin: 'http://evil.example' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${origin()}/__admin/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a Host name it was not given (DNS rebinding), and answers localhost, IP addresses and --allowed-host', async () => {
+    const withHost = (host: string, port = new URL(t.server.url).port) => new Promise<number>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, path: '/__admin/state', headers: { host } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(await withHost('rebind.evil.example:4010')).toBe(403);
+    expect(await withHost('localhost:4010')).toBe(200);
+    expect(await withHost('127.0.0.1')).toBe(200);
+    expect(await withHost('[::1]:4010')).toBe(200);
+    const allowed = await startTestServer({ allowedHosts: ['dev.example.test'] });
+    try {
+      const port = new URL(allowed.server.url).port;
+      expect(await withHost('dev.example.test:4010', port)).toBe(200);
+      expect(await withHost('other.example.test', port)).toBe(403);
+    } finally {
+      await allowed.close();
+    }
+  });
+
+  it('changes state only for a JSON request, which no cross-site form can send', async () => {
+    await t.client.create(KEYS.globex, { name: 'Kept' });
+    for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await fetch(`${origin()}/__admin/reset`, { method: 'POST', headers: type ? { 'content-type': type } : {}, body: '{}' });
+      expect(response.status).toBe(415);
+    }
+    expect((await t.client.listed(KEYS.globex)).map((c) => c.name)).toContain('Kept');
   });
 });

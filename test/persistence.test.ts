@@ -16,7 +16,7 @@ describe('--data-file', () => {
     const path = tempPath();
     const first = await startTestServer({ dataFile: path });
     const origin = new URL(first.server.url).origin;
-    const tenant = (await (await fetch(`${origin}/__admin/tenants`, { method: 'POST' })).json()) as { api_key: string };
+    const tenant = (await (await fetch(`${origin}/__admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { api_key: string };
     for (const [key, name] of [[KEYS.acmeWeb, 'One'], [KEYS.acmeMobile, 'Two'], [KEYS.globex, 'Three'], [tenant.api_key, 'Mine']] as const) {
       expect((await first.client.create(key, { name, settings: { theme: 'dark', nested: { a: [1] } } })).status).toBe(201);
     }

@@ -20,6 +20,9 @@ export interface AppOptions {
   reference?: Reference;
   /** Protects /__admin; without it the admin API is open. */
   adminToken?: string;
+  /** The bound address, and other Host names the admin API answers. */
+  boundHost?: string;
+  allowedHosts?: readonly string[];
 }
 
 export type App = (req: IncomingMessage, res: ServerResponse) => void;
@@ -37,7 +40,18 @@ export function createApp(options: AppOptions): App {
   site.disable('x-powered-by');
   site.set('etag', false); // a 304 is not in the contract
   site.use(docsRouter(engine.contract, options.contractText));
-  if (reference) site.use('/__admin', adminRouter({ reference, contract: engine.contract, token: options.adminToken }));
+  if (reference) {
+    site.use(
+      '/__admin',
+      adminRouter({
+        reference,
+        contract: engine.contract,
+        boundHost: options.boundHost ?? '127.0.0.1',
+        ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+        ...(options.adminToken === undefined ? {} : { token: options.adminToken }),
+      }),
+    );
+  }
   // Anything else: the engine's 404 problem, with CORS as on the API.
   site.use(createNodeMiddleware(engine, { answerAll: true }));
 

@@ -12,6 +12,7 @@ export interface ServeSettings {
   dataFile?: string;
   databaseUrl?: string;
   adminToken?: string;
+  allowedHosts?: string[];
   delay?: [number, number];
   faultRate?: number;
   maxChatbotsPerAccount?: number;
@@ -64,6 +65,13 @@ function postgresUrl(value: unknown): string {
   return value.trim();
 }
 
+function hosts(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : undefined;
+  const names = list?.map((host) => (typeof host === 'string' ? host.trim().toLowerCase() : ''));
+  if (!names || names.length === 0 || names.some((host) => !/^[a-z0-9.-]+$/.test(host))) throw new SettingError('');
+  return names;
+}
+
 function count(value: unknown): number {
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) throw new SettingError('');
@@ -86,6 +94,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'dataFile', flag: '--data-file <file>', env: 'DATA_FILE', description: 'keep the state in this SQLite file across restarts (one server per file)', allowed: 'a file path', parse: text },
   { key: 'databaseUrl', flag: '--database-url <url>', env: 'DATABASE_URL', description: 'keep the state in PostgreSQL, shared by every server on it', allowed: 'a postgres:// or postgresql:// URL', parse: postgresUrl },
   { key: 'adminToken', flag: '--admin-token <token>', env: 'ADMIN_TOKEN', description: 'protect /__admin with this bearer token', allowed: 'a token', parse: text },
+  { key: 'allowedHosts', flag: '--allowed-host <hosts>', env: 'ALLOWED_HOSTS', description: 'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses always are)', allowed: 'host names, comma-separated', parse: hosts },
   { key: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer', allowed: 'MS or MIN-MAX milliseconds', parse: delay },
   { key: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests', allowed: 'a fraction from 0 to 1', parse: rate },
   { key: 'maxChatbotsPerAccount', flag: '--max-chatbots-per-account <n>', env: 'MAX_CHATBOTS_PER_ACCOUNT', description: 'the most chatbots an account may hold (default: the contract\'s, 10000)', allowed: 'a whole number from 1', parse: count },

@@ -35,6 +35,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Protects /__admin. Required when host is not a loopback address. */
   adminToken?: string;
+  /** More Host names the admin API answers (the bound address, localhost and IP addresses always are). */
+  allowedHosts?: string[];
   /** Check every response against openapi.yaml (default true). */
   validateResponses?: boolean;
   /** Latency on /api (none by default): milliseconds, "MIN-MAX", or [min, max]. */
@@ -121,6 +123,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     reference,
     logger,
     contractText: readFileSync(specPath, 'utf8'),
+    boundHost: host,
+    ...(options.allowedHosts ? { allowedHosts: checkSetting('allowedHosts', options.allowedHosts, 'startServer: allowedHosts') } : {}),
     ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
   });
   try {

@@ -34,7 +34,7 @@ describe.skipIf(!postgresAvailable('the two-replica test'))('two replicas on one
   it('share tenants: a key made through one replica works through the other', async () => {
     const databaseUrl = await isolatedDatabaseUrl();
     const urls = await Promise.all([0, 1].map(() => listening(run(['serve', '--port', '0', '--quiet', '--database-url', databaseUrl]))));
-    const tenant = (await (await fetch(`${new URL(urls[0]!).origin}/__admin/tenants`, { method: 'POST' })).json()) as { api_key: string };
+    const tenant = (await (await fetch(`${new URL(urls[0]!).origin}/__admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { api_key: string };
     const other = new TestClient(urls[1]!);
     expect((await other.create(tenant.api_key, { name: 'Through the other replica' })).status).toBe(201);
     expect((await new TestClient(urls[0]!).listed(tenant.api_key)).map((c) => c.name)).toEqual(['Through the other replica']);

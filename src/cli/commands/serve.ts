@@ -67,6 +67,7 @@ async function serve(settings: ServeSettings): Promise<void> {
       dataFile: settings.dataFile,
       databaseUrl: settings.databaseUrl,
       adminToken: settings.adminToken,
+      allowedHosts: settings.allowedHosts,
       delay: settings.delay,
       faultRate: settings.faultRate,
       maxChatbotsPerAccount: settings.maxChatbotsPerAccount,

@@ -56,7 +56,9 @@ function headers() {
   return token ? { authorization: 'Bearer ' + token } : {};
 }
 async function call(path, method = 'GET') {
-  const response = await fetch(path, { method, headers: headers() });
+  // A POST carries a JSON body: the admin API refuses state changes any cross-site form could send.
+  const body = method === 'POST' ? { body: '{}', headers: { ...headers(), 'content-type': 'application/json' } } : { headers: headers() };
+  const response = await fetch(path, { method, ...body });
   if (response.status === 401) { $('token-box').hidden = false; throw new Error('admin token needed'); }
   return response.json();
 }

@@ -5,12 +5,16 @@ import type { Contract } from '../../contract/contract.js';
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
 import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
+import { hostGuard, jsonOnlyForChanges } from './guard.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { adminSpec } from './spec.js';
 
 export interface AdminOptions {
   reference: Reference;
   contract: Contract;
+  /** The address the server is bound to, and other Host names the admin API answers (--allowed-host). */
+  boundHost: string;
+  allowedHosts?: readonly string[];
   /** Without one, the admin API is open (the server refuses that off loopback). */
   token?: string;
 }
@@ -19,6 +23,7 @@ export function adminRouter(options: AdminOptions): Router {
   const { store, journal } = options.reference;
   const started = Date.now();
   const router = express.Router();
+  router.use(hostGuard(options.boundHost, options.allowedHosts ?? []));
   // The page and its script hold no data; every call they make is checked.
   router.get('/', (req, res) => {
     if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
@@ -28,6 +33,7 @@ export function adminRouter(options: AdminOptions): Router {
   router.get('/openapi.json', (_req, res) => void res.json(adminSpec));
 
   router.use(requireToken(options.contract, options.token));
+  router.use(jsonOnlyForChanges(options.contract));
   // 503 when the store cannot write, so that a load balancer takes the replica out.
   router.get('/health', async (_req, res) => {
     const { chatbots, ...health } = await store.health();

@@ -27,12 +27,14 @@ export const adminSpec: OpenAPIV3.Document = {
           '200': json(ref('Health'), 'Up, and the store can write.'),
           '503': json(ref('Health'), 'Up, but the store cannot write now (status "degraded"): take this replica out.'),
           '401': { $ref: '#/components/responses/Unauthorized' },
+          '403': { $ref: '#/components/responses/HostNotAllowed' },
         },
       },
     },
     '/tenants': {
       post: {
         operationId: 'createTenant',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary: 'A fresh account with one project and one API key: an isolated tenant, for one end-to-end test worker',
         description: 'The tenant is stored as the chatbots are (it survives a restart with --data-file or --database-url); a reset removes it.',
         responses: {
@@ -50,6 +52,8 @@ export const adminSpec: OpenAPIV3.Document = {
             'Created.',
           ),
           '401': { $ref: '#/components/responses/Unauthorized' },
+          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          '415': { $ref: '#/components/responses/NotJson' },
           '503': { $ref: '#/components/responses/StoreUnavailable' },
         },
       },
@@ -69,6 +73,7 @@ export const adminSpec: OpenAPIV3.Document = {
             'The whole state.',
           ),
           '401': { $ref: '#/components/responses/Unauthorized' },
+          '403': { $ref: '#/components/responses/HostNotAllowed' },
         },
       },
     },
@@ -87,12 +92,14 @@ export const adminSpec: OpenAPIV3.Document = {
             'The journal.',
           ),
           '401': { $ref: '#/components/responses/Unauthorized' },
+          '403': { $ref: '#/components/responses/HostNotAllowed' },
         },
       },
     },
     '/reset': {
       post: {
         operationId: 'reset',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary: 'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without --seed); clear the journal',
         responses: {
           '200': json(
@@ -105,6 +112,8 @@ export const adminSpec: OpenAPIV3.Document = {
             'Reset.',
           ),
           '401': { $ref: '#/components/responses/Unauthorized' },
+          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          '415': { $ref: '#/components/responses/NotJson' },
         },
       },
     },
@@ -160,6 +169,14 @@ export const adminSpec: OpenAPIV3.Document = {
     responses: {
       Unauthorized: {
         description: 'The admin token is missing or wrong (only with --admin-token).',
+        content: { 'application/problem+json': { schema: { type: 'object' } } },
+      },
+      HostNotAllowed: {
+        description: 'The Host header names a host the admin API does not answer (DNS rebinding): see --allowed-host.',
+        content: { 'application/problem+json': { schema: { type: 'object' } } },
+      },
+      NotJson: {
+        description: 'A request that changes state was not sent as application/json (what a cross-site form would send).',
         content: { 'application/problem+json': { schema: { type: 'object' } } },
       },
       StoreUnavailable: {

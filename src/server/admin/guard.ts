@@ -1,0 +1,39 @@
+// The admin API is for the developer's own browser and tools, never for another
+// site: no CORS (so a page elsewhere cannot read it), a Host allow-list (so a
+// rebinding DNS name cannot reach it), and state changes only as JSON requests
+// (which a cross-site form or a simple fetch cannot send without a preflight,
+// which gets no CORS answer).
+import { isIP } from 'node:net';
+import type { RequestHandler } from 'express';
+import type { Contract } from '../../contract/contract.js';
+
+/** Hosts a request may name: the bound address, localhost, any IP literal, and the ones given. */
+export function hostGuard(boundHost: string, allowedHosts: readonly string[]): RequestHandler {
+  const allowed = new Set([boundHost, 'localhost', ...allowedHosts].map((host) => host.toLowerCase()));
+  return (req, res, next) => {
+    const hostname = hostnameOf(req.headers.host ?? '');
+    // A rebinding attack needs a DNS name; an IP literal cannot rebind.
+    if (isIP(hostname) || allowed.has(hostname) || hostname.endsWith('.localhost')) return next();
+    refuse(res, { type: 'https://chatbots.example/problems/host-not-allowed', title: 'Forbidden', status: 403 }, `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Use --allowed-host ${hostname} to allow it.`);
+  };
+}
+
+/** A POST must be JSON: a cross-site form or a no-cors fetch can only send simple types. */
+export function jsonOnlyForChanges(contract: Contract): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'POST') return next();
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'application/json') return next();
+    refuse(res, { ...contract.problemKinds.get(415)!, status: 415 }, 'Admin requests that change state must be sent with `Content-Type: application/json` (a body of {} will do).');
+  };
+}
+
+function hostnameOf(host: string): string {
+  const bracketed = /^\[([^\]]+)\]/.exec(host);
+  if (bracketed) return bracketed[1]!.toLowerCase();
+  return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+function refuse(res: Parameters<RequestHandler>[1], kind: { type: string; title: string; status: number }, detail: string): void {
+  res.status(kind.status).set('Cache-Control', 'no-store').type('application/problem+json').send(JSON.stringify({ ...kind, detail }));
+}
