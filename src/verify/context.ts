@@ -50,6 +50,8 @@ export class CheckContext {
     readonly target: VerifyTarget,
     readonly runId: string,
     readonly contract: Contract,
+    /** Each request is given up after this long (--timeout), and all of them at the run's deadline (--max-time). */
+    readonly limits: { requestMs: number; deadline: AbortSignal } = { requestMs: 10_000, deadline: new AbortController().signal },
   ) {
     this.#basePath = new URL(target.baseUrl).pathname.replace(/\/+$/, '');
   }
@@ -60,15 +62,20 @@ export class CheckContext {
       baseUrl: this.target.baseUrl,
       ...(key === null ? {} : { apiKey: key }),
       middleware: [this.#recorder],
+      fetch: (request) => fetch(request, { signal: this.#signal() }),
     });
   }
 
   /** A request exactly as given: any method, path, headers and body. */
   async raw(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
     const url = this.target.baseUrl.replace(/\/+$/, '') + path;
-    const response = await fetch(url, { method, headers: init.headers, body: init.body });
+    const response = await fetch(url, { method, headers: init.headers, body: init.body, signal: this.#signal() });
     const text = await this.#record(method, new URL(url).pathname, response);
     return { status: response.status, headers: response.headers, text };
+  }
+
+  #signal(): AbortSignal {
+    return AbortSignal.any([AbortSignal.timeout(this.limits.requestMs), this.limits.deadline]);
   }
 
   /** A name no earlier run used, so a shared deployment's other data never confuses a check. */

@@ -34,6 +34,10 @@ export interface VerifyOptions extends VerifyTarget {
   onResult?: (result: CheckResult) => void;
   /** How long one check may take (default 30 s). */
   checkTimeoutMs?: number;
+  /** How long one request may take before it is given up (--timeout; default 10 s). */
+  requestTimeoutMs?: number;
+  /** How long the whole run may take (--max-time; default 120 s): checks not run by then fail, saying so. */
+  maxTimeMs?: number;
   /** The contract to check answers against (default: this package's openapi.yaml). */
   contract?: Contract;
 }
@@ -41,12 +45,18 @@ export interface VerifyOptions extends VerifyTarget {
 const FLAGS = { keySameAccount: '--key-same-account', keyOtherAccount: '--key-other-account' } as const;
 
 export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
-  const { stateless = false, checks = CHECKS, checkTimeoutMs = 30_000 } = options;
+  const { stateless = false, checks = CHECKS, checkTimeoutMs = 30_000, requestTimeoutMs = 10_000, maxTimeMs = 120_000 } = options;
   const runId = randomBytes(4).toString('hex');
   const contract = options.contract ?? loadContract();
   const results: CheckResult[] = [];
+  const deadline = AbortSignal.timeout(maxTimeMs);
+  const ends = Date.now() + maxTimeMs;
   for (const check of checks) {
-    const result = await runCheck(check, options, contract, runId, stateless, checkTimeoutMs);
+    const left = ends - Date.now();
+    const result =
+      left <= 0
+        ? { id: check.id, title: check.title, exchanges: [], seconds: 0, outcome: 'failed' as const, reason: `not run: the run took its whole --max-time of ${maxTimeMs / 1000} s` }
+        : await runCheck(check, options, contract, runId, stateless, Math.min(checkTimeoutMs, left), { requestMs: requestTimeoutMs, deadline });
     results.push(result);
     options.onResult?.(result);
   }
@@ -68,6 +78,7 @@ async function runCheck(
   runId: string,
   stateless: boolean,
   timeoutMs: number,
+  limits: CheckContext['limits'],
 ): Promise<CheckResult> {
   const base = { id: check.id, title: check.title, exchanges: [], seconds: 0 };
   if (stateless && check.needsState) {
@@ -77,7 +88,7 @@ async function runCheck(
     return { ...base, outcome: 'skipped', reason: `skipped: needs ${FLAGS[check.needsKey]}` };
   }
 
-  const ctx = new CheckContext(target, runId, contract);
+  const ctx = new CheckContext(target, runId, contract, limits);
   const started = performance.now();
   let reason: string | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -102,6 +113,9 @@ async function runCheck(
 }
 
 function describe(error: unknown): string {
+  const name = (error as { name?: string }).name;
+  if (name === 'TimeoutError') return 'no answer within the --timeout';
+  if (name === 'AbortError') return 'given up at the run\'s --max-time';
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }

@@ -43,7 +43,9 @@ export function addMockCommand(program: Command): void {
         lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');
         for (const { key, accountId, projectId } of mock.keys) lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
       }
-      lines.push('', 'Try:', `  curl -s ${mock.url}/chatbots -H 'Authorization: Bearer ${mock.keys[0]?.key ?? '<API_KEY>'}'`, '');
+      // A keys file's keys are secrets: never printed.
+      const key = mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : '$API_KEY';
+      lines.push('', 'Try:', `  curl -s ${mock.url}/chatbots -H 'Authorization: Bearer ${key}'`, '');
       console.log(lines.join('\n'));
       closeOnSignals(() => mock.close());
     });

@@ -98,6 +98,11 @@ function readConfig(path: string | undefined): ConfigFile {
   }
 }
 
+/** sk_live_…0001: enough to tell keys apart, too little to use one. */
+export function maskKey(key: string): string {
+  return key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-4)}` : `${key.slice(0, 8)}…`;
+}
+
 function stateLine(server: RunningServer, settings: ServeSettings): string {
   if (server.store === 'postgres') return 'State: PostgreSQL, shared by every server on the same database.';
   if (server.store === 'sqlite') return `State: SQLite, in ${settings.dataFile} (locked while this server runs).`;
@@ -116,13 +121,13 @@ function printBanner(server: RunningServer, settings: ServeSettings): void {
   if (server.notice) lines.push(server.notice);
   if (settings.delay) lines.push(`Every /api answer is delayed by ${settings.delay.join('-')} ms.`);
   if (settings.faultRate) lines.push(`Chaos mode: ${settings.faultRate * 100}% of /api requests fail.`);
-  if (server.demoKeys) {
-    lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');
-    for (const { key, accountId, projectId } of server.keys) {
-      lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
-    }
+  // Demo keys are public; a keys file's are secrets, which CI logs must never show.
+  lines.push('', server.demoKeys ? 'Built-in demo API keys (use --keys FILE for your own):' : 'API keys (from the keys file, masked):');
+  for (const { key, accountId, projectId } of server.keys.slice(0, 10)) {
+    lines.push(`  ${(server.demoKeys ? key : maskKey(key)).padEnd(28)} account ${accountId}, project ${projectId}`);
   }
-  const key = server.keys[0]?.key ?? '<API_KEY>';
+  if (server.keys.length > 10) lines.push(`  … and ${server.keys.length - 10} more`);
+  const key = server.demoKeys ? (server.keys[0]?.key ?? '<API_KEY>') : '$API_KEY';
   lines.push(
     '',
     'Try:',

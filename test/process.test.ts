@@ -1,0 +1,82 @@
+// Process hygiene: a closed stdout never stops the server; stopping npm stops
+// the server it started; a keys file's keys never reach the banner; verify
+// against a server that never answers ends, bounded by --timeout and --max-time.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
+import { KEYS, TestClient } from './helpers/server.js';
+
+beforeAll(assertBuilt);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const extra: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of extra.splice(0)) cleanup();
+});
+
+describe('serve', () => {
+  it('keeps answering when its stdout is closed (serve | head -1: EPIPE)', async () => {
+    const started = run(['serve', '--port', '0']);
+    const url = await listening(started);
+    started.child.stdout!.destroy(); // what `head -1` does once it has its line
+    const client = new TestClient(url);
+    for (let i = 0; i < 20; i++) expect((await client.create(KEYS.acmeWeb, { name: `After EPIPE ${i}` })).status).toBe(201);
+    expect((await client.listed(KEYS.acmeWeb)).length).toBe(20);
+    expect(started.child.exitCode).toBeNull();
+  });
+
+  it('masks the keys of a keys file in its banner (the demo keys stay readable)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'keys-')), 'keys.json');
+    writeFileSync(file, JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['sk_live_secret_0123456789abcdef'] }] }] }));
+    const started = run(['serve', '--port', '0', '--keys', file]);
+    await listening(started);
+    expect(started.stdout()).not.toContain('sk_live_secret_0123456789abcdef');
+    expect(started.stdout()).toContain('sk_live_…cdef');
+    expect(started.stdout()).toContain("Bearer $API_KEY'");
+  });
+});
+
+describe('npm start', () => {
+  // The chain npm start runs after its build (npm → sh → npm → node), without the build, which
+  // would rewrite dist/ under the other tests' feet.
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s: no orphan holds the port', async (signal) => {
+    const npm = spawn('npm', ['run', '--silent', 'serve:built', '--', '--port', '0', '--quiet'], { cwd: root, stdio: 'pipe', detached: false });
+    let out = '';
+    npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise((resolve) => npm.on('exit', resolve));
+    extra.push(() => npm.kill('SIGKILL'));
+    const started = { child: npm, stdout: () => out, stderr: () => '', exit: exited } as unknown as Run;
+    const url = await listening(started, 20_000);
+    npm.kill(signal);
+    await exited;
+    // The server is gone: its port refuses connections, after at most a few seconds of closing.
+    let refused = false;
+    for (let i = 0; i < 100 && !refused; i++) {
+      refused = await fetch(`${url}/chatbots`).then(() => false, () => true);
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refused).toBe(true);
+  }, 30_000);
+});
+
+describe('verify against a server that accepts connections and never answers', () => {
+  it('gives up each request at --timeout and the run at --max-time, and fails', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket)); // reads nothing, answers nothing
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    extra.push(() => {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    });
+    const { port } = silent.address() as { port: number };
+    const started = run(['verify', '--base-url', `http://127.0.0.1:${port}/api`, '--key', KEYS.acmeWeb, '--timeout', '0.5', '--max-time', '3']);
+    expect(await started.exit).toBe(1);
+    expect(started.stdout()).toMatch(/no answer within the --timeout/);
+    expect(started.stdout()).toMatch(/not run: the run took its whole --max-time of 3 s/);
+    await stop(started);
+  }, 30_000);
+});
