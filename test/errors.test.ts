@@ -164,11 +164,11 @@ describe('CORS', () => {
 });
 
 describe('a response that would break the contract', () => {
-  /** A store with a bug: it forgets is_active. */
+  /** A store with a bug: the chatbot it creates lacks is_active. */
   class BrokenStore extends InMemoryChatbotStore {
-    override async listByAccount(accountId: string): Promise<Chatbot[]> {
-      const listed = await super.listByAccount(accountId);
-      return listed.map(({ is_active: _dropped, ...rest }) => rest as Chatbot);
+    override async create(...args: Parameters<InMemoryChatbotStore['create']>) {
+      const { is_active: _dropped, ...rest } = await super.create(...args);
+      return rest as Chatbot & { is_active: true };
     }
   }
   /** A store that fails outright. */
@@ -183,13 +183,12 @@ describe('a response that would break the contract', () => {
     const logger = pino({}, { write: (line: string) => lines.push(line) });
     const broken = await startTestServer({ store: new BrokenStore(), logger });
     try {
-      await broken.client.create(KEYS.acmeWeb, { name: 'Fine when created' });
-      const response = await broken.client.list(KEYS.acmeWeb);
+      const response = await broken.client.create(KEYS.acmeWeb, { name: 'Broken when created' });
       expect(response.status).toBe(500);
       expect(response.body).toMatchObject({ type: `${PROBLEM}internal-error`, status: 500 });
       const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; operationId?: string });
       expect(logged).toContainEqual(
-        expect.objectContaining({ level: 50, operationId: 'listChatbots', msg: expect.stringMatching(/BREAKS THE CONTRACT/) }),
+        expect.objectContaining({ level: 50, operationId: 'createChatbot', msg: expect.stringMatching(/BREAKS THE CONTRACT/) }),
       );
     } finally {
       await broken.close();
@@ -199,8 +198,7 @@ describe('a response that would break the contract', () => {
   it('is sent as it is with --no-validate-responses, which trades the check for speed', async () => {
     const unchecked = await startTestServer({ store: new BrokenStore(), validateResponses: false });
     try {
-      await unchecked.client.create(KEYS.acmeWeb, { name: 'Unchecked' });
-      await expect(unchecked.client.list(KEYS.acmeWeb)).rejects.toThrow(/is_active/);
+      await expect(unchecked.client.create(KEYS.acmeWeb, { name: 'Unchecked' })).rejects.toThrow(/is_active/);
     } finally {
       await unchecked.close();
     }

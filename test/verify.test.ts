@@ -69,6 +69,10 @@ function faultyStore(fault: {
       const listed = await super.listByAccount(accountId);
       return fault.list ? fault.list(listed, () => [...every]) : listed;
     }
+    // The server lists from the serialized list: serialize the faulty one.
+    override async listJson(accountId: string) {
+      return JSON.stringify(await this.listByAccount(accountId));
+    }
   })();
 }
 

@@ -42,6 +42,10 @@ export interface Reply {
   stable?: boolean;
   /** Drop the connection instead of answering (a fault asked for). */
   drop?: boolean;
+  /** The body already serialized as JSON, sent as it is instead of `body` (a list kept serialized). */
+  text?: string;
+  /** Every part of the body was checked against the contract before (each chatbot, when it was created). */
+  checked?: boolean;
 }
 
 /** A failure to read the body, which the body step turns into a problem. */

@@ -17,9 +17,10 @@ type RequestBodyOf<Op extends OperationId> = operations[Op] extends { requestBod
 type Responses<Op extends OperationId> = operations[Op]['responses'];
 type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
-/** One documented status of the operation, with its body. */
+/** One documented status of the operation, with its body (or that body already serialized and checked). */
 export type OperationReply<Op extends OperationId> = {
-  [S in keyof Responses<Op> & number]: Omit<Reply, 'status' | 'body'> & { status: S; body: BodyOf<Responses<Op>[S]> };
+  [S in keyof Responses<Op> & number]: Omit<Reply, 'status' | 'body' | 'text' | 'checked'> &
+    ({ status: S; body: BodyOf<Responses<Op>[S]> } | { status: S; body?: undefined; text: string; checked: true });
 }[keyof Responses<Op> & number];
 
 export interface OperationInput<Op extends OperationId> {

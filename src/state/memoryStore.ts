@@ -16,6 +16,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
   #all: StoredChatbot[] = [];
   // What listByAccount hands out, built once per change of the account.
   #snapshots = new Map<string, readonly Chatbot[]>();
+  // Each account's chatbots as JSON, comma-joined, appended to as they are created: the
+  // first list after a create costs the new chatbot's serialization, not the whole list's.
+  #serialized = new Map<string, string>();
   #keys = new Map<string, ApiKey>();
   #projects = new Map<string, string>();
 
@@ -35,6 +38,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
     return this.listNow(accountId);
+  }
+
+  async listJson(accountId: string): Promise<string> {
+    return `[${this.#serialized.get(accountId) ?? ''}]`;
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
@@ -91,6 +98,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
     this.#byAccount = new Map();
     this.#all = [];
     this.#snapshots = new Map();
+    this.#serialized = new Map();
     this.#keys = new Map();
     this.#projects = new Map();
     this.insertKeys(keys);
@@ -112,5 +120,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     else this.#byAccount.set(record.accountId, [record]);
     this.#all.push(record);
     this.#snapshots.delete(record.accountId);
+    const item = JSON.stringify(record.chatbot);
+    const before = this.#serialized.get(record.accountId);
+    this.#serialized.set(record.accountId, before === undefined ? item : `${before},${item}`);
   }
 }

@@ -71,6 +71,17 @@ export class PostgresChatbotStore implements ChatbotStore {
     return rows.map((row) => fromRow(row).chatbot);
   }
 
+  /** The list as JSON, built by the database from the stored text: nothing is parsed or checked again here. */
+  async listJson(accountId: string): Promise<string> {
+    const { rows } = await this.#query<{ json: string | null }>(
+      `SELECT string_agg('{"id":' || to_json(id)::text || ',"name":' || to_json(name)::text || ',"settings":' || settings ||
+         ',"is_active":' || is_active::text || ',"created_at":' || to_json(created_at)::text || '}', ',' ORDER BY seq) AS json
+       FROM chatbots WHERE account_id = $1`,
+      [accountId],
+    );
+    return `[${rows[0]?.json ?? ''}]`;
+  }
+
   async all(): Promise<readonly StoredChatbot[]> {
     const { rows } = await this.#query<ChatbotRow>(`SELECT ${COLUMNS} FROM chatbots ORDER BY seq`);
     return rows.map(fromRow);

@@ -99,6 +99,16 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.principalOf('sk_live_c')).toBeUndefined();
       }));
 
+    it('gives the same list as JSON text, when it keeps one, tricky strings and numbers included', () =>
+      withStore(async (store) => {
+        const tricky = { name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f end', settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' } };
+        await store.create(WEB, tricky);
+        await store.create(APP, { name: 'Second', settings });
+        if (!store.listJson) return;
+        expect(JSON.parse(await store.listJson('a'))).toEqual(await store.listByAccount('a'));
+        expect(await store.listJson('nobody')).toBe('[]');
+      }));
+
     it('reports its kind and that it can write', () =>
       withStore(async (store) => {
         await store.create(B, { name: 'Counted', settings });

@@ -14,7 +14,7 @@ export function checkResponseStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
     const reply = await next();
     const { operation } = context;
-    if (!operation || reply.drop || (reply.stable && checked.has(reply.body as object))) return reply;
+    if (!operation || reply.drop || reply.checked || (reply.stable && checked.has(reply.body as object))) return reply;
     const check = contract.router.responseValidator(operation, reply.status);
     if (!check || check(reply.body)) {
       if (reply.stable) checked.add(reply.body as object);
