@@ -87,7 +87,7 @@ export interface components {
          *     supplied, with any JSON value. `prompt` (the prompt details, usually the system prompt as
          *     a string) is one of them. `settings` may nest at most 8 levels deep (`x-max-depth`; the
          *     settings object itself is level 1). Stored, with the defaults laid in, it holds at most
-         *     1,024 keys and values in all (`x-max-entries`) and is at most 32,768 characters as JSON
+         *     1,024 keys and values in all (`x-max-entries`) and is at most 16,384 characters as JSON
          *     (`x-max-json-length`): a little more than a request may supply, for the defaults.
          *     The defaults, used for every key not supplied, are
          *     `{"theme": "light", "prompt": "You are a helpful assistant."}`.
@@ -110,7 +110,7 @@ export interface components {
          *     Otherwise every supplied key is kept with its value, and the defaults fill in the rest.
          *     If supplied, `theme` must be a string. **Contract decision (size):** at most 8 levels
          *     deep (`x-max-depth`), at most 1,000 keys and values in all, nested ones included
-         *     (`x-max-entries`; `{"a": [1, 2]}` holds 4), and at most 32,000 characters as JSON
+         *     (`x-max-entries`; `{"a": [1, 2]}` holds 4), and at most 16,000 characters as JSON
          *     (`x-max-json-length`), so that no request can become megabytes of memory once stored.
          */
         ChatbotSettingsInput: ({

@@ -32,7 +32,7 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
     ['1e-400', json('{"name":"Bot","settings":{"tiny":1e-400}}'), 422, 'validation-failed'],
     ['a 30-digit integer', json('{"name":"Bot","settings":{"n":[123456789012345678901234567890]}}'), 422, 'validation-failed'],
     ['settings of 34,000 empty objects', json(JSON.stringify({ name: 'Bot', settings: { a: Array.from({ length: 34_000 }, () => ({})) } })), 422, 'validation-failed'],
-    ['settings of 40,000 characters', json(JSON.stringify({ name: 'Bot', settings: { prompt: 'p'.repeat(40_000) } })), 422, 'validation-failed'],
+    ['settings of 20,000 characters', json(JSON.stringify({ name: 'Bot', settings: { prompt: 'p'.repeat(20_000) } })), 422, 'validation-failed'],
   ])('%s', async (_label, options, status, type) => {
     const before = await t.client.snapshot();
     const response = await t.client.request<{ type: string; validation?: { location: string[]; code: string }[] }>('POST', '/chatbots', options);

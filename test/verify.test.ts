@@ -70,8 +70,8 @@ function faultyStore(fault: {
       return fault.list ? fault.list(listed, () => [...every]) : listed;
     }
     // The server lists from the serialized list: serialize the faulty one.
-    override async listJson(accountId: string) {
-      return JSON.stringify(await this.listByAccount(accountId));
+    override async listItemsJson(accountId: string) {
+      return new TextEncoder().encode(JSON.stringify(await this.listByAccount(accountId)).slice(1, -1));
     }
   })();
 }

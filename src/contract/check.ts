@@ -40,6 +40,8 @@ export function contractViolations(contract: Contract, response: ObservedRespons
       problems.push(`${status}: required header ${name} is missing`);
     }
   }
+  // A HEAD answer has the headers of the GET it stands for, and never a body.
+  if (method.toUpperCase() === 'HEAD') return problems;
   const mediaType = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!definition.content) {
     if (text !== '') problems.push(`${status}: the contract documents no body, but one was sent`);

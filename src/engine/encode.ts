@@ -8,7 +8,7 @@ const encoded = new WeakMap<object, Uint8Array>();
 
 export function encodeReply(reply: Reply, applied: readonly string[], projectId?: string): EngineResponse {
   if (reply.drop) return { kind: 'drop' };
-  let body: string | Uint8Array | undefined = reply.text ?? (reply.stable ? encoded.get(reply.body as object) : undefined);
+  let body: string | Uint8Array | (string | Uint8Array)[] | undefined = reply.parts ?? (reply.stable ? encoded.get(reply.body as object) : undefined);
   if (body === undefined) {
     body = JSON.stringify(reply.body) ?? 'null';
     if (reply.stable) {

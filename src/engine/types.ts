@@ -25,8 +25,8 @@ export type EngineResponse =
       kind: 'answer';
       status: number;
       headers: Record<string, string>;
-      /** UTF-8 JSON text, or its bytes. */
-      body: string | Uint8Array;
+      /** UTF-8 JSON text, or its bytes, or parts of it to send one after another. */
+      body: string | Uint8Array | (string | Uint8Array)[];
       /** The project of the API key, once known, for logs. */
       projectId?: string;
     }
@@ -42,8 +42,8 @@ export interface Reply {
   stable?: boolean;
   /** Drop the connection instead of answering (a fault asked for). */
   drop?: boolean;
-  /** The body already serialized as JSON, sent as it is instead of `body` (a list kept serialized). */
-  text?: string;
+  /** The body already serialized as JSON, in parts sent one after another instead of `body` (a list kept serialized). */
+  parts?: (string | Uint8Array)[];
   /** Every part of the body was checked against the contract before (each chatbot, when it was created). */
   checked?: boolean;
 }

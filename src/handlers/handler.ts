@@ -19,8 +19,8 @@ type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
 /** One documented status of the operation, with its body (or that body already serialized and checked). */
 export type OperationReply<Op extends OperationId> = {
-  [S in keyof Responses<Op> & number]: Omit<Reply, 'status' | 'body' | 'text' | 'checked'> &
-    ({ status: S; body: BodyOf<Responses<Op>[S]> } | { status: S; body?: undefined; text: string; checked: true });
+  [S in keyof Responses<Op> & number]: Omit<Reply, 'status' | 'body' | 'parts' | 'checked'> &
+    ({ status: S; body: BodyOf<Responses<Op>[S]> } | { status: S; body?: undefined; parts: (string | Uint8Array)[]; checked: true });
 }[keyof Responses<Op> & number];
 
 export interface OperationInput<Op extends OperationId> {

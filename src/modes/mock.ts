@@ -11,6 +11,7 @@ import { loadContract, specPath } from '../contract/load.js';
 import { createEngine } from '../engine/pipeline.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { createApp } from '../server/app.js';
+import { answerUnknownMethods } from '../server/nodeAdapter.js';
 import { closeServer, listen } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
@@ -55,7 +56,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     ...(options.faults ? { faults: options.faults } : {}),
   });
   const app = createApp({ engine, logger, contractText: readFileSync(specPath, 'utf8') });
-  const server = await listen(app, port, host);
+  const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;
   return { url: baseUrl(host, boundPort, contract.basePath), keys, demoKeys, close: () => closeServer(server) };
 }

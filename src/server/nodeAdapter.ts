@@ -4,6 +4,7 @@
 // body (body-parser: size limit, content encodings) happen here; everything the
 // contract decides happens in the engine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import bodyParser from 'body-parser';
 import cors from 'cors';
 import typeis from 'type-is';
@@ -97,6 +98,38 @@ function asBodyReadError(error: unknown): BodyReadError {
   return new BodyReadError('unreadable', message);
 }
 
+/**
+ * Node's HTTP parser refuses a method it does not know (say `MA /api/chatbots`)
+ * before any handler runs, with a bare 400. The contract says such a method is
+ * a 405 on a listed path (a 404 elsewhere): the engine answers it from the
+ * request line, and other malformed requests keep Node's own 400.
+ */
+export function answerUnknownMethods(engine: Engine) {
+  return (failure: Error, socket: Duplex): void => {
+    const error = failure as NodeJS.ErrnoException & { rawPacket?: Buffer };
+    const line = /^([A-Za-z]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket?.toString('latin1') ?? '');
+    if (error.code !== 'HPE_INVALID_METHOD' || !line || !socket.writable) {
+      // What Node does without a handler: a bare status, then the connection closed.
+      const status = NODE_DEFAULTS[error.code ?? ''] ?? '400 Bad Request';
+      if (socket.writable) socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+      socket.destroy();
+      return;
+    }
+    const path = line[2]!.split('?')[0]!;
+    void engine.handle({ method: line[1]!.toUpperCase(), path, headers: {} }).then((response) => {
+      if (response.kind === 'drop') return void socket.destroy();
+      const body = Buffer.concat((Array.isArray(response.body) ? response.body : [response.body]).map((part) => Buffer.from(part)));
+      const head = Object.entries({ ...response.headers, 'Content-Length': String(body.length), Connection: 'close' })
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\r\n');
+      socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? ''}\r\n${head}\r\n\r\n`), body]));
+    }, () => socket.destroy());
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 405: 'Method Not Allowed' };
+const NODE_DEFAULTS: Record<string, string> = { ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout', HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large' };
+
 export function send(req: IncomingMessage, res: ServerResponse, response: EngineResponse): void {
   if (response.kind === 'drop') {
     req.socket.destroy();
@@ -105,7 +138,9 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
   if (res.headersSent) return;
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-  const { body } = response;
-  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  res.end(body); // Node sends no body to a HEAD request
+  const parts = Array.isArray(response.body) ? response.body : [response.body];
+  res.setHeader('Content-Length', parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0));
+  // Each part as it is: a list kept as bytes is written without being copied. Node sends no body to a HEAD request.
+  for (const part of parts.slice(0, -1)) res.write(part);
+  res.end(parts.at(-1));
 }

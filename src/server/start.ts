@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract, specPath } from '../contract/load.js';
@@ -13,6 +14,7 @@ import { readSeedFile } from '../state/seedFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
 import { createApp } from './app.js';
+import { answerUnknownMethods } from './nodeAdapter.js';
 import { checkSetting } from './settings.js';
 import { baseUrl } from './url.js';
 
@@ -133,7 +135,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close().catch(() => {});
     throw new StoreOpenError(`the keys or the seed cannot be stored: ${(error as Error).message}`);
   }
-  const server = await listen(app, port, host, options.timeouts).catch(async (error: unknown) => {
+  const server = await listen(app, port, host, options.timeouts, answerUnknownMethods(reference.engine)).catch(async (error: unknown) => {
     await store.close().catch(() => {});
     throw error;
   });
@@ -176,6 +178,7 @@ export async function listen(
   port: number,
   host: string,
   timeouts: Partial<ServerTimeouts> = {},
+  onClientError?: (error: Error, socket: Duplex) => void,
 ): Promise<Server> {
   const limits = { ...SERVER_TIMEOUTS, ...timeouts };
   const server = createServer(
@@ -188,6 +191,7 @@ export async function listen(
     },
     app,
   );
+  if (onClientError) server.on('clientError', onClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,6 +1,8 @@
 // The in-memory store: the default, and the index the SQLite store keeps in
 // front of its file. One append-only list per account: listing never looks at
-// other tenants, and insertion order is creation order.
+// other tenants, and insertion order is creation order. Each chatbot is kept
+// once, as its JSON text: the account's list is those texts joined (V8 joins
+// strings without copying them), and objects are made again only on demand.
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { AccountFullError, checkKeyOwners, newChatbot, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
@@ -10,15 +12,24 @@ export interface MemoryStoreContents {
   chatbots?: readonly StoredChatbot[];
 }
 
+/** A stored chatbot as kept: its owner, and its JSON. */
+interface Kept {
+  accountId: string;
+  projectId: string;
+  json: string;
+}
+
 export class InMemoryChatbotStore implements ChatbotStore {
   readonly kind: ChatbotStore['kind'] = 'memory';
-  #byAccount = new Map<string, StoredChatbot[]>();
-  #all: StoredChatbot[] = [];
+  #byAccount = new Map<string, Kept[]>();
+  #all: Kept[] = [];
+  // What all() hands out, built once per change.
+  #allSnapshot: readonly StoredChatbot[] | undefined;
   // What listByAccount hands out, built once per change of the account.
   #snapshots = new Map<string, readonly Chatbot[]>();
-  // Each account's chatbots as JSON, comma-joined, appended to as they are created: the
-  // first list after a create costs the new chatbot's serialization, not the whole list's.
-  #serialized = new Map<string, string>();
+  // Each account's chatbots as UTF-8 JSON, comma-joined, appended to in place as they are
+  // created: a list after a create costs that chatbot's bytes, not the whole list's.
+  #encoded = new Map<string, ByteList>();
   #keys = new Map<string, ApiKey>();
   #projects = new Map<string, string>();
 
@@ -40,12 +51,15 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return this.listNow(accountId);
   }
 
-  async listJson(accountId: string): Promise<string> {
-    return `[${this.#serialized.get(accountId) ?? ''}]`;
+  async listItemsJson(accountId: string): Promise<Uint8Array> {
+    return this.#encoded.get(accountId)?.view() ?? new Uint8Array(0);
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
-    return this.#all;
+    this.#allSnapshot ??= Object.freeze(
+      this.#all.map(({ accountId, projectId, json }) => ({ accountId, projectId, chatbot: JSON.parse(json) as Chatbot })),
+    );
+    return this.#allSnapshot;
   }
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void> {
@@ -80,7 +94,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   protected listNow(accountId: string): readonly Chatbot[] {
     let snapshot = this.#snapshots.get(accountId);
     if (!snapshot) {
-      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((record) => record.chatbot) ?? []);
+      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((kept) => JSON.parse(kept.json) as Chatbot) ?? []);
       this.#snapshots.set(accountId, snapshot);
     }
     return snapshot;
@@ -97,8 +111,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
   protected resetNow(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): void {
     this.#byAccount = new Map();
     this.#all = [];
+    this.#allSnapshot = undefined;
     this.#snapshots = new Map();
-    this.#serialized = new Map();
+    this.#encoded = new Map();
     this.#keys = new Map();
     this.#projects = new Map();
     this.insertKeys(keys);
@@ -115,13 +130,39 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   protected insert(record: StoredChatbot): void {
-    const list = this.#byAccount.get(record.accountId);
-    if (list) list.push(record);
-    else this.#byAccount.set(record.accountId, [record]);
-    this.#all.push(record);
-    this.#snapshots.delete(record.accountId);
-    const item = JSON.stringify(record.chatbot);
-    const before = this.#serialized.get(record.accountId);
-    this.#serialized.set(record.accountId, before === undefined ? item : `${before},${item}`);
+    const kept = { accountId: record.accountId, projectId: record.projectId, json: JSON.stringify(record.chatbot) };
+    const list = this.#byAccount.get(kept.accountId);
+    if (list) list.push(kept);
+    else this.#byAccount.set(kept.accountId, [kept]);
+    this.#all.push(kept);
+    this.#allSnapshot = undefined;
+    this.#snapshots.delete(kept.accountId);
+    const bytes = this.#encoded.get(kept.accountId) ?? this.#encoded.set(kept.accountId, new ByteList()).get(kept.accountId)!;
+    bytes.append(encoder.encode(bytes.length === 0 ? kept.json : `,${kept.json}`));
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Bytes that only grow, in a buffer that doubles when full. A view handed out
+ * earlier keeps its bytes: appends write past its end, and growing copies.
+ */
+class ByteList {
+  #bytes = new Uint8Array(1024);
+  length = 0;
+
+  append(part: Uint8Array): void {
+    if (this.length + part.length > this.#bytes.length) {
+      const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.length + part.length));
+      grown.set(this.#bytes.subarray(0, this.length));
+      this.#bytes = grown;
+    }
+    this.#bytes.set(part, this.length);
+    this.length += part.length;
+  }
+
+  view(): Uint8Array {
+    return this.#bytes.subarray(0, this.length);
   }
 }

@@ -20,6 +20,12 @@ const SCHEMA = `
     account_id TEXT NOT NULL, project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL,
     is_active BOOLEAN NOT NULL, created_at TEXT NOT NULL);
   CREATE INDEX IF NOT EXISTS chatbots_by_account ON chatbots (account_id, seq);
+  CREATE TABLE IF NOT EXISTS account_sizes (account_id TEXT PRIMARY KEY, chatbots BIGINT NOT NULL);
+`;
+// How many chatbots each account holds, kept beside them so that the per-account limit costs one row, not a count.
+const RECOUNT = `
+  DELETE FROM account_sizes;
+  INSERT INTO account_sizes (account_id, chatbots) SELECT account_id, count(*) FROM chatbots GROUP BY account_id;
 `;
 const NOW_UTC_MS = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = 'id, account_id, project_id, name, settings, is_active, created_at';
@@ -39,6 +45,9 @@ export class PostgresChatbotStore implements ChatbotStore {
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await client.query(SCHEMA);
+        // A database made before the sizes were kept: count once.
+        const { rows } = await client.query('SELECT (SELECT count(*) FROM account_sizes) = 0 AND EXISTS (SELECT 1 FROM chatbots) AS stale');
+        if (rows[0].stale) await client.query(RECOUNT);
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
       } finally {
         client.release();
@@ -54,10 +63,12 @@ export class PostgresChatbotStore implements ChatbotStore {
     const chatbot = newChatbot(input);
     const { rows } = await this.#transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner.accountId]);
-      if (Number.isFinite(maxPerAccount)) {
-        const counted = await client.query<{ n: string }>('SELECT count(*) AS n FROM chatbots WHERE account_id = $1', [owner.accountId]);
-        if (Number(counted.rows[0]!.n) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
-      }
+      const size = await client.query<{ chatbots: string }>('SELECT chatbots FROM account_sizes WHERE account_id = $1', [owner.accountId]);
+      if (Number(size.rows[0]?.chatbots ?? 0) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
+      await client.query(
+        'INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, 1) ON CONFLICT (account_id) DO UPDATE SET chatbots = account_sizes.chatbots + 1',
+        [owner.accountId],
+      );
       return client.query<{ created_at: string }>(
         `INSERT INTO chatbots (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, true, ${NOW_UTC_MS}) RETURNING created_at`,
         [chatbot.id, owner.accountId, owner.projectId, chatbot.name, JSON.stringify(chatbot.settings)],
@@ -72,14 +83,14 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   /** The list as JSON, built by the database from the stored text: nothing is parsed or checked again here. */
-  async listJson(accountId: string): Promise<string> {
+  async listItemsJson(accountId: string): Promise<string> {
     const { rows } = await this.#query<{ json: string | null }>(
       `SELECT string_agg('{"id":' || to_json(id)::text || ',"name":' || to_json(name)::text || ',"settings":' || settings ||
          ',"is_active":' || is_active::text || ',"created_at":' || to_json(created_at)::text || '}', ',' ORDER BY seq) AS json
        FROM chatbots WHERE account_id = $1`,
       [accountId],
     );
-    return `[${rows[0]?.json ?? ''}]`;
+    return rows[0]?.json ?? '';
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
@@ -93,7 +104,10 @@ export class PostgresChatbotStore implements ChatbotStore {
       await client.query('LOCK TABLE chatbots, api_keys IN SHARE ROW EXCLUSIVE MODE');
       await insertKeys(client, keys);
       const { rows } = await client.query('SELECT 1 FROM chatbots LIMIT 1');
-      if (rows.length === 0) await insertChatbots(client, seed);
+      if (rows.length === 0 && seed.length > 0) {
+        await insertChatbots(client, seed);
+        await client.query(RECOUNT);
+      }
     });
   }
 
@@ -120,11 +134,12 @@ export class PostgresChatbotStore implements ChatbotStore {
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     await this.#transaction(async (client) => {
       // Creates in flight wait for the reset, and land after it: nothing older comes back.
-      await client.query('LOCK TABLE chatbots, api_keys IN ACCESS EXCLUSIVE MODE');
+      await client.query('LOCK TABLE chatbots, api_keys, account_sizes IN ACCESS EXCLUSIVE MODE');
       await client.query('DELETE FROM chatbots');
       await client.query('DELETE FROM api_keys');
       await insertKeys(client, keys);
       await insertChatbots(client, chatbots);
+      await client.query(RECOUNT);
     });
   }
 

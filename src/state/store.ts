@@ -35,9 +35,10 @@ export interface ChatbotStore {
   /** Every chatbot of the account, across its projects, oldest first. A store may
    * hand out the same (frozen) array until the account changes. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
-  /** The account's list as JSON text (`[…]`), as listByAccount would serialize: for a store that can
-   * give it for less than serializing the list (kept serialized, or built by the database). */
-  listJson?(accountId: string): Promise<string>;
+  /** The account's chatbots as JSON, comma-joined, without the brackets (text, or its UTF-8 bytes), as
+   * listByAccount would serialize them: for a store that can give it for less than serializing the
+   * list (kept serialized, or built by the database). */
+  listItemsJson?(accountId: string): Promise<string | Uint8Array>;
   /** Every chatbot of every account, oldest first. */
   all(): Promise<readonly StoredChatbot[]>;
   /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet. */

@@ -104,9 +104,13 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         const tricky = { name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f end', settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' } };
         await store.create(WEB, tricky);
         await store.create(APP, { name: 'Second', settings });
-        if (!store.listJson) return;
-        expect(JSON.parse(await store.listJson('a'))).toEqual(await store.listByAccount('a'));
-        expect(await store.listJson('nobody')).toBe('[]');
+        if (!store.listItemsJson) return;
+        const text = async (accountId: string) => {
+          const items = await store.listItemsJson!(accountId);
+          return `[${typeof items === 'string' ? items : new TextDecoder().decode(items)}]`;
+        };
+        expect(JSON.parse(await text('a'))).toEqual(await store.listByAccount('a'));
+        expect(await text('nobody')).toBe('[]');
       }));
 
     it('reports its kind and that it can write', () =>

@@ -57,13 +57,44 @@ const contentType = fc.constantFrom('application/json', 'application/json; chars
 const withType = (headers: Record<string, string>, type: string | undefined): Record<string, string> =>
   type ? { ...headers, 'content-type': type } : headers;
 
-type Case = { kind: 'valid'; body: object; headers: Record<string, string> } | { kind: 'broken'; options: RequestOptions };
+/** Numbers no double keeps as written: beyond its range, below it, or with more digits than it holds. */
+const inexactNumber = fc.oneof(
+  fc.integer({ min: 309, max: 5_000 }).map((exponent) => `1e${exponent}`),
+  fc.integer({ min: 325, max: 5_000 }).map((exponent) => `-2.5e-${exponent}`),
+  fc.stringMatching(/^[1-9][0-9]{17,40}$/),
+);
+const encodedLies = fc.record({
+  body: validBody,
+  encoding: fc.constantFrom('gzip', 'deflate', 'br', 'gzip, br', 'identity, gzip', 'x-gzip', 'compress'),
+});
+const rawBytes = fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')]));
+// Methods as tokens, as any client may send them (CONNECT asks the client for a tunnel: not a request to fuzz).
+const method = fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE'), fc.stringMatching(/^[A-Z]{1,12}$/)).filter((m) => m !== 'CONNECT');
+const elsewhere = fc.oneof(
+  fc.record({ method, path: fc.constantFrom('/chatbots/', '/chatbots//', '/chatbots/x', '/Chatbots', '/chatbots/../chatbots/', '/') }),
+  fc.record({ method: method.filter((m) => m !== 'GET' && m !== 'POST' && m !== 'OPTIONS'), path: fc.constant('/chatbots') }),
+);
+
+type Case =
+  | { kind: 'valid'; body: object; headers: Record<string, string> }
+  | { kind: 'broken'; options: RequestOptions }
+  | { kind: 'elsewhere'; method: string; path: string };
 const cases: fc.Arbitrary<Case> = fc.oneof(
   fc.record({ body: validBody, headers: noise }).map(({ body, headers }) => ({ kind: 'valid' as const, body, headers })),
   fc.record({ raw: brokenRaw, type: contentType, headers: noise }).map(({ raw, type, headers }) => ({
     kind: 'broken' as const,
     options: { key: KEYS.acmeWeb, raw, headers: withType(headers, type) },
   })),
+  encodedLies.map(({ body, encoding }) => ({
+    kind: 'broken' as const,
+    options: { key: KEYS.acmeWeb, raw: JSON.stringify(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding } },
+  })),
+  rawBytes.map((raw) => ({ kind: 'broken' as const, options: { key: KEYS.acmeWeb, raw, headers: { 'content-type': 'application/json' } } })),
+  inexactNumber.map((token) => ({
+    kind: 'broken' as const,
+    options: { key: KEYS.acmeWeb, raw: `{"name":"Numbers","settings":{"n":${token}}}`, headers: { 'content-type': 'application/json' } },
+  })),
+  elsewhere.map(({ method, path }) => ({ kind: 'elsewhere' as const, method, path })),
   fc.record({ body: validBody, type: contentType.filter((type) => type === undefined || !type.startsWith('application/json')) }).map(
     ({ body, type }) => ({
       kind: 'broken' as const,
@@ -82,14 +113,17 @@ it(`holds for ${RUNS} generated requests (seed ${SEED})`, async () => {
       const response =
         generated.kind === 'valid'
           ? await t.client.request<ChatbotEnvelope>('POST', '/chatbots', { key: KEYS.acmeWeb, json: generated.body, headers: generated.headers })
-          : await t.client.request<ChatbotEnvelope>('POST', '/chatbots', generated.options);
+          : generated.kind === 'broken'
+            ? await t.client.request<ChatbotEnvelope>('POST', '/chatbots', generated.options)
+            : await t.client.request<ChatbotEnvelope>(generated.method, generated.path, { key: KEYS.acmeWeb, json: { name: 'Elsewhere' } });
       expect(response.status).toBeLessThan(500);
+      if (generated.kind === 'elsewhere') expect([404, 405]).toContain(response.status);
       if (response.status === 201) {
         expect((await store.all()).length).toBe(before + 1);
         expect((await store.all()).at(-1)!.chatbot).toEqual(response.body.data);
         if (generated.kind === 'valid') expect(response.body.data.name).toBe((generated.body as { name: string }).name);
       } else {
-        expect(generated.kind).toBe('broken');
+        expect(generated.kind).not.toBe('valid');
         expect((await store.all()).length).toBe(before);
         expect((await store.all()).at(-1)).toBe(last);
       }

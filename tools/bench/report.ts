@@ -9,7 +9,7 @@ import type { measureStores } from './stores.js';
 export type StoresResult = Awaited<ReturnType<typeof measureStores>>;
 
 /** The stores' figures: create latency flat as the store grows, a large GET, and two replicas. */
-export function storesReport({ stores, replicas, note }: StoresResult): string {
+export function storesReport({ stores, fairness, replicas, note }: StoresResult): string {
   const rows = stores.map(({ store, createMs: [empty, full], large, getLarge }) => [
     store,
     fmt(empty, 2),
@@ -21,6 +21,11 @@ export function storesReport({ stores, replicas, note }: StoresResult): string {
   const lines = [
     table(['store', 'create ms, empty', 'create ms, full', 'full ÷ empty (target ≤ 1.5)', 'GET 10,000: req/s', 'p99 ms'], rows),
   ];
+  lines.push(
+    `Another account's list while one account of ${fmt(fairness.large)} chatbots creates and lists in turn ` +
+      `(${fmt(fairness.busyRounds)} rounds of a create and a ${fmt(fairness.large)}-chatbot list): p99 ${fmt(fairness.otherP99, 1)} ms ` +
+      `(target < 50 ms ${fairness.otherP99 < 50 ? '✓' : '✗'}), ${fmt(fairness.otherRps)} req/s.`,
+  );
   if (replicas) {
     lines.push(
       `Creates per second on one PostgreSQL, 10 connections: one replica ${fmt(replicas.one)}, two replicas ${fmt(replicas.two)} ` +

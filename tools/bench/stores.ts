@@ -21,6 +21,14 @@ export interface StoreFigures {
   getLarge: { rps: number; p99: number };
 }
 
+/** Another account's list while one account of `large` chatbots alternates creates and lists. */
+export interface FairnessFigures {
+  large: number;
+  otherP99: number;
+  otherRps: number;
+  busyRounds: number;
+}
+
 export interface ReplicaFigures {
   one: number;
   two: number;
@@ -82,7 +90,28 @@ async function withTarget<T>(kind: TargetKind, count: number, env: Record<string
   }
 }
 
-export async function measureStores(): Promise<{ stores: StoreFigures[]; replicas?: ReplicaFigures; note?: string }> {
+/** One account of `large` chatbots creates and lists in turn; another account's lists are timed meanwhile. */
+async function fairness(large: number, seconds: number): Promise<FairnessFigures> {
+  console.log(`stores: fairness, another account's list while one of ${large} creates and lists`);
+  return withTarget('server', large, {}, async ({ url }) => {
+    let busy = true;
+    let busyRounds = 0;
+    const heavy = (async () => {
+      while (busy) {
+        const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+        await (await fetch(`${url}/chatbots`, { method: 'POST', headers, body: BODY })).arrayBuffer();
+        await (await fetch(`${url}/chatbots`, { headers })).arrayBuffer();
+        busyRounds++;
+      }
+    })();
+    const other = await autocannon({ url: `${url}/chatbots`, headers: { authorization: 'Bearer sk_live_globex_0001' }, connections: 2, duration: seconds });
+    busy = false;
+    await heavy;
+    return { large, otherP99: other.latency.p99, otherRps: other.requests.average, busyRounds };
+  });
+}
+
+export async function measureStores(): Promise<{ stores: StoreFigures[]; fairness: FairnessFigures; replicas?: ReplicaFigures; note?: string }> {
   const base = process.env.BENCH_DATABASE_URL;
   const seconds = config.quick ? 2 : 5;
   const large = config.quick ? 10_000 : 100_000;
@@ -102,7 +131,8 @@ export async function measureStores(): Promise<{ stores: StoreFigures[]; replica
     });
     stores.push({ store, createMs, large, getLarge });
   }
-  if (!base) return { stores, note: 'PostgreSQL skipped: set BENCH_DATABASE_URL (tools/postgres.sh start prints one).' };
+  const fair = await fairness(large, seconds);
+  if (!base) return { stores, fairness: fair, note: 'PostgreSQL skipped: set BENCH_DATABASE_URL (tools/postgres.sh start prints one).' };
 
   console.log('stores: PostgreSQL, one replica and two');
   const shared = { BENCH_DATABASE_URL: await freshSchema(base) };
@@ -113,5 +143,5 @@ export async function measureStores(): Promise<{ stores: StoreFigures[]; replica
       return results.reduce((sum, result) => sum + result.requests.average, 0);
     }),
   );
-  return { stores, replicas: { one, two } };
+  return { stores, fairness: fair, replicas: { one, two } };
 }

@@ -39,7 +39,8 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
       body: bodyReader(request),
     });
     if (response.kind === 'drop') return HttpResponse.error();
-    return new HttpResponse(response.body, { status: response.status, headers: response.headers });
+    const body = Array.isArray(response.body) ? new Blob(response.body as ConstructorParameters<typeof Blob>[0]) : response.body;
+    return new HttpResponse(body, { status: response.status, headers: response.headers });
   });
   return { handlers: [handler], keys: reference.keys, reset: () => reference.reset() };
 }

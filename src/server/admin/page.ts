@@ -67,7 +67,7 @@ function renderState({ accounts }) {
   for (const account of accounts) {
     const box = el('div', { className: 'account' }, el('strong', {}, 'account ' + account.id));
     for (const project of account.projects) {
-      box.append(el('div', { className: 'project' }, 'project ' + project.id + ' · ' + project.chatbots.length + ' chatbot(s)'));
+      box.append(el('div', { className: 'project' }, 'project ' + project.id + ' · ' + project.chatbot_count + ' chatbot(s)' + (project.chatbot_count > project.chatbots.length ? ' (the newest ' + project.chatbots.length + ' shown)' : '')));
       if (project.chatbots.length === 0) continue;
       const rows = project.chatbots.map((c) =>
         el('tr', {}, el('td', {}, c.name), el('td', {}, el('code', {}, c.id)), el('td', {}, c.created_at)));

@@ -73,7 +73,10 @@ function storeErrors(contract: Contract): ErrorRequestHandler {
   };
 }
 
-/** Every account and project of the keys, in keys-file order, each with its chatbots. */
+/** The newest chatbots of each project shown: the page stays small whatever the store holds. */
+const SHOWN_PER_PROJECT = 100;
+
+/** Every account and project of the keys, in the order they were added, each with its count and newest chatbots. */
 function state(keys: readonly ApiKey[], records: readonly StoredChatbot[]) {
   const accounts = new Map<string, Map<string, unknown[]>>();
   for (const { accountId, projectId } of keys) {
@@ -83,7 +86,11 @@ function state(keys: readonly ApiKey[], records: readonly StoredChatbot[]) {
   for (const { accountId, projectId, chatbot } of records) accounts.get(accountId)?.get(projectId)?.push(chatbot);
   return [...accounts].map(([id, projects]) => ({
     id,
-    projects: [...projects].map(([projectId, chatbots]) => ({ id: projectId, chatbots })),
+    projects: [...projects].map(([projectId, chatbots]) => ({
+      id: projectId,
+      chatbot_count: chatbots.length,
+      chatbots: chatbots.slice(-SHOWN_PER_PROJECT),
+    })),
   }));
 }
 

@@ -141,13 +141,15 @@ export const adminSpec: OpenAPIV3.Document = {
       },
       Project: {
         type: 'object',
-        required: ['id', 'chatbots'],
+        required: ['id', 'chatbot_count', 'chatbots'],
         additionalProperties: false,
         properties: {
           id: { type: 'string' },
+          chatbot_count: { type: 'integer', description: 'How many chatbots the project holds.' },
           chatbots: {
             type: 'array',
-            description: 'Chatbots as the API returns them (schema Chatbot of openapi.yaml).',
+            maxItems: 100,
+            description: 'The newest 100 at most, oldest first, as the API returns them (schema Chatbot of openapi.yaml).',
             items: { type: 'object' },
           },
         },
