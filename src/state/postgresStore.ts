@@ -63,16 +63,19 @@ export class PostgresChatbotStore implements ChatbotStore {
     const chatbot = newChatbot(input);
     const { rows } = await this.#transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner.accountId]);
-      const size = await client.query<{ chatbots: string }>('SELECT chatbots FROM account_sizes WHERE account_id = $1', [owner.accountId]);
-      if (Number(size.rows[0]?.chatbots ?? 0) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
-      await client.query(
-        'INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, 1) ON CONFLICT (account_id) DO UPDATE SET chatbots = account_sizes.chatbots + 1',
-        [owner.accountId],
-      );
-      return client.query<{ created_at: string }>(
+      // Tables in the order a reset locks them (chatbots, then account_sizes): no deadlock with one.
+      const inserted = await client.query<{ created_at: string }>(
         `INSERT INTO chatbots (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, true, ${NOW_UTC_MS}) RETURNING created_at`,
         [chatbot.id, owner.accountId, owner.projectId, chatbot.name, JSON.stringify(chatbot.settings)],
       );
+      const size = await client.query<{ chatbots: string }>(
+        `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, 1)
+         ON CONFLICT (account_id) DO UPDATE SET chatbots = account_sizes.chatbots + 1 RETURNING chatbots`,
+        [owner.accountId],
+      );
+      // Over the limit: the transaction rolls back, the insert with it.
+      if (Number(size.rows[0]!.chatbots) > maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
+      return inserted;
     });
     return { ...chatbot, created_at: rows[0]!.created_at };
   }
@@ -182,8 +185,9 @@ export class PostgresChatbotStore implements ChatbotStore {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
-      client.release(true); // a connection that failed is not reused
-      throw asUnavailable(error);
+      const failure = asUnavailable(error);
+      client.release(failure instanceof StoreUnavailableError); // a connection that failed is not reused
+      throw failure;
     }
   }
 }
