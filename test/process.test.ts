@@ -19,10 +19,11 @@ afterEach(() => {
 });
 
 describe('serve', () => {
-  it('keeps answering when its stdout is closed (serve | head -1: EPIPE)', async () => {
+  it('keeps answering when its stdout and stderr are closed (serve | head -1: EPIPE)', async () => {
     const started = run(['serve', '--port', '0']);
     const url = await listening(started);
     started.child.stdout!.destroy(); // what `head -1` does once it has its line
+    started.child.stderr!.destroy(); // and a closed stderr, for good measure
     const client = new TestClient(url);
     for (let i = 0; i < 20; i++) expect((await client.create(KEYS.acmeWeb, { name: `After EPIPE ${i}` })).status).toBe(201);
     expect((await client.listed(KEYS.acmeWeb)).length).toBe(20);
