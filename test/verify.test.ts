@@ -71,7 +71,7 @@ function faultyStore(fault: {
     }
     // The server lists from the serialized list: serialize the faulty one.
     override async listItemsJson(accountId: string) {
-      return new TextEncoder().encode(JSON.stringify(await this.listByAccount(accountId)).slice(1, -1));
+      return JSON.stringify(await this.listByAccount(accountId)).slice(1, -1);
     }
   })();
 }

@@ -8,7 +8,10 @@ const envelopes = new WeakMap<readonly Chatbot[], ChatbotListEnvelope>();
 
 export const listChatbots: OperationHandler<'listChatbots'> = async ({ principal, store }) => {
   // Kept serialized by the store: each chatbot was checked against the contract in its create's answer.
-  if (store.listItemsJson) return { status: 200, parts: ['{"data":[', await store.listItemsJson(principal.accountId), ']}'], checked: true };
+  if (store.listItemsJson) {
+    const items = await store.listItemsJson(principal.accountId);
+    return { status: 200, parts: ['{"data":[', ...(typeof items === 'string' ? [items] : items), ']}'], checked: true };
+  }
   const chatbots = await store.listByAccount(principal.accountId);
   let envelope = envelopes.get(chatbots);
   if (!envelope) {

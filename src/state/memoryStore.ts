@@ -51,8 +51,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return this.listNow(accountId);
   }
 
-  async listItemsJson(accountId: string): Promise<Uint8Array> {
-    return this.#encoded.get(accountId)?.view() ?? new Uint8Array(0);
+  async listItemsJson(accountId: string): Promise<string | Uint8Array[]> {
+    return this.#encoded.get(accountId)?.views() ?? [];
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
@@ -145,24 +145,35 @@ export class InMemoryChatbotStore implements ChatbotStore {
 const encoder = new TextEncoder();
 
 /**
- * Bytes that only grow, in a buffer that doubles when full. A view handed out
- * earlier keeps its bytes: appends write past its end, and growing copies.
+ * Bytes that only grow, in chunks of 1 MiB: appending never copies what is there
+ * (a buffer that doubles would copy it, and hold the old copy until a GC). A view
+ * handed out earlier keeps its bytes: appends write past its end.
  */
 class ByteList {
-  #bytes = new Uint8Array(1024);
+  static readonly CHUNK = 1 << 20;
+  #chunks: Uint8Array[] = [];
+  #last = new Uint8Array(0);
+  #lastLength = 0;
   length = 0;
 
   append(part: Uint8Array): void {
-    if (this.length + part.length > this.#bytes.length) {
-      const grown = new Uint8Array(Math.max(this.#bytes.length * 2, this.length + part.length));
-      grown.set(this.#bytes.subarray(0, this.length));
-      this.#bytes = grown;
+    let offset = 0;
+    while (offset < part.length) {
+      if (this.#lastLength === this.#last.length) {
+        this.#last = new Uint8Array(Math.max(ByteList.CHUNK, part.length - offset));
+        this.#chunks.push(this.#last);
+        this.#lastLength = 0;
+      }
+      const taken = Math.min(part.length - offset, this.#last.length - this.#lastLength);
+      this.#last.set(part.subarray(offset, offset + taken), this.#lastLength);
+      this.#lastLength += taken;
+      offset += taken;
     }
-    this.#bytes.set(part, this.length);
     this.length += part.length;
   }
 
-  view(): Uint8Array {
-    return this.#bytes.subarray(0, this.length);
+  /** The bytes so far, as views of the chunks, in order. */
+  views(): Uint8Array[] {
+    return this.#chunks.map((chunk) => (chunk === this.#last ? chunk.subarray(0, this.#lastLength) : chunk));
   }
 }

@@ -38,7 +38,7 @@ export interface ChatbotStore {
   /** The account's chatbots as JSON, comma-joined, without the brackets (text, or its UTF-8 bytes), as
    * listByAccount would serialize them: for a store that can give it for less than serializing the
    * list (kept serialized, or built by the database). */
-  listItemsJson?(accountId: string): Promise<string | Uint8Array>;
+  listItemsJson?(accountId: string): Promise<string | Uint8Array[]>;
   /** Every chatbot of every account, oldest first. */
   all(): Promise<readonly StoredChatbot[]>;
   /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet. */

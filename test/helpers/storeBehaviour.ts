@@ -107,7 +107,7 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         if (!store.listItemsJson) return;
         const text = async (accountId: string) => {
           const items = await store.listItemsJson!(accountId);
-          return `[${typeof items === 'string' ? items : new TextDecoder().decode(items)}]`;
+          return `[${typeof items === 'string' ? items : Buffer.concat(items).toString('utf8')}]`;
         };
         expect(JSON.parse(await text('a'))).toEqual(await store.listByAccount('a'));
         expect(await text('nobody')).toBe('[]');
