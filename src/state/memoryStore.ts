@@ -12,11 +12,12 @@ export interface MemoryStoreContents {
   chatbots?: readonly StoredChatbot[];
 }
 
-/** A stored chatbot as kept: its owner, and its JSON. */
+/** A stored chatbot as kept: its owner, and where its JSON is in the account's bytes. */
 interface Kept {
   accountId: string;
   projectId: string;
-  json: string;
+  start: number;
+  end: number;
 }
 
 export class InMemoryChatbotStore implements ChatbotStore {
@@ -57,7 +58,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async all(): Promise<readonly StoredChatbot[]> {
     this.#allSnapshot ??= Object.freeze(
-      this.#all.map(({ accountId, projectId, json }) => ({ accountId, projectId, chatbot: JSON.parse(json) as Chatbot })),
+      this.#all.map((kept) => ({ accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) })),
     );
     return this.#allSnapshot;
   }
@@ -94,10 +95,15 @@ export class InMemoryChatbotStore implements ChatbotStore {
   protected listNow(accountId: string): readonly Chatbot[] {
     let snapshot = this.#snapshots.get(accountId);
     if (!snapshot) {
-      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((kept) => JSON.parse(kept.json) as Chatbot) ?? []);
+      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((kept) => this.#chatbotOf(kept)) ?? []);
       this.#snapshots.set(accountId, snapshot);
     }
     return snapshot;
+  }
+
+  /** A chatbot made again from its bytes: each is kept once, as its JSON. */
+  #chatbotOf(kept: Kept): Chatbot {
+    return JSON.parse(decoder.decode(this.#encoded.get(kept.accountId)!.slice(kept.start, kept.end))) as Chatbot;
   }
 
   protected countOf(accountId: string): number {
@@ -130,19 +136,23 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   protected insert(record: StoredChatbot): void {
-    const kept = { accountId: record.accountId, projectId: record.projectId, json: JSON.stringify(record.chatbot) };
+    const bytes = this.#encoded.get(record.accountId) ?? this.#encoded.set(record.accountId, new ByteList()).get(record.accountId)!;
+    if (bytes.length > 0) bytes.append(COMMA);
+    const start = bytes.length;
+    bytes.append(encoder.encode(JSON.stringify(record.chatbot)));
+    const kept = { accountId: record.accountId, projectId: record.projectId, start, end: bytes.length };
     const list = this.#byAccount.get(kept.accountId);
     if (list) list.push(kept);
     else this.#byAccount.set(kept.accountId, [kept]);
     this.#all.push(kept);
     this.#allSnapshot = undefined;
     this.#snapshots.delete(kept.accountId);
-    const bytes = this.#encoded.get(kept.accountId) ?? this.#encoded.set(kept.accountId, new ByteList()).get(kept.accountId)!;
-    bytes.append(encoder.encode(bytes.length === 0 ? kept.json : `,${kept.json}`));
   }
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const COMMA = encoder.encode(',');
 
 /**
  * Bytes that only grow, in chunks of 1 MiB: appending never copies what is there
@@ -170,6 +180,20 @@ class ByteList {
       offset += taken;
     }
     this.length += part.length;
+  }
+
+  /** A copy of the bytes from start to end, which may span chunks. */
+  slice(start: number, end: number): Uint8Array {
+    const out = new Uint8Array(end - start);
+    let offset = 0; // of the current chunk in the whole
+    for (const chunk of this.views()) {
+      const from = Math.max(start, offset);
+      const to = Math.min(end, offset + chunk.length);
+      if (from < to) out.set(chunk.subarray(from - offset, to - offset), from - start);
+      offset += chunk.length;
+      if (offset >= end) break;
+    }
+    return out;
   }
 
   /** The bytes so far, as views of the chunks, in order. */
