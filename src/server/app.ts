@@ -10,6 +10,7 @@ import type { Reference } from '../reference/engine.js';
 import { adminRouter } from './admin/router.js';
 import { docsRouter } from './docs.js';
 import { createNodeMiddleware } from './nodeAdapter.js';
+import { sendProblem } from './sendProblem.js';
 
 export interface AppOptions {
   engine: Engine;
@@ -70,9 +71,6 @@ export function createApp(options: AppOptions): App {
   function fail(res: ServerResponse, error: unknown) {
     logger.error({ err: error }, 'unhandled error: answering 500');
     if (res.headersSent) return void res.destroy();
-    res.statusCode = 500;
-    res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(JSON.stringify(engine.contract.problem(500, 'The server could not complete the request.')));
+    sendProblem(res, engine.contract.problem(500, 'The server could not complete the request.'), { 'Cache-Control': 'no-store' });
   }
 }

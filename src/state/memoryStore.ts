@@ -1,8 +1,8 @@
 // The in-memory store: the default, and the index the SQLite store keeps in
 // front of its file. One append-only list per account: listing never looks at
 // other tenants, and insertion order is creation order. Each chatbot is kept
-// once, as its JSON text: the account's list is those texts joined (V8 joins
-// strings without copying them), and objects are made again only on demand.
+// once, as UTF-8 JSON appended to its account's bytes: a list is those bytes,
+// sent as they are, and objects are made again from them only on demand.
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { AccountFullError, checkKeyOwners, newChatbot, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
@@ -48,8 +48,14 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return chatbot;
   }
 
+  /** The same frozen array until the account changes. */
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    return this.listNow(accountId);
+    let snapshot = this.#snapshots.get(accountId);
+    if (!snapshot) {
+      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((kept) => this.#chatbotOf(kept)) ?? []);
+      this.#snapshots.set(accountId, snapshot);
+    }
+    return snapshot;
   }
 
   async listItemsJson(accountId: string): Promise<string | Uint8Array[]> {
@@ -90,16 +96,6 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async close(): Promise<void> {}
-
-  /** The account's list, synchronously: the same frozen array until the account changes. */
-  protected listNow(accountId: string): readonly Chatbot[] {
-    let snapshot = this.#snapshots.get(accountId);
-    if (!snapshot) {
-      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((kept) => this.#chatbotOf(kept)) ?? []);
-      this.#snapshots.set(accountId, snapshot);
-    }
-    return snapshot;
-  }
 
   /** A chatbot made again from its bytes: each is kept once, as its JSON. */
   #chatbotOf(kept: Kept): Chatbot {

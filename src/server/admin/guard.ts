@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
+import { sendProblem } from '../sendProblem.js';
 
 /** Hosts a request may name: the bound address, localhost, any IP literal, and the ones given. */
 export function hostGuard(boundHost: string, allowedHosts: readonly string[]): RequestHandler {
@@ -35,5 +36,5 @@ function hostnameOf(host: string): string {
 }
 
 function refuse(res: Parameters<RequestHandler>[1], kind: { type: string; title: string; status: number }, detail: string): void {
-  res.status(kind.status).set('Cache-Control', 'no-store').type('application/problem+json').send(JSON.stringify({ ...kind, detail }));
+  sendProblem(res, { ...kind, detail }, { 'Cache-Control': 'no-store' });
 }

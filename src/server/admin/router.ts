@@ -5,6 +5,7 @@ import type { Contract } from '../../contract/contract.js';
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
 import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
+import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges } from './guard.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { adminSpec } from './spec.js';
@@ -64,12 +65,8 @@ export function adminRouter(options: AdminOptions): Router {
 /** A store that cannot answer is a 503 problem, as on /api; anything else a 500 problem. */
 function storeErrors(contract: Contract): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
-    const unavailable = error instanceof StoreUnavailableError;
-    const status = unavailable ? 503 : 500;
-    if (unavailable) res.set('Retry-After', '1');
-    res.status(status).type('application/problem+json').send(
-      JSON.stringify(contract.problem(status, unavailable ? (error as Error).message : 'The server could not complete the request.')),
-    );
+    if (error instanceof StoreUnavailableError) return sendProblem(res, contract.problem(503, error.message), { 'Retry-After': '1' });
+    sendProblem(res, contract.problem(500, 'The server could not complete the request.'));
   };
 }
 
@@ -99,11 +96,9 @@ function requireToken(contract: Contract, token: string | undefined): RequestHan
   const expected = digest(`Bearer ${token}`);
   return (req, res, next) => {
     if (timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) return next();
-    res
-      .status(401)
-      .set('WWW-Authenticate', 'Bearer realm="chatbots-admin"')
-      .type('application/problem+json')
-      .json(contract.problem(401, 'The admin API needs `Authorization: Bearer <admin token>` (see --admin-token).'));
+    sendProblem(res, contract.problem(401, 'The admin API needs `Authorization: Bearer <admin token>` (see --admin-token).'), {
+      'WWW-Authenticate': 'Bearer realm="chatbots-admin"',
+    });
   };
 }
 
