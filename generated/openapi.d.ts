@@ -190,6 +190,7 @@ export interface components {
         /** @description The body is not well-formed JSON. Nothing was stored. */
         MalformedJson: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -207,6 +208,7 @@ export interface components {
         /** @description The API key is missing, malformed or unknown. Nothing was stored. */
         Unauthorized: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 /** @description The scheme to use (RFC 6750). */
                 "WWW-Authenticate": string;
                 [name: string]: unknown;
@@ -226,6 +228,7 @@ export interface components {
         /** @description The body is larger than 100 kB. Nothing was stored. */
         PayloadTooLarge: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -243,6 +246,7 @@ export interface components {
         /** @description The body is not `application/json` (UTF-8). Nothing was stored. */
         UnsupportedMediaType: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -260,6 +264,7 @@ export interface components {
         /** @description The body is well-formed JSON but breaks the schema. Nothing was stored. */
         ValidationFailed: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -286,6 +291,7 @@ export interface components {
         /** @description A fault of the server. Whether anything was stored is not known to the client. */
         InternalError: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -306,6 +312,7 @@ export interface components {
          */
         ChatbotLimitReached: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -328,6 +335,7 @@ export interface components {
          */
         StoreUnavailable: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 /** @description Seconds to wait before a retry (RFC 9110). */
                 "Retry-After": string;
                 [name: string]: unknown;
@@ -347,6 +355,7 @@ export interface components {
         /** @description No such path. Answered for any path outside this document. */
         NotFound: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 [name: string]: unknown;
             };
             content: {
@@ -364,6 +373,7 @@ export interface components {
         /** @description The path exists but not with this method. The `Allow` header lists the methods it has. */
         MethodNotAllowed: {
             headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
                 /** @description The methods the path allows. */
                 Allow: string;
                 [name: string]: unknown;
@@ -383,7 +393,13 @@ export interface components {
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Every answer carries `no-store`: the list changes with every create, so
+         *     no cache may keep an answer. CORS preflights carry it too.
+         */
+        CacheControl: "no-store";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -400,6 +416,7 @@ export interface operations {
             /** @description The account's chatbots, oldest first. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -428,6 +445,7 @@ export interface operations {
             /** @description The chatbot was created and is stored. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
