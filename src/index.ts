@@ -15,4 +15,4 @@ export { PostgresChatbotStore } from './state/postgresStore.js';
 export { StoreUnavailableError, type ChatbotStore, type StoreHealth, type StoreKind } from './state/store.js';
 export type * from './contract/types.js';
 export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
-export { runVerification, type VerifyOptions, type VerifyReport, type CheckResult } from './verify/runner.js';
+export { runVerification, type VerifyOptions, type VerifyReport } from './verify/runner.js';

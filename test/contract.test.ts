@@ -14,7 +14,7 @@ const chatbot = {
 };
 const json = (status: number, body: unknown, type = 'application/json', extra: Record<string, string> = {}) => ({
   status,
-  headers: new Headers({ 'content-type': `${type}; charset=utf-8`, ...extra }),
+  headers: new Headers({ 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', ...extra }),
   text: JSON.stringify(body),
 });
 const post = (response: Omit<ObservedResponse, 'method' | 'path'>): ObservedResponse => ({
@@ -49,6 +49,18 @@ describe('contractViolations', () => {
     expect(contractViolations(post(json(401, problem, 'application/problem+json')))).toEqual([
       expect.stringMatching(/WWW-Authenticate/),
     ]);
+  });
+
+  it('catches a documented header whose value its schema refuses, and a missing Cache-Control', () => {
+    expect(contractViolations(post(json(201, { data: chatbot }, 'application/json', { 'cache-control': 'max-age=60' })))).toEqual([
+      expect.stringMatching(/header Cache-Control "max-age=60" must be equal to one of the allowed values/),
+    ]);
+    const unavailable = { type: 'https://chatbots.example/problems/store-unavailable', title: 'Service Unavailable', status: 503, detail: 'd' };
+    expect(contractViolations(post(json(503, unavailable, 'application/problem+json', { 'retry-after': 'soon' })))).toEqual([
+      expect.stringMatching(/header Retry-After "soon" must match pattern/),
+    ]);
+    const bare = { status: 201, headers: new Headers({ 'content-type': 'application/json' }), text: JSON.stringify({ data: chatbot }) };
+    expect(contractViolations(post(bare))).toEqual([expect.stringMatching(/required header Cache-Control is missing/)]);
   });
 
   it('expects 404 for unknown paths and 405 for other methods', () => {

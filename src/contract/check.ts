@@ -1,10 +1,10 @@
 // Checks an HTTP answer against the contract: the status must be documented for
 // the request, the content type must be one listed for that status, the body
-// must validate against its schema, and required headers must be there. The
-// tests and `verify` both rely on it.
+// must validate against its schema, and the documented headers must be there
+// with values their schemas allow. The tests, `verify` and `proxy` rely on it.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
-import { escapePointer } from './pointer.js';
+import { escapePointer, followRefs } from './pointer.js';
 
 export interface ObservedResponse {
   method: string;
@@ -17,52 +17,98 @@ export interface ObservedResponse {
   text: string;
 }
 
-/** The problems found; an empty list means the answer honours the contract. */
-export function contractViolations(contract: Contract, response: ObservedResponse): string[] {
+/** The part of the contract an answer breaks, as `verify` names them. */
+export type ViolationKind = 'status' | 'content-type' | 'headers' | 'schema';
+
+export interface Violation {
+  kind: ViolationKind;
+  message: string;
+  /** Where openapi.yaml says what was expected, e.g. #/components/responses/Unauthorized/headers/WWW-Authenticate. */
+  pointer: string;
+}
+
+/** Every way the answer breaks the contract; an empty list means it honours it. */
+export function responseViolations(contract: Contract, response: ObservedResponse): Violation[] {
   const { method, path, status, headers, text } = response;
   if (response.preflight) {
-    return status === 204 && text === '' ? [] : [`a CORS preflight should answer 204 with no body, not ${status}`];
+    return status === 204 && text === ''
+      ? []
+      : [{ kind: 'status', message: `a CORS preflight should answer 204 with no body, not ${status}`, pointer: '#/info/description' }];
   }
   const match = contract.router.match(method, path);
   const operation = match.kind === 'operation' ? match.operation : undefined;
   if (!operation) {
     // No operation matched: the contract names the answer under x-unmatched-request-responses.
     const expected = match.kind === 'method-not-allowed' ? 405 : 404;
-    if (status !== expected) return [`${method} ${path}: expected ${expected} for a request no operation matches, got ${status}`];
-  }
-  const documented = contract.responseFor(operation, status);
-  if (!documented) return [`${method} ${path}: status ${status} is not documented`];
-  const { pointer, response: definition } = documented;
-  const problems: string[] = [];
-
-  for (const [name, header] of Object.entries(definition.headers ?? {})) {
-    if ((header as OpenAPIV3.HeaderObject).required && !headers.has(name)) {
-      problems.push(`${status}: required header ${name} is missing`);
+    if (status !== expected) {
+      const message = `${method} ${path}: expected ${expected} for a request no operation matches, got ${status}`;
+      return [{ kind: 'status', message, pointer: `#/x-unmatched-request-responses/${expected}` }];
     }
   }
+  const documented = contract.responseFor(operation, status);
+  if (!documented) {
+    const pointer = operation ? `${operation.pointer}/responses` : '#/x-unmatched-request-responses';
+    return [{ kind: 'status', message: `${method} ${path}: status ${status} is not documented`, pointer }];
+  }
+  const { pointer, response: definition } = documented;
+  const problems = headerViolations(contract, pointer, definition, status, headers);
   // A HEAD answer has the headers of the GET it stands for, and never a body.
   if (method.toUpperCase() === 'HEAD') return problems;
   const mediaType = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!definition.content) {
-    if (text !== '') problems.push(`${status}: the contract documents no body, but one was sent`);
+    if (text !== '') problems.push({ kind: 'content-type', message: `${status}: the contract documents no body, but one was sent`, pointer });
     return problems;
   }
   if (!(mediaType in definition.content)) {
-    return [...problems, `${status}: content type "${mediaType}" is not one of ${Object.keys(definition.content).join(', ')}`];
+    const listed = Object.keys(definition.content).join(', ');
+    return [...problems, { kind: 'content-type', message: `${status}: content type "${mediaType}" is not one of ${listed}`, pointer: `${pointer}/content` }];
   }
+  const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return [...problems, `${status}: the body is not JSON: ${text.slice(0, 200)}`];
+    return [...problems, { kind: 'content-type', message: `${status}: the body is not JSON: ${text.slice(0, 200)}`, pointer: schemaPointer }];
   }
-  const validate = contract.schemaValidator(`${pointer}/content/${escapePointer(mediaType)}/schema`);
+  const validate = contract.schemaValidator(schemaPointer);
   if (!validate(body)) {
     for (const error of validate.errors ?? []) {
-      problems.push(`${status}: body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`);
+      const message = `${status}: body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`;
+      problems.push({ kind: 'schema', message, pointer: schemaPointer });
     }
   }
   return problems;
+}
+
+function headerViolations(
+  contract: Contract,
+  pointer: string,
+  definition: OpenAPIV3.ResponseObject,
+  status: number,
+  headers: Headers,
+): Violation[] {
+  const problems: Violation[] = [];
+  for (const name of Object.keys(definition.headers ?? {})) {
+    const at = followRefs(contract.document, `${pointer}/headers/${escapePointer(name)}`);
+    const header = at.value as OpenAPIV3.HeaderObject;
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required) problems.push({ kind: 'headers', message: `${status}: required header ${name} is missing`, pointer: at.pointer });
+      continue;
+    }
+    if (!header.schema) continue;
+    const validate = contract.schemaValidator(`${at.pointer}/schema`);
+    if (!validate(value)) {
+      const why = validate.errors?.map((error) => error.message).join('; ');
+      problems.push({ kind: 'headers', message: `${status}: header ${name} "${value}" ${why}`, pointer: `${at.pointer}/schema` });
+    }
+  }
+  return problems;
+}
+
+/** The problems found, as sentences; an empty list means the answer honours the contract. */
+export function contractViolations(contract: Contract, response: ObservedResponse): string[] {
+  return responseViolations(contract, response).map((violation) => violation.message);
 }
 
 /** Throws with every violation listed, for use in tests. */

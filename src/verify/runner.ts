@@ -1,121 +1,150 @@
-// Runs the contract's checks against a running implementation, one after another.
-import { randomBytes } from 'node:crypto';
+// `verify`: runs the phases in order (examples, coverage, fuzz, stateful)
+// against a running implementation, every case judged by the contract engine,
+// and returns one report: the distinct failures, the checks run, the coverage.
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
-import { CHECKS, type Check } from './checks/index.js';
-import { CheckContext, CheckFailed, type Exchange, type VerifyTarget } from './context.js';
+import type { Principal } from '../contract/types.js';
+import { PHASES, type KeyRole, type Phase } from './cases.js';
+import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
+import type { CheckName } from './checks/types.js';
+import type { OperationCoverage } from './coverage.js';
+import type { Finding, Tally } from './findings.js';
+import { createOracle } from './oracle.js';
+import { runCoverage } from './phases/coverage.js';
+import { runExamples } from './phases/examples.js';
+import { runFuzz } from './phases/fuzz.js';
+import { runStateful } from './phases/stateful.js';
+import { RunStopped } from './send.js';
+import { Session } from './session.js';
 
-export type Outcome = 'passed' | 'failed' | 'skipped';
+export interface VerifyOptions {
+  /** The service address, ending in /api. */
+  baseUrl: string;
+  key: string;
+  keySameAccount?: string;
+  keyOtherAccount?: string;
+  /** The target keeps no state (the Prism mock): no stateful phase, no checks that need state. */
+  stateless?: boolean;
+  phases?: readonly Phase[];
+  /** Replays a run's generated cases (default: a random seed, printed in the report). */
+  seed?: number;
+  /** Cases per fuzz property (default 100); the stateful phase runs a fifth as many sequences. */
+  maxExamples?: number;
+  /** How long one request may take (--timeout; default 10 s). */
+  requestTimeoutMs?: number;
+  /** How long the whole run may take (--max-time; default 120 s); the generative phases stop in time. */
+  maxTimeMs?: number;
+  /** Opt-in max_response_time check. */
+  maxResponseTimeMs?: number;
+  contract?: Contract;
+  /** Called as each phase starts and every 25 requests, for a progress line. */
+  onProgress?: (progress: { phase: Phase; requests: number; failures: number }) => void;
+}
 
-export interface CheckResult {
-  id: string;
+export interface CheckSummary {
+  name: CheckName;
   title: string;
-  outcome: Outcome;
-  /** Why it failed or was skipped. */
-  reason?: string;
-  exchanges: Exchange[];
-  seconds: number;
+  ran: number;
+  failed: number;
+  /** Why it did not run. */
+  skipped?: string;
 }
 
 export interface VerifyReport {
   baseUrl: string;
+  runId: string;
+  seed: number;
   stateless: boolean;
-  results: CheckResult[];
-  passed: number;
-  failed: number;
-  skipped: number;
+  phases: Phase[];
+  maxExamples: number;
+  seconds: number;
+  requests: number;
+  chatbotsCreated: number;
+  /** One per distinct cause. */
+  failures: Finding[];
+  checks: CheckSummary[];
+  tallies: Tally[];
+  coverage: OperationCoverage[];
+  /** Why the run stopped early (nothing answers), if it did. */
+  error?: string;
+  passed: boolean;
 }
 
-export interface VerifyOptions extends VerifyTarget {
-  /** The target keeps no state (the Prism mock): skip the checks that need it. */
-  stateless?: boolean;
-  checks?: Check[];
-  /** Called as each check ends, for progress output. */
-  onResult?: (result: CheckResult) => void;
-  /** How long one check may take (default 30 s). */
-  checkTimeoutMs?: number;
-  /** How long one request may take before it is given up (--timeout; default 10 s). */
-  requestTimeoutMs?: number;
-  /** How long the whole run may take (--max-time; default 120 s): checks not run by then fail, saying so. */
-  maxTimeMs?: number;
-  /** The contract to check answers against (default: this package's openapi.yaml). */
-  contract?: Contract;
-}
-
-const FLAGS = { keySameAccount: '--key-same-account', keyOtherAccount: '--key-other-account' } as const;
+const FLAG: Record<KeyRole, string> = { main: '--key', sameAccount: '--key-same-account', otherAccount: '--key-other-account' };
 
 export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
-  const { stateless = false, checks = CHECKS, checkTimeoutMs = 30_000, requestTimeoutMs = 10_000, maxTimeMs = 120_000 } = options;
+  const { stateless = false, maxExamples = 100, requestTimeoutMs = 10_000, maxTimeMs = 120_000 } = options;
+  const phases = PHASES.filter((phase) => (options.phases ?? PHASES).includes(phase) && !(stateless && phase === 'stateful'));
+  const seed = options.seed ?? randomInt(2 ** 31);
   const runId = randomBytes(4).toString('hex');
   const contract = options.contract ?? loadContract();
-  const results: CheckResult[] = [];
-  const deadline = AbortSignal.timeout(maxTimeMs);
-  const ends = Date.now() + maxTimeMs;
-  for (const check of checks) {
-    const left = ends - Date.now();
-    const result =
-      left <= 0
-        ? { id: check.id, title: check.title, exchanges: [], seconds: 0, outcome: 'failed' as const, reason: `not run: the run took its whole --max-time of ${maxTimeMs / 1000} s` }
-        : await runCheck(check, options, contract, runId, stateless, Math.min(checkTimeoutMs, left), { requestMs: requestTimeoutMs, deadline });
-    results.push(result);
-    options.onResult?.(result);
+  const keys: Partial<Record<KeyRole, string>> = { main: options.key, sameAccount: options.keySameAccount, otherAccount: options.keyOtherAccount };
+  const principals = new Map<string, Principal>();
+  if (keys.main) principals.set(keys.main, { accountId: 'own', projectId: 'main' });
+  if (keys.sameAccount) principals.set(keys.sameAccount, { accountId: 'own', projectId: 'same-account' });
+  if (keys.otherAccount) principals.set(keys.otherAccount, { accountId: 'other', projectId: 'other-account' });
+  const started = Date.now();
+  const ends = started + maxTimeMs;
+  const session = new Session({
+    contract,
+    oracle: createOracle(contract, principals),
+    baseUrl: options.baseUrl,
+    keys,
+    runId,
+    stateless,
+    limits: { requestMs: requestTimeoutMs, deadline: AbortSignal.timeout(maxTimeMs) },
+    ...(options.maxResponseTimeMs ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
+    onRequest: () => {
+      if (session.requests % 25 === 0) progress();
+    },
+  });
+  let phase: Phase = phases[0] ?? 'examples';
+  const progress = () => options.onProgress?.({ phase, requests: session.requests, failures: session.findings.list().length });
+  let error: string | undefined;
+  try {
+    for (phase of phases) {
+      progress();
+      if (Date.now() >= ends) throw new RunStopped('the run reached its --max-time');
+      if (phase === 'examples') await runExamples(session);
+      if (phase === 'coverage') await runCoverage(session);
+      if (phase === 'fuzz') await runFuzz(session, { seed, numRuns: maxExamples }, ends - maxTimeMs * 0.25);
+      if (phase === 'stateful') await runStateful(session, { seed, numRuns: Math.max(5, Math.ceil(maxExamples / 5)), until: ends - maxTimeMs * 0.05 });
+    }
+  } catch (caught) {
+    if (!(caught instanceof RunStopped)) throw caught;
+    error = caught.message.includes('--max-time') ? `${caught.message} (${maxTimeMs / 1000} s) in the ${phase} phase` : caught.message;
   }
-  const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
+  const failures = session.findings.list();
   return {
     baseUrl: options.baseUrl,
+    runId,
+    seed,
     stateless,
-    results,
-    passed: count('passed'),
-    failed: count('failed'),
-    skipped: count('skipped'),
+    phases,
+    maxExamples,
+    seconds: (Date.now() - started) / 1000,
+    requests: session.requests,
+    chatbotsCreated: session.chatbotsCreated,
+    failures,
+    checks: summarize(session, keys, stateless),
+    tallies: session.findings.tallies(),
+    coverage: session.coverage.report(),
+    ...(error ? { error } : {}),
+    passed: failures.length === 0 && error === undefined,
   };
 }
 
-async function runCheck(
-  check: Check,
-  target: VerifyTarget,
-  contract: Contract,
-  runId: string,
-  stateless: boolean,
-  timeoutMs: number,
-  limits: CheckContext['limits'],
-): Promise<CheckResult> {
-  const base = { id: check.id, title: check.title, exchanges: [], seconds: 0 };
-  if (stateless && check.needsState) {
-    return { ...base, outcome: 'skipped', reason: `skipped against a stateless target: ${check.needsState}` };
-  }
-  if (check.needsKey && !target[check.needsKey]) {
-    return { ...base, outcome: 'skipped', reason: `skipped: needs ${FLAGS[check.needsKey]}` };
-  }
-
-  const ctx = new CheckContext(target, runId, contract, limits);
-  const started = performance.now();
-  let reason: string | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CheckFailed(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-    });
-    await Promise.race([check.run(ctx), timeout]);
-  } catch (error) {
-    reason = error instanceof CheckFailed ? error.message : `request failed: ${describe(error)}`;
-  } finally {
-    clearTimeout(timer);
-  }
-  // Whatever the check itself concluded, an answer that breaks the contract fails it.
-  const broken = ctx.exchanges.filter((exchange) => exchange.violations.length > 0);
-  if (broken.length > 0) {
-    const contract = broken.flatMap((e) => e.violations.map((v) => `${e.method} ${e.path}: ${v}`)).join('; ');
-    reason = reason ? `${reason}; ${contract}` : `breaks openapi.yaml: ${contract}`;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { ...base, exchanges: ctx.exchanges, seconds, outcome: reason ? 'failed' : 'passed', reason };
-}
-
-function describe(error: unknown): string {
-  const name = (error as { name?: string }).name;
-  if (name === 'TimeoutError') return 'no answer within the --timeout';
-  if (name === 'AbortError') return 'given up at the run\'s --max-time';
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, stateless: boolean): CheckSummary[] {
+  const tallies = session.findings.tallies();
+  const needs: Partial<Record<CheckName, KeyRole>> = { account_scope: 'sameAccount', tenant_isolation: 'otherAccount' };
+  return CHECK_NAMES.map((name) => {
+    const own = tallies.filter((tally) => tally.check === name);
+    const summary: CheckSummary = { name, title: CATALOGUE[name].title, ran: own.reduce((sum, t) => sum + t.ran, 0), failed: own.reduce((sum, t) => sum + t.failed, 0) };
+    const role = needs[name];
+    if (CATALOGUE[name].needsState && stateless) summary.skipped = 'the target is stateless (--stateless)';
+    else if (role && !keys[role]) summary.skipped = `needs ${FLAG[role]}`;
+    else if (CATALOGUE[name].optIn && summary.ran === 0) summary.skipped = 'opt-in: --max-response-time';
+    return summary;
+  });
 }

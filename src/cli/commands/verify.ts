@@ -1,5 +1,7 @@
-// `verify`: runs the contract's checks against any running implementation.
+// `verify`: derives cases from the contract and runs them against any running
+// implementation (this server, the mock, or your own), in four phases.
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { PHASES, type Phase } from '../../verify/cases.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -7,47 +9,83 @@ interface VerifyFlags {
   keySameAccount?: string;
   keyOtherAccount?: string;
   stateless: boolean;
+  phases?: Phase[];
+  seed?: number;
+  maxExamples: number;
+  maxResponseTime?: number;
   json: boolean;
   junit?: string;
+  report?: string;
   timeout: number;
   maxTime: number;
 }
 
-function seconds(flag: string) {
+
+function bounded(flag: string, unit: string, min: number, max: number, integer = false) {
   return (value: string): number => {
     const number = Number(value);
-    if (!(number > 0 && number <= 86_400)) throw new InvalidArgumentError(`${flag}: expected seconds, more than 0, not "${value}"`);
+    if (!(number >= min && number <= max) || (integer && !Number.isInteger(number))) {
+      throw new InvalidArgumentError(`${flag}: expected ${unit} from ${min} to ${max}, not "${value}"`);
+    }
     return number;
   };
+}
+
+function phaseList(value: string): Phase[] {
+  const phases = value.split(',').map((phase) => phase.trim()).filter(Boolean) as Phase[];
+  const unknown = phases.filter((phase) => !PHASES.includes(phase));
+  if (phases.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`--phases: expected a comma-separated list of ${PHASES.join(', ')}, not "${value}"`);
+  return phases;
+}
+
+function reportFile(value: string): string {
+  if (!/\.(md|html?)$/i.test(value)) throw new InvalidArgumentError(`--report: expected a file ending in .md or .html, not "${value}"`);
+  return value;
 }
 
 export function addVerifyCommand(program: Command): void {
   program
     .command('verify')
-    .description('check a running implementation (this server, the mock, or your own) against the contract')
+    .description('check a running implementation against the contract: examples, boundary cases, fuzzing, and stateful sequences')
     .requiredOption('--base-url <url>', 'the service address, ending in /api')
     .requiredOption('--key <key>', 'an API key of the service')
     .option('--key-same-account <key>', 'a key of another project of the same account (checks account scope)')
     .option('--key-other-account <key>', 'a key of another account (checks tenant isolation)')
-    .option('--stateless', 'the target keeps no state (the Prism mock): skip the checks that need it', false)
+    .option('--stateless', 'the target keeps no state (the Prism mock): no stateful phase, no checks that need state', false)
+    .addOption(new Option('--phases <list>', `the phases to run, in order: ${PHASES.join(',')}`).argParser(phaseList))
+    .addOption(new Option('--seed <number>', 'replay the generated cases of an earlier run').argParser(bounded('--seed', 'an integer', 0, 2 ** 31 - 1, true)))
+    .addOption(new Option('--max-examples <number>', 'cases per fuzz property (the stateful phase runs a fifth as many sequences)').default(100).argParser(bounded('--max-examples', 'a number', 1, 100_000, true)))
+    .addOption(new Option('--max-response-time <ms>', 'also fail any answer slower than this (the max_response_time check)').argParser(bounded('--max-response-time', 'milliseconds', 1, 600_000)))
     .option('--json', 'print the report as JSON instead of text', false)
-    .option('--junit <file>', 'also write the report as JUnit XML')
-    .addOption(new Option('--timeout <seconds>', 'give up a request after this long').default(10).argParser(seconds('--timeout')))
-    .addOption(new Option('--max-time <seconds>', 'give up the whole run after this long').default(120).argParser(seconds('--max-time')))
+    .option('--junit <file>', 'also write the report as JUnit XML (one test case per check and operation)')
+    .addOption(new Option('--report <file>', 'also write a coverage report, as Markdown (.md) or HTML (.html)').argParser(reportFile))
+    .addOption(new Option('--timeout <seconds>', 'give up a request after this long').default(10).argParser(bounded('--timeout', 'seconds', 0.001, 86_400)))
+    .addOption(new Option('--max-time <seconds>', 'bound the whole run; fuzzing and sequences stop in time').default(120).argParser(bounded('--max-time', 'seconds', 1, 86_400)))
     .action(async (flags: VerifyFlags) => {
       // Loaded here, so that starting a server does not pay for the kit.
-      const { formatHeader, formatResult, formatSummary, writeJUnit } = await import('../../verify/report.js');
+      const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');
       const { runVerification } = await import('../../verify/runner.js');
-      if (!flags.json) console.log(formatHeader(flags.baseUrl, flags.stateless));
+      const live = process.stderr.isTTY === true;
+      let lastPhase = '';
       const report = await runVerification({
         ...flags,
         requestTimeoutMs: flags.timeout * 1000,
         maxTimeMs: flags.maxTime * 1000,
-        onResult: flags.json ? undefined : (result) => console.log(formatResult(result)),
+        ...(flags.maxResponseTime ? { maxResponseTimeMs: flags.maxResponseTime } : {}),
+        onProgress: flags.json
+          ? undefined
+          : (progress) => {
+              // A terminal gets one line rewritten in place; a CI log one line per phase.
+              if (live) process.stderr.write(`\r\x1b[K${progressLine(progress)}`);
+              else if (progress.phase !== lastPhase) process.stderr.write(`${progressLine(progress)}\n`);
+              lastPhase = progress.phase;
+            },
       });
+      if (live && !flags.json) process.stderr.write('\r\x1b[K');
       if (flags.json) console.log(JSON.stringify(report, null, 2));
-      else console.log(formatSummary(report));
-      if (flags.junit) writeJUnit(report, flags.junit);
-      process.exitCode = report.failed > 0 ? 1 : 0;
+      else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
+      if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
+      if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+      process.exitCode = report.passed ? 0 : 1;
     });
 }

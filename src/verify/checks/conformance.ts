@@ -1,0 +1,44 @@
+// Checks of any answer against the documented responses: status, content type,
+// headers and body, each reported under its own name.
+import type { ViolationKind } from '../../contract/check.js';
+import type { AnswerCheck, CheckName, Failure } from './types.js';
+
+function fromViolations(name: CheckName, kind: ViolationKind, expected: string): AnswerCheck {
+  return {
+    name,
+    applies: (judged) => judged.answer.status < 500 || kind === 'status',
+    judge({ violations }): Failure | undefined {
+      const found = violations.filter((violation) => violation.kind === kind);
+      if (found.length === 0) return undefined;
+      return {
+        check: name,
+        message: found.map((violation) => violation.message).join('; '),
+        expected,
+        pointer: found[0]!.pointer,
+        // One cause per place in the contract, so that two schema defects are two findings.
+        cause: `${found[0]!.pointer} ${found[0]!.message.replace(/"[^"]*"|\d+/g, '…')}`,
+      };
+    },
+  };
+}
+
+export const CONFORMANCE_CHECKS: AnswerCheck[] = [
+  {
+    name: 'not_a_server_error',
+    applies: () => true,
+    judge: ({ answer, expectation }) =>
+      answer.status >= 500
+        ? {
+            check: 'not_a_server_error',
+            message: `answered ${answer.status}: ${answer.text.slice(0, 300)}`,
+            expected: expectation.success ? `${expectation.status}: ${expectation.reason}` : `${expectation.status}: ${expectation.reason}`,
+            pointer: expectation.pointer,
+            cause: String(answer.status),
+          }
+        : undefined,
+  },
+  fromViolations('status_code_conformance', 'status', 'a status the contract documents for this request'),
+  fromViolations('content_type_conformance', 'content-type', 'a Content-Type the contract documents for this status'),
+  fromViolations('response_headers_conformance', 'headers', 'every documented header, with a value its schema allows'),
+  fromViolations('response_schema_conformance', 'schema', 'a body that validates against the documented schema'),
+];

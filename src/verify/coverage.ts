@@ -1,0 +1,61 @@
+// What a run exercised, per operation: which documented statuses it saw,
+// which of the contract's request examples it sent. The coverage report shows
+// both, with the checks, so that a reader sees what was not tried.
+import type { Contract } from '../contract/contract.js';
+import { escapePointer } from '../contract/pointer.js';
+import type { Answer, TestCase } from './cases.js';
+
+export interface OperationCoverage {
+  operation: string;
+  method: string;
+  path: string;
+  statuses: { status: string; exercised: boolean }[];
+  /** Statuses answered that the contract does not document for the operation. */
+  undocumented: number[];
+  examples: { pointer: string; sent: boolean }[];
+  requests: number;
+}
+
+export class CoverageTracker {
+  readonly #seen = new Map<string, Set<number>>();
+  readonly #examples = new Set<string>();
+  readonly #requests = new Map<string, number>();
+
+  constructor(readonly contract: Contract) {}
+
+  observe(operation: string, testCase: TestCase, answer: Answer): void {
+    const statuses = this.#seen.get(operation) ?? new Set<number>();
+    statuses.add(answer.status);
+    this.#seen.set(operation, statuses);
+    this.#requests.set(operation, (this.#requests.get(operation) ?? 0) + 1);
+    if (testCase.example) this.#examples.add(testCase.example);
+  }
+
+  report(): OperationCoverage[] {
+    return this.contract.operations.map((operation) => {
+      const path = this.contract.dereferenced.paths[operation.path] as Record<string, Record<string, unknown>>;
+      const definition = path[operation.method.toLowerCase()] as {
+        responses: Record<string, unknown>;
+        requestBody?: { content?: Record<string, { examples?: Record<string, unknown> }> };
+      };
+      const seen = this.#seen.get(operation.operationId) ?? new Set<number>();
+      const documented = Object.keys(definition.responses);
+      const examples = Object.entries(definition.requestBody?.content ?? {}).flatMap(([media, content]) =>
+        Object.keys(content.examples ?? {}).map((name) => exampleKey(operation.pointer, media, name)),
+      );
+      return {
+        operation: operation.operationId,
+        method: operation.method,
+        path: operation.path,
+        statuses: documented.map((status) => ({ status, exercised: seen.has(Number(status)) })),
+        undocumented: [...seen].filter((status) => !documented.includes(String(status))).sort(),
+        examples: examples.map((pointer) => ({ pointer, sent: this.#examples.has(pointer) })),
+        requests: this.#requests.get(operation.operationId) ?? 0,
+      };
+    });
+  }
+}
+
+export function exampleKey(operationPointer: string, media: string, name: string): string {
+  return `${operationPointer}/requestBody/content/${escapePointer(media)}/examples/${name}`;
+}

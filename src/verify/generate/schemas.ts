@@ -1,0 +1,68 @@
+// The request schemas `verify` generates from, read from the contract, and the
+// few JSON Schema keywords it understands. A keyword it does not know stops the
+// run with its location, so the contract cannot outgrow the generators quietly.
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Contract } from '../../contract/contract.js';
+import type { ContractOperation } from '../../contract/operations.js';
+
+export type Schema = OpenAPIV3.SchemaObject & {
+  'x-max-depth'?: number;
+  'x-max-entries'?: number;
+  'x-max-json-length'?: number;
+};
+
+const UNDERSTOOD = new Set([
+  'type', 'nullable', 'properties', 'required', 'additionalProperties', 'minLength', 'maxLength', 'pattern',
+  'minimum', 'maximum', 'items', 'minItems', 'maxItems', 'enum',
+  'x-max-depth', 'x-max-entries', 'x-max-json-length',
+  'description', 'example', 'default', 'title', 'format',
+]);
+
+/** The JSON request body schema of an operation (dereferenced); undefined when it takes none. */
+export function requestSchema(contract: Contract, operation: ContractOperation): Schema | undefined {
+  const path = contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>;
+  const body = path[operation.method.toLowerCase()]?.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  const schema = body?.content['application/json']?.schema as Schema | undefined;
+  if (schema) assertUnderstood(schema, `${operation.pointer}/requestBody`);
+  return schema;
+}
+
+/** The request examples of an operation, by name. */
+export function requestExamples(contract: Contract, operation: ContractOperation): [string, unknown][] {
+  const path = contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>;
+  const body = path[operation.method.toLowerCase()]?.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  const media = body?.content['application/json'];
+  const named = Object.entries(media?.examples ?? {}).map(([name, example]) => [name, (example as OpenAPIV3.ExampleObject).value] as [string, unknown]);
+  return media?.example !== undefined ? [['example', media.example], ...named] : named;
+}
+
+function assertUnderstood(schema: Schema, at: string): void {
+  for (const keyword of Object.keys(schema)) {
+    if (!UNDERSTOOD.has(keyword)) throw new Error(`verify cannot generate requests for ${at}: the keyword "${keyword}" is not supported`);
+  }
+  for (const [name, child] of Object.entries(schema.properties ?? {})) assertUnderstood(child as Schema, `${at}/properties/${name}`);
+  if (typeof schema.additionalProperties === 'object') assertUnderstood(schema.additionalProperties as Schema, `${at}/additionalProperties`);
+  if (schema.type === 'array') assertUnderstood(schema.items as Schema, `${at}/items`);
+}
+
+/** Every property schema below an object schema, with its path of property names. */
+export function propertiesOf(schema: Schema, path: string[] = []): { path: string[]; schema: Schema; parent: Schema }[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, child]) => {
+    const here = [...path, name];
+    return [{ path: here, schema: child as Schema, parent: schema }, ...propertiesOf(child as Schema, here)];
+  });
+}
+
+/** A copy of `value` with the property at `path` set (or, with `remove`, deleted); objects on the way are made. */
+export function withProperty(value: unknown, path: string[], set: unknown, remove = false): Record<string, unknown> {
+  const copy = structuredClone((value ?? {}) as Record<string, unknown>);
+  let node = copy;
+  for (const name of path.slice(0, -1)) {
+    if (typeof node[name] !== 'object' || node[name] === null) node[name] = {};
+    node = node[name] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (remove) delete node[last];
+  else node[last] = set;
+  return copy;
+}

@@ -1,0 +1,96 @@
+// What the contract says a request should get, decided by the contract engine
+// itself: the request runs through the same pipeline as the reference server
+// (404, 405, 413, 401, 415, 400, 422 in the contract's order), and a request
+// that passes every step is one the operation must accept. `verify` and `proxy`
+// judge every answer against this, so no case carries a hand-written status.
+import type { Contract } from '../contract/contract.js';
+import type { ContractOperation } from '../contract/operations.js';
+import type { Principal } from '../contract/types.js';
+import { createEngine } from '../engine/pipeline.js';
+import { createAuthenticator, type KeyLookup } from '../state/authenticator.js';
+import { API_KEY_PREFIX } from '../state/keys.js';
+
+export interface Expectation {
+  /** The operation the request names; undefined for an unknown path or method. */
+  operation?: ContractOperation;
+  /** The contract wants the operation to run (a 2xx); otherwise `status` is the refusal. */
+  success: boolean;
+  /** The documented success status, or the status of the first failing check. */
+  status: number;
+  /** Statuses also acceptable: 401 where the key is well formed but the oracle cannot know it. */
+  alternatives: number[];
+  /** Why, in the engine's words (the problem's detail), or "the request honours the contract". */
+  reason: string;
+  /** Where openapi.yaml documents the expected answer. */
+  pointer: string;
+}
+
+export interface OracleRequest {
+  method: string;
+  /** Below the base URL, query allowed. */
+  path: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+}
+
+export interface Oracle {
+  expect(request: OracleRequest): Promise<Expectation>;
+}
+
+// A status no step answers: the executor's mark that every check passed.
+const PASSED = 299;
+
+/**
+ * keys: the keys known to be valid and whom they stand for (verify); without
+ * them, any well-formed key is taken as valid, and 401 stays acceptable (proxy).
+ */
+export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Principal>): Oracle {
+  const lookup: KeyLookup = keys ? (key) => keys.get(key) : () => ({ accountId: 'upstream', projectId: 'upstream' });
+  const engine = createEngine({
+    contract,
+    authenticator: createAuthenticator(lookup),
+    executor: async () => ({ status: PASSED, body: null }),
+    validateResponses: false,
+  });
+  return {
+    async expect(request) {
+      const path = request.path.split('?')[0]!;
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const match = contract.router.match(request.method, path);
+      const operation = match.kind === 'operation' ? match.operation : undefined;
+      const answer = await engine.handle({
+        method: request.method.toUpperCase(),
+        path: contract.basePath + path,
+        headers,
+        ...(request.body ? { body: request.body } : {}),
+      });
+      if (answer.kind !== 'answer') throw new Error('the contract engine dropped a request it was asked to judge');
+      const alternatives = !keys && operation?.secured && wellFormedKey(headers.authorization) ? [401] : [];
+      if (answer.status === PASSED) {
+        const status = successStatus(contract, operation!);
+        return { operation, success: true, status, alternatives, reason: 'the request honours the contract', pointer: `${operation!.pointer}/responses/${status}` };
+      }
+      const problem = JSON.parse(String(answer.body)) as { detail: string };
+      const documented = contract.responseFor(operation, answer.status);
+      return {
+        operation,
+        success: false,
+        status: answer.status,
+        alternatives: answer.status === 401 ? [] : alternatives,
+        reason: problem.detail,
+        pointer: documented?.pointer ?? '#/info/description',
+      };
+    },
+  };
+}
+
+function wellFormedKey(authorization: string | undefined): boolean {
+  return /^Bearer \S+$/.test(authorization ?? '') && authorization!.slice(7).startsWith(API_KEY_PREFIX);
+}
+
+/** The operation's documented 2xx: 201 for createChatbot, 200 for listChatbots. */
+export function successStatus(contract: Contract, operation: ContractOperation): number {
+  const path = contract.dereferenced.paths[operation.path] as Record<string, { responses: Record<string, unknown> }>;
+  const codes = Object.keys(path[operation.method.toLowerCase()]!.responses).filter((code) => /^2\d\d$/.test(code));
+  return Number(codes.sort()[0]);
+}

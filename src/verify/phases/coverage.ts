@@ -1,0 +1,109 @@
+// Phase 2: boundary and negative cases from the schemas and the contract's
+// rules, each sent once: the schema's bounds (generate/boundaries.ts), the body
+// size limit ± 1 byte, bodies that are not JSON or not UTF-8, media types,
+// keys of every wrong shape, every undocumented method, unknown paths.
+import type { ContractOperation } from '../../contract/operations.js';
+import { textBody, type TestCase } from '../cases.js';
+import { checkAvailable } from '../availability.js';
+import { boundaryBodies } from '../generate/boundaries.js';
+import type { Session } from '../session.js';
+import { bodyOperations, filler, jsonCase } from './shared.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export async function runCoverage(session: Session): Promise<void> {
+  for (const testCase of coverageCases(session)) {
+    const exercised = await session.exercise(testCase);
+    await checkAvailable(session, exercised);
+  }
+}
+
+export function coverageCases(session: Session): TestCase[] {
+  const { contract } = session.options;
+  const cases: TestCase[] = [];
+  for (const { operation, schema } of bodyOperations(session)) {
+    const base = { name: `${session.prefix} coverage` };
+    for (const { label, value } of boundaryBodies(schema, base, (path, length) => filler(session, path, length))) {
+      cases.push(jsonCase(session, 'coverage', operation, label, value));
+    }
+    cases.push(...bodyCases(session, operation));
+  }
+  for (const operation of contract.operations) {
+    if (operation.secured) cases.push(...authCases(session, operation));
+    if (!operation.hasBody) {
+      const limit = contract.rules.maxBodyBytes;
+      cases.push(raw(session, operation, 'a query string, which the contract says is ignored', { path: `${operation.path}?limit=1&page=2&${encodeURIComponent('a.b')}=%22` }));
+      cases.push(raw(session, operation, `a body of exactly ${limit} bytes, which the contract ignores`, { body: textBody(' '.repeat(limit)) }));
+      cases.push(raw(session, operation, `a body of ${limit + 1} bytes, one over the limit`, { body: textBody(' '.repeat(limit + 1)) }));
+    }
+  }
+  for (const path of new Set(contract.operations.map((operation) => operation.path))) {
+    const documented = contract.operations.filter((operation) => operation.path === path).map((operation) => operation.method);
+    for (const method of METHODS.filter((candidate) => !documented.includes(candidate))) {
+      cases.push({ phase: 'coverage', label: `${method} ${path}, a method the contract does not document there`, method, path, headers: session.headers('main'), role: 'main' });
+    }
+    for (const unknown of [`${path}/`, `${path}/${session.options.runId}`, path.slice(0, -1), '/']) {
+      cases.push({ phase: 'coverage', label: `${unknown}, a path the contract does not list`, method: 'GET', path: unknown, headers: session.headers('main'), role: 'main' });
+    }
+  }
+  return cases;
+}
+
+function raw(session: Session, operation: ContractOperation, label: string, fields: Partial<TestCase>): TestCase {
+  return { phase: 'coverage', label, method: operation.method, path: operation.path, headers: session.headers('main', operation.hasBody ? 'application/json' : undefined), role: 'main', ...fields };
+}
+
+function bodyCases(session: Session, operation: ContractOperation): TestCase[] {
+  const limit = session.options.contract.rules.maxBodyBytes;
+  const valid = JSON.stringify({ name: `${session.prefix} body size` });
+  const padded = (size: number) => textBody(valid + ' '.repeat(size - valid.length));
+  const json = session.headers('main', 'application/json');
+  const body = (text: string) => textBody(text);
+  const name = JSON.stringify(`${session.prefix} media type`);
+  return [
+    raw(session, operation, `a body of exactly ${limit} bytes, the limit`, { body: padded(limit) }),
+    raw(session, operation, `a body of ${limit + 1} bytes, one over the limit`, { body: padded(limit + 1) }),
+    raw(session, operation, 'no body', {}),
+    raw(session, operation, 'malformed JSON: cut short', { body: body('{"name": "half') }),
+    raw(session, operation, 'malformed JSON: a trailing comma', { body: body(`{"name": ${name},}`) }),
+    raw(session, operation, 'malformed JSON: single quotes', { body: body("{'name': 'x'}") }),
+    raw(session, operation, 'malformed JSON: something after the value', { body: body(`{"name": ${name}} x`) }),
+    raw(session, operation, 'a body that is not UTF-8', { body: new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }),
+    raw(session, operation, 'a number no double holds exactly (1e400)', { body: body(`{"name": ${name}, "settings": {"big": 1e400}}`) }),
+    raw(session, operation, 'Content-Type text/plain', { headers: session.headers('main', 'text/plain'), body: body(`{"name": ${name}}`) }),
+    raw(session, operation, 'Content-Type application/x-www-form-urlencoded', { headers: session.headers('main', 'application/x-www-form-urlencoded'), body: body('name=x') }),
+    raw(session, operation, 'Content-Type application/json; charset=utf-8', { headers: session.headers('main', 'application/json; charset=utf-8'), body: body(`{"name": ${name}}`) }),
+    raw(session, operation, 'Content-Type application/json; charset=latin1', { headers: session.headers('main', 'application/json; charset=latin1'), body: body(`{"name": ${name}}`) }),
+    { ...raw(session, operation, 'no Content-Type', { headers: session.headers('main'), body: body(`{"name": ${name}}`) }), focus: 'missing_required_header' },
+    { ...raw(session, operation, 'a valid body', { headers: json, body: body(`{"name": ${name}}`) }) },
+  ];
+}
+
+function authCases(session: Session, operation: ContractOperation): TestCase[] {
+  const key = session.options.keys.main!;
+  const body = operation.hasBody ? textBody(JSON.stringify({ name: `${session.prefix} refused key` })) : undefined;
+  const contentType: Record<string, string> = operation.hasBody ? { 'Content-Type': 'application/json' } : {};
+  const shapes: [string, string | undefined][] = [
+    ['no Authorization header', undefined],
+    ['an empty Authorization header', ''],
+    ['another scheme (Basic)', `Basic ${btoa('user:password')}`],
+    ['the scheme in lower case', `bearer ${key}`],
+    ['Bearer and no key', 'Bearer'],
+    ['two spaces after Bearer', `Bearer  ${key}`],
+    ['a key without the sk_live_ prefix', `Bearer sk_test_${session.options.runId}`],
+    ['an unknown sk_live_ key', `Bearer sk_live_unknown_${session.options.runId}`],
+    ['the key in upper case', `Bearer ${key.toUpperCase()}`],
+    ['the key with one more character', `Bearer ${key}x`],
+    ['the key one character short', `Bearer ${key.slice(0, -1)}`],
+  ];
+  return shapes
+    .filter(([, value]) => value !== `Bearer ${key}`)
+    .map(([label, value]) => ({
+      phase: 'coverage' as const,
+      label: `${operation.operationId} with ${label}`,
+      method: operation.method,
+      path: operation.path,
+      headers: { ...(value === undefined ? {} : { Authorization: value }), ...contentType },
+      ...(body ? { body } : {}),
+    }));
+}

@@ -1,0 +1,95 @@
+// The coverage report (--report FILE.md or FILE.html): for each operation,
+// which documented statuses, request examples and checks a run exercised, and
+// which it did not; then every failure with its replay command.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CATALOGUE } from '../checks/catalogue.js';
+import type { VerifyReport } from '../runner.js';
+
+interface Table {
+  caption: string;
+  head: string[];
+  rows: string[][];
+}
+
+const YES = '✓';
+const NO = '✗ not exercised';
+
+function tables(report: VerifyReport): Table[] {
+  return report.coverage.flatMap((operation) => {
+    const checks = report.checks.map((check) => {
+      const tally = report.tallies.find((candidate) => candidate.check === check.name && candidate.operation === operation.operation);
+      const state = check.skipped ? `– skipped: ${check.skipped}` : !tally ? NO : tally.failed > 0 ? `✗ ${tally.failed} of ${tally.ran} failed` : `${YES} ${tally.ran}`;
+      return [check.name, CATALOGUE[check.name].title, state];
+    });
+    const title = `${operation.operation} (${operation.method} ${operation.path}) · ${operation.requests} requests`;
+    return [
+      {
+        caption: `${title}: documented statuses`,
+        head: ['status', 'exercised'],
+        rows: [
+          ...operation.statuses.map(({ status, exercised }) => [status, exercised ? YES : NO]),
+          ...operation.undocumented.map((status) => [String(status), '✗ answered, but not documented']),
+        ],
+      },
+      ...(operation.examples.length > 0
+        ? [{ caption: `${title}: request examples`, head: ['example', 'sent'], rows: operation.examples.map(({ pointer, sent }) => [pointer, sent ? YES : NO]) }]
+        : []),
+      { caption: `${title}: checks`, head: ['check', 'asserts', 'answers checked'], rows: checks },
+    ];
+  });
+}
+
+function summary(report: VerifyReport): string[] {
+  return [
+    `Target: ${report.baseUrl}${report.stateless ? ' (stateless)' : ''}`,
+    `Verdict: ${report.passed ? 'passed' : 'failed'}, ${report.failures.length} distinct failures${report.error ? `; the run stopped: ${report.error}` : ''}`,
+    `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
+    `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.chatbotsCreated} chatbots created, named verify-${report.runId} …`,
+  ];
+}
+
+export function coverageMarkdown(report: VerifyReport): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const out = ['# Contract coverage', '', ...summary(report).map((line) => `- ${line}`), ''];
+  for (const table of tables(report)) {
+    out.push(`## ${table.caption}`, '', `| ${table.head.join(' | ')} |`, `|${table.head.map(() => '---').join('|')}|`);
+    for (const row of table.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
+    out.push('');
+  }
+  if (report.failures.length > 0) {
+    out.push('## Failures', '');
+    for (const finding of report.failures) {
+      out.push(`### ${finding.check} · ${finding.operation}`, '', `- case: ${finding.label}`, `- problem: ${finding.message}`, `- expected: ${finding.expected} (\`${finding.pointer}\`)`, '', '```sh', ...finding.curl, '```', '');
+    }
+  }
+  return out.join('\n');
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export function coverageHtml(report: VerifyReport): string {
+  const mark = (text: string) => `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
+  const body = tables(report).map((table) => `<table><caption>${escape(table.caption)}</caption><tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows.map((row) => `<tr>${row.slice(0, -1).map((c) => `<td>${escape(c)}</td>`).join('')}${mark(row[row.length - 1]!)}</tr>`).join('')}</table>`);
+  const failures = report.failures.map((finding) => `<section class="failure"><h3>${escape(finding.check)} · ${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} <code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Contract coverage: ${escape(report.baseUrl)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem;color:#1d2330}
+h1{font-size:1.5rem}table{border-collapse:collapse;margin:1rem 0;width:100%}caption{text-align:left;font-weight:600;padding:.3rem 0}
+th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f3f5f9}
+.yes{color:#17703a}.no{color:#b3261e;font-weight:600}.skip{color:#6b7280}.verdict{font-size:1.1rem;font-weight:600}
+pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failure{border-left:4px solid #b3261e;padding-left:1rem}
+</style></head><body>
+<h1>Contract coverage</h1>
+<ul>${summary(report).map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`).join('')}</ul>
+${body.join('\n')}
+${failures.length > 0 ? `<h2>Failures</h2>${failures.join('\n')}` : ''}
+</body></html>
+`;
+}
+
+export function writeCoverageReport(report: VerifyReport, file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, file.endsWith('.html') || file.endsWith('.htm') ? coverageHtml(report) : coverageMarkdown(report));
+}

@@ -1,0 +1,34 @@
+// The report as JUnit XML: one test case per check and operation, failed with
+// every distinct failure of that pair, skipped when the check could not run.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { Builder } from 'junit-report-builder';
+import { formatFinding } from './text.js';
+import type { VerifyReport } from '../runner.js';
+
+// The package is CommonJS whose typings claim an ES default export; require it as it is.
+const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
+
+export function writeJUnit(report: VerifyReport, file: string, suiteName = `Chatbot API contract: ${report.baseUrl}`): void {
+  const builder = junit.newBuilder();
+  const suite = builder.testSuite().name(suiteName).time(report.seconds);
+  for (const check of report.checks) {
+    const operations = report.tallies.filter((tally) => tally.check === check.name);
+    if (check.skipped || operations.length === 0) {
+      suite.testCase().className(`contract.${check.name}`).name(`${check.name}: ${check.title}`).skipped().standardOutput(check.skipped ?? 'not exercised by this run');
+      continue;
+    }
+    for (const tally of operations) {
+      const testCase = suite.testCase().className(`contract.${check.name}`).name(`${check.name} · ${tally.operation}`).standardOutput(`${tally.ran} answers checked`);
+      const failures = report.failures.filter((finding) => finding.check === check.name && finding.operation === tally.operation);
+      if (failures.length > 0) {
+        testCase.failure(failures.map((finding) => finding.message).join('; ').slice(0, 500));
+        testCase.standardError(failures.map((finding, index) => formatFinding(finding, index + 1)).join('\n\n'));
+      }
+    }
+  }
+  if (report.error) suite.testCase().className('contract.run').name('the run').failure(report.error);
+  mkdirSync(dirname(file), { recursive: true });
+  builder.writeTo(file);
+}

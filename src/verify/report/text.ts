@@ -1,0 +1,62 @@
+// The report as text for a terminal or a CI log: each failure once, with the
+// request to replay it, then every check with how often it ran, then totals.
+import type { Finding } from '../findings.js';
+import type { VerifyReport } from '../runner.js';
+
+export function formatHeader(report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases'>): string {
+  return [
+    `Contract verification of ${report.baseUrl}${report.stateless ? ' (stateless target)' : ''}`,
+    `  phases: ${report.phases.join(', ')} · seed ${report.seed} (replay with --seed ${report.seed}) · names start verify-${report.runId}`,
+  ].join('\n');
+}
+
+export function formatFinding(finding: Finding, index: number): string {
+  const answer = `${finding.answer.status}${finding.answer.contentType ? ` ${finding.answer.contentType}` : ''}${finding.answer.body ? ` ${oneLine(finding.answer.body, 200)}` : ''}`;
+  const lines = [
+    `${index}. ${finding.check} · ${finding.operation} · ${finding.phase} phase${finding.occurrences > 1 ? ` · seen ${finding.occurrences} times` : ''}`,
+    `   case:     ${finding.label}`,
+    `   problem:  ${oneLine(finding.message, 400)}`,
+    `   got:      ${finding.answer.status === 0 ? '(no answer)' : answer}`,
+    `   expected: ${oneLine(finding.expected, 300)} (openapi.yaml ${finding.pointer})`,
+    `   replay:${finding.curl.length > 1 ? ' (in this order)' : ''}`,
+    ...finding.curl.map((command) => `     ${command}`),
+  ];
+  return lines.join('\n');
+}
+
+export function formatReport(report: VerifyReport): string {
+  const out: string[] = [''];
+  if (report.error) out.push(`✗ the run stopped: ${report.error}`, '');
+  if (report.failures.length > 0) {
+    out.push(`✗ ${report.failures.length} ${plural(report.failures.length, 'failure')}`, '');
+    report.failures.forEach((finding, index) => out.push(formatFinding(finding, index + 1), ''));
+  }
+  out.push('Checks');
+  const width = Math.max(...report.checks.map((check) => check.name.length));
+  for (const check of report.checks) {
+    const mark = check.skipped ? '–' : check.failed > 0 ? '✗' : check.ran > 0 ? '✓' : '·';
+    const detail = check.skipped ? `skipped: ${check.skipped}` : check.ran === 0 ? 'not exercised' : `${check.ran} ${plural(check.ran, 'answer')}${check.failed ? `, ${check.failed} failed` : ''}`;
+    out.push(`  ${mark} ${check.name.padEnd(width)}  ${detail}`);
+  }
+  out.push('', formatSummary(report));
+  return out.join('\n');
+}
+
+export function formatSummary(report: VerifyReport): string {
+  const verdict = report.passed ? '✓ passed' : '✗ failed';
+  return `${verdict}: ${report.failures.length} ${plural(report.failures.length, 'failure')} · ${report.requests} requests in ${report.seconds.toFixed(1)} s · ${report.chatbotsCreated} chatbots created (named verify-${report.runId} …) · seed ${report.seed}`;
+}
+
+/** One line that a terminal rewrites in place while the run goes on. */
+export function progressLine(progress: { phase: string; requests: number; failures: number }): string {
+  return `  … ${progress.phase} phase · ${progress.requests} requests · ${progress.failures} ${plural(progress.failures, 'failure')}`;
+}
+
+function oneLine(text: string, limit: number): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
+}
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
+}

@@ -1,0 +1,58 @@
+// Sends one case over HTTP, exactly as built: no header or body is added that
+// the case does not hold, and any method may carry a body (the contract counts
+// a GET's body against the size limit too), so node:http rather than fetch.
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { Answer, TestCase } from './cases.js';
+
+export interface SendLimits {
+  /** Each request is given up after this long (--timeout). */
+  requestMs: number;
+  /** All of them at the run's end (--max-time). */
+  deadline: AbortSignal;
+}
+
+/** Nothing listens at the address, or the run's time is up: every further case would fail alike, so the run stops. */
+export class RunStopped extends Error {
+  override name = 'RunStopped';
+}
+
+export class RequestFailed extends Error {
+  override name = 'RequestFailed';
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): Promise<Answer> {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + testCase.path);
+  const started = performance.now();
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<Answer>((resolve, reject) => {
+    if (limits.deadline.aborted) return reject(new RunStopped('the run reached its --max-time'));
+    const signal = AbortSignal.any([AbortSignal.timeout(limits.requestMs), limits.deadline]);
+    // Content-Length always: Node sends a GET's body without one otherwise.
+    const headers = testCase.body ? { ...testCase.headers, 'Content-Length': String(testCase.body.length) } : testCase.headers;
+    const outgoing = request(url, { method: testCase.method, headers, signal }, (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (error) => reject(failed(error, limits)));
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const one of [value ?? []].flat()) headers.append(name, one);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started });
+      });
+    });
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code && UNREACHABLE.has(error.code) ? new RunStopped(`nothing answers at ${baseUrl} (${error.code})`) : failed(error, limits));
+    });
+    outgoing.end(testCase.body ? Buffer.from(testCase.body) : undefined);
+  });
+}
+
+function failed(error: NodeJS.ErrnoException, limits: SendLimits): Error {
+  if (limits.deadline.aborted) return new RunStopped('the run reached its --max-time');
+  if (error.name === 'AbortError') return new RequestFailed(`no whole answer within --timeout (${limits.requestMs / 1000} s)`);
+  return new RequestFailed(`the request failed: ${error.code ?? error.message}`);
+}
