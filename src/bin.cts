@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 
 // One cache per command: each holds the functions its own start compiled.
-const command = ['serve', 'mock', 'verify'].find((name) => name === process.argv[2]) ?? 'other';
+const command = ['serve', 'mock', 'verify', 'proxy'].find((name) => name === process.argv[2]) ?? 'other';
 // `mock` has a bundle of its own, with Prism's mocker in it (tools/build-bin.mjs).
 const bundle = join(__dirname, command === 'mock' ? 'cli.mock.bundle.cjs' : 'cli.bundle.cjs');
 const cacheFile = join(__dirname, `.cli.bundle.${command}.v8-cache`);

@@ -16,3 +16,5 @@ export { StoreUnavailableError, type ChatbotStore, type StoreHealth, type StoreK
 export type * from './contract/types.js';
 export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
 export { runVerification, type VerifyOptions, type VerifyReport } from './verify/runner.js';
+export { coverageHtml, coverageMarkdown } from './verify/report/coverage.js';
+export { startProxy, type ProxyOptions, type RunningProxy } from './proxy/start.js';

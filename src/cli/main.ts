@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { addMockCommand } from './commands/mock.js';
+import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
 import { packageRoot } from '../contract/load.js';
@@ -18,6 +19,7 @@ const program = new Command('chatbot-api-mock')
 addServeCommand(program);
 addMockCommand(program);
 addVerifyCommand(program);
+addProxyCommand(program);
 
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
 for (const { env } of SERVE_SETTINGS) if (env && process.env[env] === '') delete process.env[env];

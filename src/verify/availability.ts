@@ -2,17 +2,17 @@
 // list of its account, exactly once, with the fields the create answered.
 import { isDeepStrictEqual } from 'node:util';
 import type { Chatbot } from '../contract/types.js';
-import type { KeyRole, Phase, TestCase } from './cases.js';
+import type { KeyRole, TestCase } from './cases.js';
 import type { Failure } from './checks/types.js';
 import type { Exercised, Session } from './session.js';
 
-export function listCase(session: Session, phase: Phase, role: KeyRole, label: string): TestCase {
+export function listCase(session: Session, phase: TestCase['phase'], role: KeyRole, label: string): TestCase {
   const list = session.options.contract.operations.find((operation) => operation.operationId === 'listChatbots')!;
   return { phase, label, method: list.method, path: list.path, headers: session.headers(role), role };
 }
 
 /** The list answered for a role; undefined when it did not answer a list. */
-export async function listFor(session: Session, phase: Phase, role: KeyRole, label: string): Promise<{ exercised: Exercised; chatbots?: Chatbot[] }> {
+export async function listFor(session: Session, phase: TestCase['phase'], role: KeyRole, label: string): Promise<{ exercised: Exercised; chatbots?: Chatbot[] }> {
   const exercised = await session.exercise(listCase(session, phase, role, label));
   if (exercised.answer?.status !== 200) return { exercised };
   try {

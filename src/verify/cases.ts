@@ -11,7 +11,8 @@ export type KeyRole = 'main' | 'sameAccount' | 'otherAccount';
 export type CaseFocus = 'missing_required_header';
 
 export interface TestCase {
-  phase: Phase;
+  /** The phase of `verify` that made it, or the proxy that saw it. */
+  phase: Phase | 'proxy';
   /** What the case tries, e.g. "settings.theme at maxLength + 1 (101 characters)". */
   label: string;
   /** Upper case. */
@@ -30,9 +31,13 @@ export interface TestCase {
 export interface Answer {
   status: number;
   headers: Headers;
+  /** The body as text, decompressed if it came compressed. */
   text: string;
   /** Milliseconds from sending to the whole body. */
   ms: number;
+  /** The body's bytes as they came, and the headers as name, value pairs: what a proxy passes on. */
+  bytes: Uint8Array;
+  rawHeaders: string[];
 }
 
 const encoder = new TextEncoder();

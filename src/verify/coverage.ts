@@ -32,6 +32,22 @@ export class CoverageTracker {
   }
 
   report(): OperationCoverage[] {
+    const seen = this.#seen.get('unmatched') ?? new Set<number>();
+    const extension = (this.contract.document as unknown as Record<string, object | undefined>)['x-unmatched-request-responses'];
+    const documented = Object.keys(extension ?? {}).filter((key) => /^\d{3}$/.test(key));
+    const unmatched: OperationCoverage = {
+      operation: 'unmatched',
+      method: '*',
+      path: 'paths and methods the contract does not list',
+      statuses: documented.map((status) => ({ status, exercised: seen.has(Number(status)) })),
+      undocumented: [...seen].filter((status) => !documented.includes(String(status))).sort(),
+      examples: [],
+      requests: this.#requests.get('unmatched') ?? 0,
+    };
+    return [...this.#operations(), unmatched];
+  }
+
+  #operations(): OperationCoverage[] {
     return this.contract.operations.map((operation) => {
       const path = this.contract.dereferenced.paths[operation.path] as Record<string, Record<string, unknown>>;
       const definition = path[operation.method.toLowerCase()] as {

@@ -7,7 +7,7 @@ import type { Answer, Phase, TestCase } from './cases.js';
 export interface Finding extends Failure {
   /** The operationId, or "unmatched" for a path or method the contract does not list. */
   operation: string;
-  phase: Phase;
+  phase: Phase | 'proxy';
   /** What the case tried. */
   label: string;
   request: { method: string; path: string };

@@ -3,6 +3,7 @@
 // a GET's body against the size limit too), so node:http rather than fetch.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Answer, TestCase } from './cases.js';
 
 export interface SendLimits {
@@ -41,7 +42,9 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
         for (const [name, value] of Object.entries(response.headers)) {
           for (const one of [value ?? []].flat()) headers.append(name, one);
         }
-        resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started });
+        const bytes = Buffer.concat(chunks);
+        const text = decode(bytes, response.headers['content-encoding']).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, headers, text, ms: performance.now() - started, bytes, rawHeaders: response.rawHeaders });
       });
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
@@ -55,4 +58,15 @@ function failed(error: NodeJS.ErrnoException, limits: SendLimits): Error {
   if (limits.deadline.aborted) return new RunStopped('the run reached its --max-time');
   if (error.name === 'AbortError') return new RequestFailed(`no whole answer within --timeout (${limits.requestMs / 1000} s)`);
   return new RequestFailed(`the request failed: ${error.code ?? error.message}`);
+}
+
+/** The body as sent before compression; as it came when it does not decompress (the checks then say it is not JSON). */
+function decode(bytes: Buffer, encoding: string | undefined): Buffer {
+  const decompress = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync }[encoding?.trim().toLowerCase() ?? ''];
+  if (!decompress) return bytes;
+  try {
+    return decompress(bytes, { maxOutputLength: 64 * 1024 * 1024 });
+  } catch {
+    return bytes;
+  }
 }

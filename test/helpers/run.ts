@@ -42,7 +42,7 @@ export function run(args: string[], env: Record<string, string> = {}, cwd?: stri
 
 /** Our own ready line, at the start of a line: a forwarded line (Prism's own
  * "[prism] … listening on …", say) never matches it. */
-const READY = /^(?:Chatbot API reference server|Prism mock \([^)]*\)) listening on (http:\/\/\S+\/api)$/m;
+const READY = /^(?:Chatbot API reference server|Prism mock \([^)]*\)|Contract proxy) listening on (http:\/\/\S+\/api)$/m;
 
 /** The base URL the server printed in its ready line, once it listens. */
 export async function listening(started: Run, timeoutMs = 10_000): Promise<string> {

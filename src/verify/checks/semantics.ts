@@ -59,7 +59,7 @@ export const SEMANTIC_CHECKS: AnswerCheck[] = [
     return isDeepStrictEqual(chatbot.settings, expected)
       ? undefined
       : {
-          message: `sent settings ${json(sent.settings)}, got ${json(chatbot.settings)}`,
+          message: `sent ${sent.settings === undefined ? 'no settings' : `settings ${json(sent.settings)}`}, got ${json(chatbot.settings)}`,
           expected: `the defaults with the supplied keys laid over them: ${json(expected)}`,
           pointer: '#/components/schemas/ChatbotSettings/default',
         };

@@ -17,12 +17,12 @@ const NO = '✗ not exercised';
 
 function tables(report: VerifyReport): Table[] {
   return report.coverage.flatMap((operation) => {
-    const checks = report.checks.map((check) => {
+    const checks = report.checks.filter((check) => CATALOGUE[check.name].on?.includes(operation.operation as never) ?? true).map((check) => {
       const tally = report.tallies.find((candidate) => candidate.check === check.name && candidate.operation === operation.operation);
       const state = check.skipped ? `– skipped: ${check.skipped}` : !tally ? NO : tally.failed > 0 ? `✗ ${tally.failed} of ${tally.ran} failed` : `${YES} ${tally.ran}`;
       return [check.name, CATALOGUE[check.name].title, state];
     });
-    const title = `${operation.operation} (${operation.method} ${operation.path}) · ${operation.requests} requests`;
+    const title = operation.operation === 'unmatched' ? `Requests no operation matches (${operation.path}) · ${operation.requests} requests` : `${operation.operation} (${operation.method} ${operation.path}) · ${operation.requests} requests`;
     return [
       {
         caption: `${title}: documented statuses`,

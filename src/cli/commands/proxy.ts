@@ -1,0 +1,88 @@
+// `proxy`: put it between a client and a real backend; every answer that
+// breaks the contract is logged, kept at /__admin/violations, and counted when
+// it stops (exit 1 if there was any).
+import { writeFileSync } from 'node:fs';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { KeysFileError } from '../../state/keys.js';
+import { createLogger } from '../logger.js';
+import { closeOnSignals, fatal, parsePort } from './options.js';
+
+interface ProxyFlags {
+  upstream: string;
+  port: number;
+  host: string;
+  strict: boolean;
+  fallback?: 'reference' | 'prism';
+  keys?: string;
+  timeout: number;
+  junit?: string;
+  json?: string;
+  allowedHost: string[];
+  quiet?: boolean;
+}
+
+function upstreamUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`expected the backend's address, such as http://127.0.0.1:8080/api, not "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`expected an http or https address, not "${value}"`);
+  return value;
+}
+
+export function addProxyCommand(program: Command): void {
+  program
+    .command('proxy')
+    .description('forward to a real backend and check every request and answer against the contract')
+    .requiredOption('--upstream <url>', "the backend's address, ending in /api", upstreamUrl)
+    .addOption(new Option('-p, --port <number>', 'port to listen on').default(4012).argParser(parsePort))
+    .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
+    .option('--strict', 'replace an answer that breaks the contract with a 502 problem naming the violation', false)
+    .addOption(new Option('--fallback <executor>', 'serve what the upstream answers 404 or 501 with the reference handlers or Prism').choices(['reference', 'prism']))
+    .addOption(new Option('-k, --keys <file>', "the fallback's keys file (without it, any well-formed key is let in, each its own account)").env('KEYS_FILE'))
+    .addOption(new Option('--timeout <seconds>', 'give up an upstream request after this long').default(30).argParser((value) => {
+      const seconds = Number(value);
+      if (!(seconds > 0 && seconds <= 86_400)) throw new InvalidArgumentError(`expected seconds, more than 0, not "${value}"`);
+      return seconds;
+    }))
+    .option('--junit <file>', 'on shutdown, write what was seen as JUnit XML (one test case per check and operation)')
+    .option('--json <file>', 'on shutdown, write what was seen as JSON')
+    .option('--allowed-host <name>', 'a further Host name /__admin answers to (repeatable)', (value: string, all: string[]) => [...all, value], [])
+    .option('-q, --quiet', 'log nothing')
+    .action(async (flags: ProxyFlags) => {
+      const { startProxy } = await import('../../proxy/start.js');
+      const { readKeysFile } = await import('../../state/keysFile.js');
+      const proxy = await startProxy({
+        upstream: flags.upstream,
+        port: flags.port,
+        host: flags.host,
+        strict: flags.strict,
+        ...(flags.fallback ? { fallback: flags.fallback } : {}),
+        ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
+        timeoutMs: flags.timeout * 1000,
+        allowedHosts: flags.allowedHost,
+        logger: createLogger({ quiet: flags.quiet ?? false }),
+      }).catch((error: NodeJS.ErrnoException) => {
+        if (error instanceof KeysFileError) fatal(error.message);
+        if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
+        fatal(`the proxy did not start: ${error.message}`);
+      });
+      console.log([
+        `Contract proxy listening on ${proxy.url}`,
+        `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
+        `${flags.strict ? 'An answer that breaks the contract becomes a 502 problem.' : 'An answer that breaks the contract passes, marked with an sl-violations header.'}${flags.fallback ? ` What the upstream answers 404 or 501 is served by ${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.` : ''}`,
+        `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
+        '',
+      ].join('\n'));
+      closeOnSignals(async () => {
+        await proxy.close();
+        const report = proxy.report();
+        if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit, `Chatbot API contract, proxied: ${flags.upstream}`);
+        if (flags.json) writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
+        console.log(`proxy: ${report.requests} requests checked, ${report.violations} contract violations (${report.failures.length} distinct)`);
+        process.exitCode = report.violations > 0 ? 1 : 0;
+      });
+    });
+}

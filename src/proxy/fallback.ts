@@ -1,0 +1,22 @@
+// What answers an operation the upstream does not have yet (404 or 501): the
+// reference handlers with a store of their own, or Prism's examples. Without a
+// keys file, any well-formed key is let in, each as its own account, since the
+// frontend sends the upstream's keys, which this side does not know.
+import type { Contract } from '../contract/contract.js';
+import { createEngine, type Engine } from '../engine/pipeline.js';
+import { createReferenceExecutor } from '../handlers/index.js';
+import { createPrismExecutor } from '../modes/prismExecutor.js';
+import { createAuthenticator, type KeyLookup } from '../state/authenticator.js';
+import { keyLookup, type ApiKey } from '../state/keys.js';
+import { InMemoryChatbotStore } from '../state/memoryStore.js';
+
+export type FallbackKind = 'reference' | 'prism';
+
+export async function createFallback(contract: Contract, kind: FallbackKind, keys?: readonly ApiKey[]): Promise<Engine> {
+  const lookup: KeyLookup = keys ? keyLookup(keys) : (key) => ({ accountId: key, projectId: key });
+  const executor =
+    kind === 'reference'
+      ? createReferenceExecutor(new InMemoryChatbotStore({ keys: keys ?? [], chatbots: [] }), contract)
+      : await createPrismExecutor(contract, { dynamic: false });
+  return createEngine({ contract, executor, authenticator: createAuthenticator(lookup) });
+}

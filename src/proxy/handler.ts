@@ -1,0 +1,106 @@
+// One proxied request: the contract engine says what the request should get,
+// the upstream answers, every answer check judges it, and the answer goes
+// back, marked (sl-violations, as Prism marks it) or, with --strict, replaced by
+// a 502 problem that names what broke. An operation the upstream answers 404
+// or 501 can be served by a fallback instead.
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { Contract } from '../contract/contract.js';
+import type { Engine } from '../engine/pipeline.js';
+import { send as sendEngineResponse } from '../server/nodeAdapter.js';
+import { sendProblem } from '../server/sendProblem.js';
+import type { Answer, TestCase } from '../verify/cases.js';
+import type { Failure } from '../verify/checks/types.js';
+import { toCurl } from '../verify/curl.js';
+import { judgeAnswer } from '../verify/judge.js';
+import type { Oracle } from '../verify/oracle.js';
+import { send } from '../verify/send.js';
+import { ViolationLog } from './violations.js';
+
+export interface ProxyContext {
+  contract: Contract;
+  oracle: Oracle;
+  upstream: string;
+  strict: boolean;
+  fallback?: { kind: string; engine: Engine };
+  log: ViolationLog;
+  logger: Logger;
+  timeoutMs: number;
+}
+
+// Hop-by-hop headers (RFC 9110 7.6.1) and what the proxy sets itself.
+const NOT_PASSED = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const never = new AbortController().signal;
+
+export async function proxyRequest(context: ProxyContext, req: Request, res: Response): Promise<void> {
+  const { contract } = context;
+  const [path, query = ''] = req.originalUrl.split(/\?(.*)/s) as [string, string?];
+  const below = path === contract.basePath ? '/' : path.startsWith(`${contract.basePath}/`) ? path.slice(contract.basePath.length) : undefined;
+  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (!NOT_PASSED.has(name) && value !== undefined) headers[name] = [value].flat().join(', ');
+  const preflight = req.method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+  const testCase: TestCase = { phase: 'proxy', label: `${req.method} ${path}`, method: req.method, path: (below ?? path) + (query ? `?${query}` : ''), headers, ...(body ? { body } : {}) };
+  // Outside the API (and CORS preflights, which the contract leaves to CORS) the proxy only forwards.
+  const upstream = below === undefined ? new URL(context.upstream).origin : context.upstream;
+  const expectation = below === undefined || preflight ? undefined : await context.oracle.expect(testCase);
+
+  let answer: Answer;
+  try {
+    answer = await send(upstream, testCase, { requestMs: context.timeoutMs, deadline: never });
+  } catch (error) {
+    context.logger.error({ upstream: context.upstream, path }, `the upstream did not answer: ${(error as Error).message}`);
+    const problem = { type: 'https://chatbots.example/problems/upstream-unavailable', title: 'Bad Gateway', status: 502, detail: `The upstream ${context.upstream} did not answer: ${(error as Error).message}` };
+    return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
+  }
+  if (context.fallback && expectation?.operation && (answer.status === 404 || answer.status === 501)) {
+    res.setHeader('X-Proxy-Fallback', context.fallback.kind);
+    const response = await context.fallback.engine.handle({ method: req.method, path, headers: lowerCase(req.headers), ...(body ? { body } : {}) });
+    return sendEngineResponse(req, res, response);
+  }
+  const failures = expectation ? judge(context, testCase, answer, expectation) : [];
+  if (failures.length > 0 && context.strict) {
+    const first = failures[0]!;
+    const problem = {
+      type: 'https://chatbots.example/problems/contract-violation',
+      title: 'Bad Gateway',
+      status: 502,
+      detail: `The upstream answered ${answer.status}, which breaks the contract: ${first.check}: ${first.message}`,
+      violations: failures.map(({ check, message, expected, pointer }) => ({ check, message, expected, pointer })),
+    };
+    return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
+  }
+  res.statusCode = answer.status;
+  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+    const name = answer.rawHeaders[index]!;
+    if (!NOT_PASSED.has(name.toLowerCase())) res.appendHeader(name, answer.rawHeaders[index + 1]!);
+  }
+  if (failures.length > 0) res.setHeader('sl-violations', violationsHeader(failures));
+  res.setHeader('Content-Length', answer.bytes.byteLength);
+  res.end(Buffer.from(answer.bytes));
+}
+
+function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expectation: NonNullable<Awaited<ReturnType<Oracle['expect']>>>): Failure[] {
+  const { ran, failures } = judgeAnswer(context.contract, testCase, answer, expectation, { enabled: ViolationLog.proxied });
+  const operation = expectation.operation?.operationId ?? 'unmatched';
+  // The caller's key stays out of the replay command, as $API_KEY.
+  const key = /^Bearer (\S+)$/.exec(testCase.headers.authorization ?? '')?.[1];
+  const curl = toCurl(context.upstream, testCase, key ? { main: key } : {});
+  context.log.record(operation, ran, failures, testCase, answer, curl);
+  for (const failure of failures) {
+    context.logger.warn({ check: failure.check, operation, method: testCase.method, path: testCase.path, status: answer.status }, `contract violation: ${failure.message}`);
+  }
+  return failures;
+}
+
+/** Prism's shape, in ASCII and at most a few kB (the first violations), so that it is a valid header. */
+function violationsHeader(failures: readonly Failure[]): string {
+  const entries = failures.map((failure) => ({ location: ['response'], severity: 'Error', code: failure.check, message: failure.message.slice(0, 500) }));
+  const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  while (entries.length > 1 && ascii(entries).length > 6000) entries.pop();
+  return ascii(entries);
+}
+
+function lowerCase(headers: Request['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined).map(([name, value]) => [name.toLowerCase(), [value].flat().join(', ')]));
+}

@@ -1,0 +1,80 @@
+// `proxy`: a validating proxy between a client and a real backend. It serves
+// the API's base path by forwarding to the upstream and judging each answer,
+// and /__admin/violations with what it has seen break the contract.
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { pino, type Logger } from 'pino';
+import type { Contract } from '../contract/contract.js';
+import { loadContract } from '../contract/load.js';
+import { hostGuard } from '../server/admin/guard.js';
+import { sendProblem } from '../server/sendProblem.js';
+import { closeServer, listen } from '../server/start.js';
+import type { ApiKey } from '../state/keys.js';
+import { createOracle } from '../verify/oracle.js';
+import { createFallback, type FallbackKind } from './fallback.js';
+import { proxyRequest } from './handler.js';
+import { ViolationLog, type ProxyReport } from './violations.js';
+
+export interface ProxyOptions {
+  /** The backend's address, ending in /api. */
+  upstream: string;
+  /** Default 4012; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Replace an answer that breaks the contract by a 502 problem naming the violation. */
+  strict?: boolean;
+  /** Serve what the upstream answers 404 or 501 with the reference handlers or Prism. */
+  fallback?: FallbackKind;
+  /** The fallback's keys; without them it lets in any well-formed key. */
+  keys?: readonly ApiKey[];
+  /** How long the upstream may take to answer (default 30 s). */
+  timeoutMs?: number;
+  allowedHosts?: readonly string[];
+  logger?: Logger;
+  contract?: Contract;
+}
+
+export interface RunningProxy {
+  /** The proxy's base URL, ending in /api. */
+  url: string;
+  log: ViolationLog;
+  report(): ProxyReport;
+  close(): Promise<void>;
+}
+
+// Far above the contract's limit, so that the upstream still gets to answer an oversized body.
+const MAX_PROXIED_BODY = '16mb';
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const { host = '127.0.0.1', port = 4012, logger = pino({ enabled: false }) } = options;
+  const contract = options.contract ?? loadContract();
+  const upstream = options.upstream.replace(/\/+$/, '');
+  const log = new ViolationLog(upstream);
+  const context = {
+    contract,
+    oracle: createOracle(contract),
+    upstream,
+    strict: options.strict ?? false,
+    log,
+    logger,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    ...(options.fallback ? { fallback: { kind: options.fallback, engine: await createFallback(contract, options.fallback, options.keys) } } : {}),
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/__admin', hostGuard(host, options.allowedHosts ?? []));
+  app.get('/__admin/violations', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ requests: log.requests, violations: log.violations, distinct: log.list().length, failures: log.list() });
+  });
+  app.use(express.raw({ type: () => true, limit: MAX_PROXIED_BODY }));
+  app.use((req, res, next) => void proxyRequest(context, req, res).catch(next));
+  app.use((error: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (error.status === 413) return sendProblem(res, { ...contract.problem(413, `The request body is larger than the proxy passes on (${MAX_PROXIED_BODY}).`) }, { 'Cache-Control': 'no-store' });
+    logger.error({ err: error }, 'the proxy failed');
+    sendProblem(res, contract.problem(500, 'The proxy could not complete the request.'), { 'Cache-Control': 'no-store' });
+  });
+  const server = await listen(app, port, host);
+  const { port: bound } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}${contract.basePath}`;
+  return { url, log, report: () => log.report(url), close: () => closeServer(server) };
+}

@@ -1,0 +1,70 @@
+// What the proxy saw break the contract: every violation counted, each
+// distinct cause kept once (with the request that showed it first), and the
+// tallies a JUnit report needs. Shared with `verify` through Findings.
+import type { Answer, TestCase } from '../verify/cases.js';
+import { CATALOGUE, CHECK_NAMES } from '../verify/checks/catalogue.js';
+import type { CheckName, Failure } from '../verify/checks/types.js';
+import { Findings, type Finding } from '../verify/findings.js';
+import type { CheckSummary } from '../verify/runner.js';
+
+/** Checks that need a sequence of requests of the proxy's own making: `verify` runs them. */
+const VERIFY_ONLY: ReadonlySet<CheckName> = new Set(['ensure_resource_availability', 'unique_ids', 'creation_order', 'account_scope', 'tenant_isolation', 'rejected_not_stored', 'max_response_time', 'request_completed']);
+
+export interface ProxyReport {
+  upstream: string;
+  baseUrl: string;
+  seconds: number;
+  requests: number;
+  /** Every violation seen, repeats included. */
+  violations: number;
+  /** One per distinct cause. */
+  failures: Finding[];
+  checks: CheckSummary[];
+  tallies: ReturnType<Findings['tallies']>;
+}
+
+export class ViolationLog {
+  readonly #findings = new Findings();
+  readonly #started = Date.now();
+  requests = 0;
+  violations = 0;
+
+  constructor(readonly upstream: string) {}
+
+  static proxied(check: CheckName): boolean {
+    return !VERIFY_ONLY.has(check);
+  }
+
+  record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: string): void {
+    this.requests += 1;
+    for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
+    for (const failure of failures) {
+      this.violations += 1;
+      this.#findings.add(operation, failure, testCase, answer, [curl]);
+    }
+  }
+
+  list(): Finding[] {
+    return this.#findings.list();
+  }
+
+  report(baseUrl: string): ProxyReport {
+    const tallies = this.#findings.tallies();
+    const checks = CHECK_NAMES.map((name): CheckSummary => {
+      const own = tallies.filter((tally) => tally.check === name);
+      const summary: CheckSummary = { name, title: CATALOGUE[name].title, ran: own.reduce((sum, t) => sum + t.ran, 0), failed: own.reduce((sum, t) => sum + t.failed, 0) };
+      if (VERIFY_ONLY.has(name)) summary.skipped = 'needs requests of its own: `verify` runs it';
+      return summary;
+    });
+    return {
+      upstream: this.upstream,
+      baseUrl,
+      seconds: (Date.now() - this.#started) / 1000,
+      requests: this.requests,
+      violations: this.violations,
+      failures: this.list(),
+      checks,
+      tallies,
+    };
+  }
+}

@@ -1,0 +1,142 @@
+// `proxy` between a client and a backend: each violation a broken upstream
+// plants is reported once with the right check; a correct upstream passes
+// untouched; --strict turns a violation into a 502 problem; --fallback serves
+// what the upstream lacks; the command counts violations when it stops.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startProxy, type RunningProxy } from '../src/proxy/start.js';
+import type { Finding } from '../src/verify/findings.js';
+import { answerProblem, dropHeader, faultyStore, json, rewriteBody, rewriteStatus, startBrokenServer } from './helpers/broken.js';
+import { contract } from './helpers/contract.js';
+import { listening, run, stop } from './helpers/run.js';
+import { KEYS, startTestServer, TestClient } from './helpers/server.js';
+
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((close) => close()));
+});
+
+/** An upstream with seven planted violations, each shown by one request. */
+async function brokenUpstream() {
+  const defaults = JSON.stringify(contract.rules.defaultSettings);
+  const upstream = await startBrokenServer({
+    store: faultyStore({
+      input: (i) => { if (Object.keys(i.settings).some((key) => key.includes('.'))) throw new Error('dots'); return i; },
+      create: (c) => (c.name === 'inactive' ? { ...c, is_active: false } : JSON.stringify(c.settings) === defaults ? c : { ...c, created_at: c.created_at.slice(0, -1) }),
+    }),
+    before: [
+      rewriteStatus((req, code) => (code === 401 && String(req.headers.authorization).startsWith('Bearer sk_test_') ? 403 : code)),
+      dropHeader((req, name) => (name === 'allow' && req.method === 'PATCH') || (name === 'cache-control' && req.method === 'GET')),
+      ...rewriteBody((text) => { const theme = (json(text)?.settings as { theme?: string } | undefined)?.theme; return theme?.length === 101 ? text.replace(theme, theme.slice(1)) : text; }),
+    ],
+  });
+  closing.push(upstream.close);
+  return upstream;
+}
+
+async function proxy(upstream: string, options: Partial<Parameters<typeof startProxy>[0]> = {}): Promise<RunningProxy> {
+  const started = await startProxy({ upstream, port: 0, ...options });
+  closing.push(started.close);
+  return started;
+}
+
+const call = (url: string, method: string, init: { key?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
+  fetch(url, {
+    method,
+    headers: { ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...(init.json ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    ...(init.json ? { body: JSON.stringify(init.json) } : {}),
+  });
+
+const PLANTED: [check: string, send: (url: string) => Promise<Response>][] = [
+  ['response_schema_conformance', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'with settings', settings: { theme: 'dark' } } })],
+  ['is_active', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'inactive' } })],
+  ['ignored_auth', (url) => call(`${url}/chatbots`, 'GET', { headers: { authorization: 'Bearer sk_test_123' } })],
+  ['unsupported_method', (url) => call(`${url}/chatbots`, 'PATCH', { key: KEYS.acmeWeb })],
+  ['negative_data_rejection', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'long theme', settings: { theme: 't'.repeat(101) } } })],
+  ['response_headers_conformance', (url) => call(`${url}/chatbots`, 'GET', { key: KEYS.acmeWeb })],
+  ['not_a_server_error', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'dotted', settings: { 'a.b': 1 } } })],
+];
+
+describe('proxy in front of a broken upstream', () => {
+  it('reports each planted violation once, with the right check, and marks the answers', async () => {
+    const running = await proxy((await brokenUpstream()).url);
+    for (const [check, send] of PLANTED) {
+      const answer = await send(running.url);
+      expect(answer.headers.get('sl-violations'), check).toContain(`"code":"${check}"`);
+    }
+    await PLANTED[5]![1](running.url); // the same cause again: counted, not listed twice
+    const seen = (await (await fetch(`${running.url.replace(/\/api$/, '')}/__admin/violations`)).json()) as { violations: number; failures: Finding[] };
+    for (const [check] of PLANTED) expect(seen.failures.some((f) => f.check === check), check).toBe(true);
+    // Each cause once: an inactive chatbot breaks is_active and, separately, the envelope's schema.
+    const causes = seen.failures.map((f) => `${f.check} ${f.operation} ${f.cause ?? ''}`);
+    expect(new Set(causes).size).toBe(causes.length);
+    const headers = seen.failures.find((f) => f.check === 'response_headers_conformance' && f.message.includes('Cache-Control'))!;
+    expect(headers.occurrences).toBe(2);
+    expect(headers.curl[0]).toMatch(/^curl -i 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H "authorization: Bearer \$API_KEY"/);
+    expect(seen.violations).toBeGreaterThanOrEqual(PLANTED.length + 1);
+  });
+
+  it('with --strict, answers a 502 problem that names the violation instead', async () => {
+    const running = await proxy((await brokenUpstream()).url, { strict: true });
+    const answer = await PLANTED[1]![1](running.url);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const problem = (await answer.json()) as { type: string; detail: string; violations: { check: string }[] };
+    expect(problem.type).toBe('https://chatbots.example/problems/contract-violation');
+    expect(problem.detail).toMatch(/^The upstream answered 201, which breaks the contract: /);
+    expect(problem.violations.map((v) => v.check).sort()).toEqual(['is_active', 'response_schema_conformance']);
+  });
+});
+
+describe('proxy in front of a correct upstream', () => {
+  it('passes every answer through unmarked, and reports nothing', async () => {
+    const upstream = await startTestServer();
+    closing.push(upstream.close);
+    const running = await proxy(upstream.server.url, { strict: true });
+    const client = new TestClient(running.url); // every answer checked against openapi.yaml
+    const created = await client.create(KEYS.acmeWeb, { name: 'through the proxy', settings: { theme: 'dark' } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('sl-violations')).toBeNull();
+    expect((await client.listed(KEYS.acmeMobile)).map((c) => c.id)).toContain(created.body.data.id);
+    expect((await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, json: { name: '' } })).status).toBe(422);
+    expect((await client.request('DELETE', '/chatbots', { key: KEYS.acmeWeb })).headers.get('allow')).toBe('GET, POST');
+    expect(running.report().violations).toBe(0);
+    expect(running.report().requests).toBe(4);
+  });
+});
+
+describe('--fallback', () => {
+  it.each(['reference', 'prism'] as const)('serves with %s what the upstream answers 404', async (kind) => {
+    // A half-built backend: it has no list yet.
+    const upstream = await startBrokenServer({ before: answerProblem(404, (req) => req.method === 'GET') });
+    closing.push(upstream.close);
+    const running = await proxy(upstream.url, { fallback: kind });
+    const client = new TestClient(running.url);
+    const listed = await client.list('sk_live_upstream_key_1');
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('x-proxy-fallback')).toBe(kind);
+    expect((await client.create(KEYS.acmeWeb, { name: 'from the upstream' })).headers.get('x-proxy-fallback')).toBeNull();
+  });
+});
+
+describe('the proxy command', () => {
+  it('logs each violation as one line, and on SIGTERM counts them, writes JUnit, and exits 1', async () => {
+    const upstream = await brokenUpstream();
+    const junit = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'proxy.xml');
+    const started = run(['proxy', '--upstream', upstream.url, '--port', '0', '--junit', junit]);
+    const url = await listening(started);
+    await PLANTED[1]![1](url);
+    await PLANTED[3]![1](url);
+    expect(await stop(started)).toBe(1);
+    const lines = started.stdout().split('\n').filter((line) => line.includes('contract violation:'));
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 40, msg: expect.stringMatching(/^contract violation: /) });
+    // is_active and the schema for the create; unsupported_method and the missing header for PATCH.
+    expect(lines).toHaveLength(4);
+    expect(started.stdout()).toMatch(/^proxy: 2 requests checked, 4 contract violations \(4 distinct\)$/m);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure/);
+    expect(xml).toMatch(/<testcase [^>]*name="unsupported_method · unmatched"[^>]*>\s*<failure/);
+  });
+});

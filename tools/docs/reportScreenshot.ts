@@ -1,0 +1,34 @@
+// Makes docs/images/verify-report.png, the README's picture of the HTML
+// coverage report: a default `verify` run against the reference server, shown
+// in headless Chromium. Run it after changing the report: npm run docs:screenshot.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { coverageHtml, runVerification, startServer } from 'chatbot-api-mock';
+import { chromium } from 'playwright-core';
+
+const output = process.argv[2] ?? 'docs/images/verify-report.png';
+const server = await startServer({ port: 0 }); // no logger given: it logs nothing
+try {
+  const report = await runVerification({
+    baseUrl: server.url,
+    key: 'sk_live_acme_web_0001',
+    keySameAccount: 'sk_live_acme_mobile_0001',
+    keyOtherAccount: 'sk_live_globex_0001',
+    seed: 1,
+  });
+  const page = join(tmpdir(), 'verify-report.html');
+  writeFileSync(page, coverageHtml(report));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+    await tab.goto(`file://${page}`);
+    mkdirSync(join(output, '..'), { recursive: true });
+    await tab.screenshot({ path: output, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+  console.log(`${output}: the coverage report of ${report.requests} requests (${report.passed ? 'passed' : 'failed'})`);
+} finally {
+  await server.close();
+}
