@@ -88,6 +88,16 @@ describe('proxy in front of a broken upstream', () => {
     expect(problem.detail).toMatch(/^The upstream answered 201, which breaks the contract: /);
     expect(problem.violations.map((v) => v.check).sort()).toEqual(['is_active', 'response_schema_conformance']);
   });
+
+  it('marks a request that breaks the contract, and passes on the refusal the contract asks for, even with --strict', async () => {
+    const running = await proxy((await brokenUpstream()).url, { strict: true });
+    const answer = await call(`${running.url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { settings: {} } });
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.headers.get('sl-violations')!)).toEqual([
+      { location: ['request'], severity: 'Error', code: 'request_conformance', message: expect.stringMatching(/^the request breaks the contract: /) },
+    ]);
+    expect(running.report()).toMatchObject({ violations: 0, requestViolations: 1 });
+  });
 });
 
 describe('proxy in front of a correct upstream', () => {
@@ -130,11 +140,12 @@ describe('the proxy command', () => {
     await PLANTED[1]![1](url);
     await PLANTED[3]![1](url);
     expect(await stop(started)).toBe(1);
-    const lines = started.stdout().split('\n').filter((line) => line.includes('contract violation:'));
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 40, msg: expect.stringMatching(/^contract violation: /) });
-    // is_active and the schema for the create; unsupported_method and the missing header for PATCH.
+    const lines = started.stdout().split('\n').filter((line) => line.includes('contract violation by the answer:'));
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 40, check: expect.any(String), msg: expect.stringMatching(/^contract violation by the answer: /) });
+    // is_active and the schema for the create; unsupported_method and the missing header for PATCH,
+    // a method the contract does not document, so the request broke it too.
     expect(lines).toHaveLength(4);
-    expect(started.stdout()).toMatch(/^proxy: 2 requests checked, 4 contract violations \(4 distinct\)$/m);
+    expect(started.stdout()).toMatch(/^proxy: 2 requests checked, 4 contract violations by the upstream \(4 distinct\), 1 request that broke the contract$/m);
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure/);
     expect(xml).toMatch(/<testcase [^>]*name="unsupported_method · unmatched"[^>]*>\s*<failure/);

@@ -64,7 +64,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   app.disable('x-powered-by');
   app.use('/__admin', hostGuard(host, options.allowedHosts ?? []));
   app.get('/__admin/violations', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ requests: log.requests, violations: log.violations, distinct: log.list().length, failures: log.list() });
+    res.set('Cache-Control', 'no-store').json({ requests: log.requests, violations: log.violations, requestViolations: log.requestViolations, failures: log.list() });
   });
   app.use(express.raw({ type: () => true, limit: MAX_PROXIED_BODY }));
   app.use((req, res, next) => void proxyRequest(context, req, res).catch(next));

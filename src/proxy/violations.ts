@@ -15,8 +15,10 @@ export interface ProxyReport {
   baseUrl: string;
   seconds: number;
   requests: number;
-  /** Every violation seen, repeats included. */
+  /** Every violation of the contract by the upstream's answers, repeats included. */
   violations: number;
+  /** Requests that broke the contract themselves (the client's doing; the upstream may refuse them rightly). */
+  requestViolations: number;
   /** One per distinct cause. */
   failures: Finding[];
   checks: CheckSummary[];
@@ -28,6 +30,7 @@ export class ViolationLog {
   readonly #started = Date.now();
   requests = 0;
   violations = 0;
+  requestViolations = 0;
 
   constructor(readonly upstream: string) {}
 
@@ -39,7 +42,8 @@ export class ViolationLog {
     this.requests += 1;
     for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
     for (const failure of failures) {
-      this.violations += 1;
+      if (failure.check === 'request_conformance') this.requestViolations += 1;
+      else this.violations += 1;
       this.#findings.add(operation, failure, testCase, answer, [curl]);
     }
   }
@@ -62,6 +66,7 @@ export class ViolationLog {
       seconds: (Date.now() - this.#started) / 1000,
       requests: this.requests,
       violations: this.violations,
+      requestViolations: this.requestViolations,
       failures: this.list(),
       checks,
       tallies,

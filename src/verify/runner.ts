@@ -145,6 +145,7 @@ function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, sta
     if (CATALOGUE[name].needsState && stateless) summary.skipped = 'the target is stateless (--stateless)';
     else if (role && !keys[role]) summary.skipped = `needs ${FLAG[role]}`;
     else if (CATALOGUE[name].optIn && summary.ran === 0) summary.skipped = 'opt-in: --max-response-time';
+    else if (CATALOGUE[name].proxyOnly) summary.skipped = 'the proxy’s: it judges a client’s requests';
     return summary;
   });
 }

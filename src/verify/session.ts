@@ -67,7 +67,7 @@ export class Session {
 
   enabled(check: CheckName): boolean {
     const info = CATALOGUE[check];
-    if (info.needsState && this.options.stateless) return false;
+    if ((info.needsState && this.options.stateless) || info.proxyOnly) return false;
     return !info.optIn || (check === 'max_response_time' && this.options.maxResponseTimeMs !== undefined);
   }
 

@@ -81,7 +81,9 @@ export function addProxyCommand(program: Command): void {
         const report = proxy.report();
         if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit, `Chatbot API contract, proxied: ${flags.upstream}`);
         if (flags.json) writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
-        console.log(`proxy: ${report.requests} requests checked, ${report.violations} contract violations (${report.failures.length} distinct)`);
+        const distinct = report.failures.filter((failure) => failure.check !== 'request_conformance').length;
+        const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+        console.log(`proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`);
         process.exitCode = report.violations > 0 ? 1 : 0;
       });
     });

@@ -13,6 +13,8 @@ export interface CheckInfo {
   needsState?: boolean;
   /** Run only when asked for. */
   optIn?: boolean;
+  /** Judges the client, which only the proxy does not choose (verify's own requests break the contract on purpose). */
+  proxyOnly?: boolean;
 }
 
 export const CATALOGUE: Record<CheckName, CheckInfo> = {
@@ -41,6 +43,7 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
   account_scope: { title: 'A chatbot is listed for every project of its account', needsState: true, on: ['listChatbots'] },
   tenant_isolation: { title: 'No account lists another account’s chatbot', needsState: true, on: ['listChatbots'] },
   rejected_not_stored: { title: 'A refused create stores nothing', needsState: true, on: ['listChatbots'] },
+  request_conformance: { title: 'The client’s request honours the contract (what it sends, not what it gets)', proxyOnly: true },
 };
 
 export const CHECK_NAMES = Object.keys(CATALOGUE) as CheckName[];

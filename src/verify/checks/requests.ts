@@ -77,6 +77,14 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
     },
   },
   {
+    name: 'request_conformance',
+    applies: () => true,
+    judge: ({ expectation }) =>
+      expectation.success
+        ? undefined
+        : { check: 'request_conformance', message: `the request breaks the contract: ${expectation.reason}`, expected: `a request the operation accepts (this one gets ${expectation.status})`, pointer: expectation.pointer, cause: String(expectation.status) },
+  },
+  {
     name: 'max_response_time',
     applies: ({ maxResponseTimeMs }) => maxResponseTimeMs !== undefined,
     judge: (judged) =>

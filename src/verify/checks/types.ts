@@ -31,7 +31,8 @@ export type CheckName =
   | 'creation_order'
   | 'account_scope'
   | 'tenant_isolation'
-  | 'rejected_not_stored';
+  | 'rejected_not_stored'
+  | 'request_conformance';
 
 /** A defect found: what was wrong, and what the contract wanted instead, with where it says so. */
 export interface Failure {
