@@ -1,6 +1,7 @@
 // The planted defects `verify` must catch, each with the check that must name
-// it. The first group are the defects the old hand-written checks caught; the
-// second are defects they missed, found now by the cases the contract derives.
+// it. The first group are the defects the old hand-written checks were built
+// for. The second are 20 more: the old checks (commit 4562cda) missed 17 of
+// them; they caught the three marked "old checks caught it too", by chance.
 import express, { type RequestHandler } from 'express';
 import { nestingDepth } from '../../src/contract/ajv.js';
 import type { CheckName } from '../../src/verify/checks/types.js';
@@ -74,9 +75,11 @@ export const NEW_DEFECTS: PlantedDefect[] = [
   ['403 instead of 401 for sk_test_ keys', 'ignored_auth', { before: rewriteStatus((req, code) => (code === 401 && String(req.headers.authorization).startsWith('Bearer sk_test_') ? 403 : code)) }],
   ['the list loses chatbots whose name holds a quote', 'ensure_resource_availability', { store: faultyStore({ list: (listed) => listed.filter((c) => !c.name.includes('"')) }) }],
   ['a 405 without Allow for PATCH only', 'unsupported_method', { before: dropHeader((req, name) => name === 'allow' && req.method === 'PATCH') }],
+  // Old checks caught it too (create.settings sends settings).
   ['created_at without its Z when settings are given', 'response_schema_conformance', {
     store: faultyStore({ create: (c) => (JSON.stringify(c.settings) === defaults ? c : { ...c, created_at: c.created_at.slice(0, -1) }) }),
   }],
+  // Old checks caught it too (their creates passed 30).
   ['an id handed out again after 30 creates', 'unique_ids', { store: faultyStore({ create: (c) => ({ ...c, id: ++creates > 30 ? firstId! : (firstId ??= c.id) }) }) }],
   ['a name of exactly 200 characters refused', 'positive_data_acceptance', {
     before: [express.raw({ type: () => true }), answerProblem(422, (req) => { const name = json(String(req.body))?.name; return typeof name === 'string' && [...name].length === 200; })],
@@ -93,6 +96,7 @@ export const NEW_DEFECTS: PlantedDefect[] = [
   ['no WWW-Authenticate when Authorization is empty', 'response_headers_conformance', { before: dropHeader((req, name) => name === 'www-authenticate' && req.headers.authorization === '') }],
   ['charset=utf-8 refused with 415', 'positive_data_acceptance', { before: answerProblem(415, (req) => /charset=utf-8/i.test(String(req.headers['content-type']))) }],
   ['HEAD answered 200', 'unsupported_method', { before: (req, res, next) => (req.method === 'HEAD' ? res.status(200).set({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end() : next()) }],
+  // Old checks caught it too (two checks reused a name).
   ['a duplicate name answers 409', 'positive_data_acceptance', {
     before: [express.raw({ type: () => true }), answerProblem(409, (req) => { const name = json(String(req.body))?.name; if (!isCreate(req) || typeof name !== 'string') return false; const seen = names.has(name); names.add(name); return seen; })],
   }],
