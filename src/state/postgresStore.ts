@@ -17,7 +17,7 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS api_keys (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, key TEXT NOT NULL UNIQUE,
     account_id TEXT NOT NULL, project_id TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS chatbots (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id TEXT NOT NULL UNIQUE,
-    account_id TEXT NOT NULL, project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL,
+    account_id TEXT NOT NULL, project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL,
     is_active BOOLEAN NOT NULL, created_at TEXT NOT NULL);
   CREATE INDEX IF NOT EXISTS chatbots_by_account ON chatbots (account_id, seq);
   CREATE TABLE IF NOT EXISTS account_sizes (account_id TEXT PRIMARY KEY, chatbots BIGINT NOT NULL);
@@ -28,7 +28,21 @@ const RECOUNT = `
   INSERT INTO account_sizes (account_id, chatbots) SELECT account_id, count(*) FROM chatbots GROUP BY account_id;
 `;
 const NOW_UTC_MS = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const COLUMNS = 'id, account_id, project_id, name, settings, is_active, created_at';
+// The name is kept as JSON text, as the settings are: PostgreSQL's text holds no NUL
+// and no lone surrogate, and a name may hold either.
+const COLUMNS = 'id, account_id, project_id, name_json, settings, is_active, created_at';
+// A database made when the name was kept as plain text: once, under the migration lock.
+const NAME_AS_JSON = `
+  DO $$ BEGIN
+    IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'chatbots' AND column_name = 'name') THEN
+      ALTER TABLE chatbots ADD COLUMN IF NOT EXISTS name_json TEXT;
+      UPDATE chatbots SET name_json = to_json(name)::text;
+      ALTER TABLE chatbots ALTER COLUMN name_json SET NOT NULL, DROP COLUMN name;
+    END IF;
+  END $$;
+`;
+type PostgresRow = Omit<ChatbotRow, 'name'> & { name_json: string };
+const toRow = ({ name_json, ...row }: PostgresRow): ChatbotRow => ({ ...row, name: JSON.parse(name_json) as string });
 
 
 export class PostgresChatbotStore implements ChatbotStore {
@@ -44,6 +58,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query(NAME_AS_JSON);
         await client.query(SCHEMA);
         // A database made before the sizes were kept: count once.
         const { rows } = await client.query('SELECT (SELECT count(*) FROM account_sizes) = 0 AND EXISTS (SELECT 1 FROM chatbots) AS stale');
@@ -66,7 +81,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       // Tables in the order a reset locks them (chatbots, then account_sizes): no deadlock with one.
       const inserted = await client.query<{ created_at: string }>(
         `INSERT INTO chatbots (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, true, ${NOW_UTC_MS}) RETURNING created_at`,
-        [chatbot.id, owner.accountId, owner.projectId, chatbot.name, JSON.stringify(chatbot.settings)],
+        [chatbot.id, owner.accountId, owner.projectId, JSON.stringify(chatbot.name), JSON.stringify(chatbot.settings)],
       );
       const size = await client.query<{ chatbots: string }>(
         `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, 1)
@@ -81,14 +96,14 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    const { rows } = await this.#query<ChatbotRow>(`SELECT ${COLUMNS} FROM chatbots WHERE account_id = $1 ORDER BY seq`, [accountId]);
-    return rows.map((row) => fromRow(row).chatbot);
+    const { rows } = await this.#query<PostgresRow>(`SELECT ${COLUMNS} FROM chatbots WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    return rows.map((row) => fromRow(toRow(row)).chatbot);
   }
 
   /** The list as JSON, built by the database from the stored text: nothing is parsed or checked again here. */
   async listItemsJson(accountId: string): Promise<string> {
     const { rows } = await this.#query<{ json: string | null }>(
-      `SELECT string_agg('{"id":' || to_json(id)::text || ',"name":' || to_json(name)::text || ',"settings":' || settings ||
+      `SELECT string_agg('{"id":' || to_json(id)::text || ',"name":' || name_json || ',"settings":' || settings ||
          ',"is_active":' || is_active::text || ',"created_at":' || to_json(created_at)::text || '}', ',' ORDER BY seq) AS json
        FROM chatbots WHERE account_id = $1`,
       [accountId],
@@ -97,8 +112,8 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
-    const { rows } = await this.#query<ChatbotRow>(`SELECT ${COLUMNS} FROM chatbots ORDER BY seq`);
-    return rows.map(fromRow);
+    const { rows } = await this.#query<PostgresRow>(`SELECT ${COLUMNS} FROM chatbots ORDER BY seq`);
+    return rows.map((row) => fromRow(toRow(row)));
   }
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void> {
@@ -215,7 +230,7 @@ async function insertChatbots(client: pg.PoolClient, records: readonly StoredCha
         column((r) => r.chatbot.id),
         column((r) => r.accountId),
         column((r) => r.projectId),
-        column((r) => r.chatbot.name),
+        column((r) => JSON.stringify(r.chatbot.name)),
         column((r) => JSON.stringify(r.chatbot.settings)),
         column((r) => r.chatbot.is_active),
         column((r) => r.chatbot.created_at),

@@ -15,10 +15,19 @@ import { AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailable
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
-    project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
+    project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '1'), ('probe', '');
+  INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '2'), ('probe', '');
 `;
+// Schema 1 kept the name as text, which SQLite stores as UTF-8: a lone surrogate
+// came back as U+FFFD after a restart. Schema 2 keeps it as JSON text, as the settings.
+const NAME_AS_JSON = `
+  ALTER TABLE chatbots ADD COLUMN name_json TEXT;
+  UPDATE chatbots SET name_json = json_quote(name);
+  ALTER TABLE chatbots DROP COLUMN name;
+  UPDATE meta SET value = '2' WHERE key = 'schema';
+`;
+type SqliteRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 
 const PROBE_PADDING = '.'.repeat(16_384);
 
@@ -44,7 +53,9 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#db = db;
     const keys = db.prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as ApiKey[];
     this.insertKeys(keys);
-    for (const row of db.prepare('SELECT * FROM chatbots ORDER BY seq').iterate() as Iterable<ChatbotRow>) this.insert(fromRow(row));
+    for (const { name_json, ...row } of db.prepare('SELECT * FROM chatbots ORDER BY seq').iterate() as Iterable<SqliteRow>) {
+      this.insert(fromRow({ ...row, name: JSON.parse(name_json) as string }));
+    }
   }
 
   /** Opens (or creates) the file, takes its lock, and loads it; fails with a one-line reason. */
@@ -57,6 +68,8 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
       db.pragma('synchronous = FULL');
       if (options.maxPages) db.pragma(`max_page_count = ${Math.floor(options.maxPages)}`);
       db.exec(SCHEMA); // a write: it takes the lock, and proves the file writable
+      const schema = db.prepare("SELECT value FROM meta WHERE key = 'schema'").pluck().get();
+      if (schema === '1') db.transaction(() => db!.exec(NAME_AS_JSON))();
       return new SqliteChatbotStore(db);
     } catch (error) {
       db?.close();
@@ -147,10 +160,10 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
 
   #insertRows(records: readonly StoredChatbot[]): void {
     const insert = this.#db.prepare(
-      'INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     for (const { accountId, projectId, chatbot } of records) {
-      insert.run(chatbot.id, accountId, projectId, chatbot.name, JSON.stringify(chatbot.settings), chatbot.is_active ? 1 : 0, chatbot.created_at);
+      insert.run(chatbot.id, accountId, projectId, JSON.stringify(chatbot.name), JSON.stringify(chatbot.settings), chatbot.is_active ? 1 : 0, chatbot.created_at);
     }
   }
 

@@ -101,7 +101,7 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
 
     it('gives the same list as JSON text, when it keeps one, tricky strings and numbers included', () =>
       withStore(async (store) => {
-        const tricky = { name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f end', settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' } };
+        const tricky = { name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f NUL \u0000 lone \ud800 end', settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' } };
         await store.create(WEB, tricky);
         await store.create(APP, { name: 'Second', settings });
         if (!store.listItemsJson) return;
@@ -126,7 +126,8 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
       try {
         await first.start(KEYS, []);
         await first.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
-        created = await first.create(APP, { name: 'Kept', settings });
+        // A NUL and a lone surrogate: neither survives a store that keeps the name as plain text.
+        created = await first.create(APP, { name: 'Kept \u0000 \ud800 é', settings });
       } finally {
         await first.close();
       }
