@@ -72,6 +72,17 @@ describe('verify on the command line', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('says the likely cause when nearly everything fails alike: a base URL without /api, a refused key', async () => {
+    const origin = reference.server.url.replace(/\/api$/, '');
+    const noApi = await verify(['--base-url', origin, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples,coverage']);
+    expect(noApi.status).toBe(1);
+    expect(noApi.stdout).toContain(`hint: nearly every valid request got 404: the base URL must end in /api (try --base-url ${origin}/api).`);
+    const refused = await verify(['--base-url', reference.server.url, '--key', 'sk_live_not_a_key_here', ...quick, '--phases', 'examples,coverage']);
+    expect(refused.stdout).toContain('hint: nearly every valid request got 401: the key was refused.');
+    const fine = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples']);
+    expect(fine.stdout).not.toContain('hint:');
+  });
+
   it('refuses bad flags with a clear message', async () => {
     const missing = await verify([]);
     expect(missing.status).not.toBe(0);

@@ -10,6 +10,7 @@ import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
 import type { CheckName } from './checks/types.js';
 import type { OperationCoverage } from './coverage.js';
 import type { Finding, Tally } from './findings.js';
+import { setUpHints } from './hints.js';
 import { createOracle } from './oracle.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
@@ -68,6 +69,8 @@ export interface VerifyReport {
   coverage: OperationCoverage[];
   /** Why the run stopped early (nothing answers), if it did. */
   error?: string;
+  /** The likely cause when most requests fail alike (a base URL without /api, a refused key). */
+  hints: string[];
   passed: boolean;
 }
 
@@ -131,6 +134,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
     tallies: session.findings.tallies(),
     coverage: session.coverage.report(),
     ...(error ? { error } : {}),
+    hints: setUpHints(session.acceptedStatuses, options.baseUrl, keys),
     passed: failures.length === 0 && error === undefined,
   };
 }

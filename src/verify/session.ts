@@ -54,6 +54,8 @@ export class Session {
   readonly createdNames = new Set<string>();
   requests = 0;
   chatbotsCreated = 0;
+  /** The statuses answered to requests the contract wants accepted, for the report's hints. */
+  readonly acceptedStatuses = new Map<number, number>();
   #held = false;
   #pending: Pending[] = [];
 
@@ -96,6 +98,7 @@ export class Session {
       return { testCase, expectation, failures: [failure] };
     }
     this.coverage.observe(operation, testCase, answer);
+    if (expectation.success) this.acceptedStatuses.set(answer.status, (this.acceptedStatuses.get(answer.status) ?? 0) + 1);
     const verdict = judgeAnswer(contract, testCase, answer, expectation, {
       enabled: (check) => this.enabled(check),
       ...(this.options.maxResponseTimeMs ? { maxResponseTimeMs: this.options.maxResponseTimeMs } : {}),

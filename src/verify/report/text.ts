@@ -27,6 +27,7 @@ export function formatFinding(finding: Finding, index: number): string {
 export function formatReport(report: VerifyReport): string {
   const out: string[] = [''];
   if (report.error) out.push(`✗ the run stopped: ${report.error}`, '');
+  for (const hint of report.hints) out.push(`hint: ${hint}`, '');
   if (report.failures.length > 0) {
     out.push(`✗ ${report.failures.length} ${plural(report.failures.length, 'failure')}`, '');
     report.failures.forEach((finding, index) => out.push(formatFinding(finding, index + 1), ''));
