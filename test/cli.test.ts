@@ -82,7 +82,7 @@ describe('serve refuses to start', () => {
   ])('with a keys file holding %s, naming the problem', async (_label, content, message) => {
     const path = tempFile('keys.json', content);
     const started = run(['serve', '--port', '0', '--keys', path]);
-    expect(await started.exit).toBe(1);
+    expect(await started.exit).toBe(2);
     expect(started.stderr()).toMatch(message);
     expect(started.stderr()).toContain(path);
     expect(started.stdout()).not.toContain('listening');
@@ -90,7 +90,7 @@ describe('serve refuses to start', () => {
 
   it('with a missing keys file', async () => {
     const started = run(['serve', '--port', '0', '--keys', '/nonexistent/keys.json']);
-    expect(await started.exit).toBe(1);
+    expect(await started.exit).toBe(2);
     expect(started.stderr()).toMatch(/cannot read keys file/);
   });
 
@@ -107,18 +107,27 @@ describe('serve refuses to start', () => {
     }
   });
 
+  // Each usage error is one line that names what is wrong and what is allowed, exit code 2, no stack.
   it.each([
-    [['serve', '--port', 'eighty']],
-    [['serve', '--port', '70000']],
-  ])('with a bad port %j', async (args) => {
-    const started = run(args);
-    expect(await started.exit).not.toBe(0);
-    expect(started.stderr()).toMatch(/port/);
+    [['serve', '--port', 'eighty'], {}, /^chatbot-api-mock: error: option '-p, --port <number>' argument 'eighty' is invalid\. expected a port number from 0 to 65535/],
+    [['serve', '--port', '70000'], {}, /port number from 0 to 65535/],
+    [['serve', '--fault-rate', '5'], {}, /--fault-rate <rate>' argument '5' is invalid\. expected a fraction from 0 to 1/],
+    [['srve'], {}, /^chatbot-api-mock: error: unknown command 'srve' \(did you mean 'serve'\?\); the commands are serve, mock, verify, proxy$/],
+    [['verfy', '--base-url', 'x'], {}, /unknown command 'verfy' \(did you mean 'verify'\?\)/],
+    [['verify', '--base-url', 'not-a-url', '--key', 'k'], {}, /--base-url <url>' argument 'not-a-url' is invalid\. expected an http or https address/],
+    [['mock', '--dynamic', 'yes'], {}, /too many arguments for 'mock'/],
+    [['proxy'], {}, /required option '--upstream <url>' not specified/],
+    [['serve'], { PORT: 'abc' }, /value 'abc' from env 'PORT' is invalid/],
+  ] as const)('with %j %j', async (args, env, message) => {
+    const started = run([...args], { ...env });
+    expect(await started.exit).toBe(2);
+    expect(started.stderr().trim()).toMatch(message);
+    expect(started.stderr().trim().split('\n')).toHaveLength(1);
   });
 
   it('with a VALIDATE_RESPONSES that is not a boolean', async () => {
     const started = run(['serve', '--port', '0'], { VALIDATE_RESPONSES: 'sometimes' });
-    expect(await started.exit).toBe(1);
+    expect(await started.exit).toBe(2);
     expect(started.stderr()).toMatch(/VALIDATE_RESPONSES: expected true or false, not "sometimes"/);
   });
 });

@@ -70,7 +70,7 @@ describe('the config file', () => {
   it('is refused when it holds an unknown setting', async () => {
     const dir = project({ prot: 4010 });
     const started = run(['serve'], {}, dir);
-    expect(await started.exit).toBe(1);
+    expect(await started.exit).toBe(2);
     expect(started.stderr()).toMatch(/unknown setting "prot"/);
   });
 
@@ -81,7 +81,7 @@ describe('the config file', () => {
     [{ quiet: 'loud' }, /"quiet": expected true or false, not "loud"/],
   ])('refuses %j, as the flag would, in one line', async (config, message) => {
     const started = run(['serve'], {}, project(config));
-    expect(await started.exit).toBe(1);
+    expect(await started.exit).toBe(2);
     expect(started.stderr()).toMatch(message);
     expect(started.stderr().trim().split('\n')).toHaveLength(1);
   });

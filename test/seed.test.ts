@@ -78,7 +78,7 @@ describe('a bad seed', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'seed-')), 'seed.json');
     writeFileSync(file, JSON.stringify(entry({ name: '' })));
     const started = run(['serve', '--port', '0', '--seed', file]);
-    expect(await started.exit).toBe(1);
+    expect(await started.exit).toBe(2);
     expect(started.stderr()).toContain(`seed file ${file}: projects.acme-web[1]/name`);
   });
 });

@@ -8,12 +8,14 @@ import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
 import { packageRoot } from '../contract/load.js';
 import { SERVE_SETTINGS } from '../server/settings.js';
+import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
   version: string;
 };
 
-const program = new Command('chatbot-api-mock')
+// Before the commands are added: they inherit how errors are spoken.
+const program = speakPlainly(new Command('chatbot-api-mock'))
   .description('Contract-first mock and reference server for the Chatbot Management API')
   .version(version);
 addServeCommand(program);
@@ -26,7 +28,6 @@ for (const { env } of SERVE_SETTINGS) if (env && process.env[env] === '') delete
 
 // No top-level await: this module is bundled as CommonJS, to start from V8's
 // code cache (src/bin.cts). A failure still ends the process with code 1.
-program.parseAsync().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const unknown = unknownCommand(program, process.argv.slice(2));
+if (unknown) usageError(unknown);
+program.parseAsync().catch(exitOn);

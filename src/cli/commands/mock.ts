@@ -3,6 +3,7 @@
 import { Option, type Command } from 'commander';
 import { KeysFileError } from '../../state/keys.js';
 import { createLogger } from '../logger.js';
+import { usageError } from '../usage.js';
 import { closeOnSignals, fatal, parsePort } from './options.js';
 
 interface MockFlags {
@@ -31,7 +32,7 @@ export function addMockCommand(program: Command): void {
         ...(flags.keys ? { keysFile: flags.keys } : {}),
         logger: createLogger({ quiet: flags.quiet ?? false }),
       }).catch((error: NodeJS.ErrnoException) => {
-        if (error instanceof KeysFileError) fatal(error.message);
+        if (error instanceof KeysFileError) usageError(error.message);
         if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
         fatal(`the Prism mock did not start: ${error.message}`);
       });

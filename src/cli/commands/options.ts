@@ -27,3 +27,15 @@ export function closeOnSignals(close: () => Promise<void>): void {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
+
+/** An http or https address, such as a --base-url or an --upstream. */
+export function httpUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`expected an http or https address such as http://127.0.0.1:4010/api, not "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`expected an http or https address, not "${value}"`);
+  return value;
+}

@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { KeysFileError } from '../../state/keys.js';
 import { createLogger } from '../logger.js';
-import { closeOnSignals, fatal, parsePort } from './options.js';
+import { usageError } from '../usage.js';
+import { closeOnSignals, fatal, httpUrl, parsePort } from './options.js';
 
 interface ProxyFlags {
   upstream: string;
@@ -21,22 +22,11 @@ interface ProxyFlags {
   quiet?: boolean;
 }
 
-function upstreamUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidArgumentError(`expected the backend's address, such as http://127.0.0.1:8080/api, not "${value}"`);
-  }
-  if (!/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`expected an http or https address, not "${value}"`);
-  return value;
-}
-
 export function addProxyCommand(program: Command): void {
   program
     .command('proxy')
     .description('forward to a real backend and check every request and answer against the contract')
-    .requiredOption('--upstream <url>', "the backend's address, ending in /api", upstreamUrl)
+    .requiredOption('--upstream <url>', "the backend's address, ending in /api", httpUrl)
     .addOption(new Option('-p, --port <number>', 'port to listen on').default(4012).argParser(parsePort))
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .option('--strict', 'replace an answer that breaks the contract with a 502 problem naming the violation', false)
@@ -65,7 +55,7 @@ export function addProxyCommand(program: Command): void {
         allowedHosts: flags.allowedHost,
         logger: createLogger({ quiet: flags.quiet ?? false }),
       }).catch((error: NodeJS.ErrnoException) => {
-        if (error instanceof KeysFileError) fatal(error.message);
+        if (error instanceof KeysFileError) usageError(error.message);
         if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
         fatal(`the proxy did not start: ${error.message}`);
       });

@@ -9,6 +9,7 @@ import { RecordsError } from '../../state/records.js';
 import { StoreOpenError } from '../../state/store.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
 import { createLogger } from '../logger.js';
+import { usageError } from '../usage.js';
 import { closeOnSignals, fatal } from './options.js';
 
 export function addServeCommand(program: Command): void {
@@ -52,7 +53,7 @@ function settingFromEnv(key: keyof ServeSettings, name: string): unknown {
   try {
     return checkSetting(key, process.env[name], name);
   } catch (error) {
-    fatal((error as Error).message);
+    usageError((error as Error).message);
   }
 }
 
@@ -76,9 +77,9 @@ async function serve(settings: ServeSettings): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if ([KeysFileError, RecordsError, ConfigError, SettingError, StoreOpenError].some((kind) => error instanceof kind)) {
-      fatal((error as Error).message);
-    }
+    // A bad setting or file is the caller's to fix (exit 2); a store that cannot open, the machine's (exit 1).
+    if ([KeysFileError, RecordsError, ConfigError, SettingError].some((kind) => error instanceof kind)) usageError((error as Error).message);
+    if (error instanceof StoreOpenError) fatal(error.message);
     if (code === 'EADDRINUSE') fatal(`port ${settings.port} on ${settings.host} is already in use (try --port)`);
     if (code === 'EADDRNOTAVAIL') fatal(`cannot bind ${settings.host}: no such local address`);
     throw error;
@@ -93,7 +94,7 @@ function readConfig(path: string | undefined): ConfigFile {
     if (found) console.log(`Settings from ${found}`);
     return config;
   } catch (error) {
-    if (error instanceof ConfigFileError) fatal(error.message);
+    if (error instanceof ConfigFileError) usageError(error.message);
     throw error;
   }
 }

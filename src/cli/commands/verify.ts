@@ -2,6 +2,7 @@
 // implementation (this server, the mock, or your own), in four phases.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
+import { httpUrl } from './options.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -47,7 +48,7 @@ export function addVerifyCommand(program: Command): void {
   program
     .command('verify')
     .description('check a running implementation against the contract: examples, boundary cases, fuzzing, and stateful sequences')
-    .requiredOption('--base-url <url>', 'the service address, ending in /api')
+    .requiredOption('--base-url <url>', 'the service address, ending in /api', httpUrl)
     .requiredOption('--key <key>', 'an API key of the service')
     .option('--key-same-account <key>', 'a key of another project of the same account (checks account scope)')
     .option('--key-other-account <key>', 'a key of another account (checks tenant isolation)')

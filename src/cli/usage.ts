@@ -1,0 +1,42 @@
+// How the command line speaks to a person: a usage error is one line and exit
+// code 2 (commander's own errors included); any other failure one line and
+// exit code 1, with the stack only when DEBUG is set.
+import { CommanderError, type Command } from 'commander';
+import { closest, distance } from 'fastest-levenshtein';
+
+export const USAGE_EXIT = 2;
+
+/** commander's errors on one line, prefixed like ours; its help and --version still exit 0. */
+export function speakPlainly(program: Command): Command {
+  return program.exitOverride().configureOutput({
+    outputError: (text, write) => write(`chatbot-api-mock: ${text.trim().replace(/\s*\n+\s*/g, ' ')}\n`),
+  });
+}
+
+/**
+ * `serve` is the default command, so commander would read a mistyped command
+ * (`srve`) as an argument to it: catch that first, and suggest the nearest.
+ */
+export function unknownCommand(program: Command, argv: readonly string[]): string | undefined {
+  const first = argv[0];
+  if (first === undefined || first.startsWith('-')) return undefined;
+  const names = [...program.commands.map((command) => command.name()), 'help'];
+  if (names.includes(first)) return undefined;
+  const nearest = closest(first, names);
+  const hint = distance(first, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean '${nearest}'?)` : '';
+  return `unknown command '${first}'${hint}; the commands are ${names.filter((name) => name !== 'help').join(', ')}`;
+}
+
+/** Ends the process for an error that reached the top: one line, exit 2 for usage, 1 otherwise. */
+export function exitOn(error: unknown): never {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`chatbot-api-mock: error: ${message.split('\n')[0]}`);
+  if (process.env.DEBUG) console.error(error);
+  process.exit(1);
+}
+
+export function usageError(message: string): never {
+  console.error(`chatbot-api-mock: error: ${message}`);
+  process.exit(USAGE_EXIT);
+}
