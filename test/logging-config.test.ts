@@ -33,6 +33,23 @@ describe('logs', () => {
     expect(started.stdout()).not.toMatch(/Bearer sk_live_globex/);
   });
 
+  it('writes one short line per request with --log-format pretty (as on a terminal), keys left out', async () => {
+    const started = run(['serve', '--port', '0', '--log-format', 'pretty']);
+    const client = new TestClient(await listening(started));
+    await client.list(KEYS.acmeWeb);
+    await client.create(KEYS.globex, { name: 'Logged' });
+    await client.request('GET', '/chatbots');
+    await stop(started);
+    const lines = started.stdout().split('\n').filter((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] /.test(line));
+    expect(lines.map((line) => line.replace(/^\[[^\]]+\] /, '').replace(/ \d+ ms/, ' N ms'))).toEqual([
+      'INFO: GET /api/chatbots 200 N ms (acme-web)',
+      'INFO: POST /api/chatbots 201 N ms (globex-main)',
+      'INFO: GET /api/chatbots 401 N ms',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/sk_live_|Bearer/);
+    expect(started.stdout()).not.toMatch(/"req"|headers/);
+  });
+
   it('writes no log line with --quiet', async () => {
     const started = run(['serve', '--port', '0', '--quiet']);
     const client = new TestClient(await listening(started));

@@ -1,20 +1,49 @@
-// Logs: one structured line per request, pretty on a terminal, JSON otherwise,
-// nothing when quiet. API keys and admin tokens never reach a log line.
+// Logs: one structured line per request, JSON for machines, or (on a terminal,
+// or with --log-format pretty) one short line a person reads at a glance:
+// time, method, path, status, duration, project. API keys and admin tokens
+// never reach a log line; the full detail stays in the JSON.
 import { pino, type Logger } from 'pino';
+import PinoPretty from 'pino-pretty';
 
 export interface LoggerOptions {
   quiet?: boolean;
-  /** Human-readable lines (default: when stdout is a terminal). */
+  /** One line per request for people (default: when stdout is a terminal). */
   pretty?: boolean;
+  /** Where the lines go (default: stdout). */
+  destination?: NodeJS.WritableStream;
 }
 
 export const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
 
-export function createLogger({ quiet = false, pretty = process.stdout.isTTY === true }: LoggerOptions = {}): Logger {
+interface LogLine {
+  msg?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  project?: string;
+  err?: { message?: string };
+}
+
+/** A request as "GET /api/chatbots 200 3 ms (acme-web)"; anything else as its message. */
+export function oneLine(log: LogLine): string {
+  if (log.req && log.res) {
+    return `${log.req.method} ${log.req.url} ${log.res.statusCode} ${log.responseTime ?? '?'} ms${log.project ? ` (${log.project})` : ''}`;
+  }
+  return `${log.msg ?? ''}${log.err?.message ? `: ${log.err.message}` : ''}`;
+}
+
+export function createLogger({ quiet = false, pretty = process.stdout.isTTY === true, destination }: LoggerOptions = {}): Logger {
   if (quiet) return pino({ enabled: false });
-  return pino({
-    name: 'chatbot-api-mock',
-    redact: { paths: REDACTED, censor: '[redacted]' },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,name' } } } : {}),
+  const options = { name: 'chatbot-api-mock', redact: { paths: REDACTED, censor: '[redacted]' } };
+  if (!pretty) return destination ? pino(options, destination) : pino(options);
+  const stream = PinoPretty({
+    colorize: !destination && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,name',
+    hideObject: true,
+    messageFormat: (log) => oneLine(log as LogLine),
+    sync: true,
+    ...(destination ? { destination } : {}),
   });
+  return pino(options, stream);
 }

@@ -18,6 +18,7 @@ export interface ServeSettings {
   maxChatbotsPerAccount?: number;
   validateResponses: boolean;
   quiet: boolean;
+  logFormat?: 'pretty' | 'json';
 }
 
 export class SettingError extends Error {
@@ -86,6 +87,12 @@ function boolean(value: unknown): boolean {
   throw new SettingError('');
 }
 
+function logFormat(value: unknown): 'pretty' | 'json' {
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (word !== 'pretty' && word !== 'json') throw new SettingError('');
+  return word;
+}
+
 export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'port', flag: '-p, --port <number>', env: 'PORT', description: 'port to listen on', allowed: 'a port number from 0 to 65535', parse: port, default: 4010 },
   { key: 'host', flag: '--host <address>', env: 'HOST', description: 'address to bind', allowed: 'an address', parse: text, default: '127.0.0.1' },
@@ -100,6 +107,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'maxChatbotsPerAccount', flag: '--max-chatbots-per-account <n>', env: 'MAX_CHATBOTS_PER_ACCOUNT', description: 'the most chatbots an account may hold (default: the contract\'s, 10000)', allowed: 'a whole number from 1', parse: count },
   { key: 'validateResponses', flag: '--no-validate-responses', env: 'VALIDATE_RESPONSES', description: 'do not check responses against openapi.yaml (faster)', allowed: 'true or false', parse: boolean, default: true },
   { key: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'log nothing', allowed: 'true or false', parse: boolean, default: false },
+  { key: 'logFormat', flag: '--log-format <format>', env: 'LOG_FORMAT', description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)', allowed: 'pretty or json', parse: logFormat },
 ];
 
 export function settingOf(key: string): Setting | undefined {

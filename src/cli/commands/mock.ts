@@ -12,6 +12,7 @@ interface MockFlags {
   dynamic: boolean;
   keys?: string;
   quiet?: boolean;
+  logFormat?: 'pretty' | 'json';
 }
 
 export function addMockCommand(program: Command): void {
@@ -23,6 +24,7 @@ export function addMockCommand(program: Command): void {
     .addOption(new Option('-k, --keys <file>', 'keys file: accounts, projects and their API keys').env('KEYS_FILE'))
     .option('-d, --dynamic', 'generate data from the schemas instead of serving the examples', false)
     .option('-q, --quiet', 'log nothing')
+    .addOption(new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)').choices(['pretty', 'json']).env('LOG_FORMAT'))
     .action(async (flags: MockFlags) => {
       const { startMock } = await import('../../modes/mock.js');
       const mock = await startMock({
@@ -30,7 +32,7 @@ export function addMockCommand(program: Command): void {
         host: flags.host,
         dynamic: flags.dynamic,
         ...(flags.keys ? { keysFile: flags.keys } : {}),
-        logger: createLogger({ quiet: flags.quiet ?? false }),
+        logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
       }).catch((error: NodeJS.ErrnoException) => {
         if (error instanceof KeysFileError) usageError(error.message);
         if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);

@@ -20,6 +20,7 @@ interface ProxyFlags {
   json?: string;
   allowedHost: string[];
   quiet?: boolean;
+  logFormat?: 'pretty' | 'json';
 }
 
 export function addProxyCommand(program: Command): void {
@@ -41,6 +42,7 @@ export function addProxyCommand(program: Command): void {
     .option('--json <file>', 'on shutdown, write what was seen as JSON')
     .option('--allowed-host <name>', 'a further Host name /__admin answers to (repeatable)', (value: string, all: string[]) => [...all, value], [])
     .option('-q, --quiet', 'log nothing')
+    .addOption(new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)').choices(['pretty', 'json']).env('LOG_FORMAT'))
     .action(async (flags: ProxyFlags) => {
       const { startProxy } = await import('../../proxy/start.js');
       const { readKeysFile } = await import('../../state/keysFile.js');
@@ -53,7 +55,7 @@ export function addProxyCommand(program: Command): void {
         ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
         timeoutMs: flags.timeout * 1000,
         allowedHosts: flags.allowedHost,
-        logger: createLogger({ quiet: flags.quiet ?? false }),
+        logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
       }).catch((error: NodeJS.ErrnoException) => {
         if (error instanceof KeysFileError) usageError(error.message);
         if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);

@@ -73,7 +73,7 @@ async function serve(settings: ServeSettings): Promise<void> {
       faultRate: settings.faultRate,
       maxChatbotsPerAccount: settings.maxChatbotsPerAccount,
       validateResponses: settings.validateResponses,
-      logger: createLogger({ quiet: settings.quiet }),
+      logger: createLogger({ quiet: settings.quiet, ...(settings.logFormat ? { pretty: settings.logFormat === 'pretty' } : {}) }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
