@@ -78,13 +78,15 @@ describe('npm run spec:diff (the compiled command, in a scratch git repository)'
   const gitIn = (cwd: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
 
-  it('says there is nothing to compare without a base, refuses an unacknowledged breaking change, and accepts it with a major bump', async () => {
+  it('fails closed without a base, unless told to allow it; refuses an unacknowledged breaking change, and accepts it with a major bump', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'spec-diff-'));
     gitIn(repo, 'init', '-q');
     copyFileSync(specPath, join(repo, 'openapi.yaml'));
     gitIn(repo, 'add', '.');
     gitIn(repo, 'commit', '-qm', 'first');
-    expect(await run(repo)).toMatchObject({ code: 0, out: expect.stringContaining('nothing to compare') });
+    expect(await run(repo)).toMatchObject({ code: 2, out: expect.stringMatching(/^spec:diff: error: cannot find openapi.yaml at "HEAD~1": .*--allow-missing-base/) });
+    expect(await run(repo, ['no-such-ref'])).toMatchObject({ code: 2 });
+    expect(await run(repo, ['--allow-missing-base'])).toMatchObject({ code: 0, out: expect.stringContaining('nothing to compare') });
 
     const broken = structuredClone(contract.document) as Doc;
     delete (broken.paths['/chatbots']!.post!.responses as Record<string, unknown>)['422'];

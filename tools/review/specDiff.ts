@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { apiCompare, type Diff } from 'api-smart-diff';
 import { load as parse } from 'js-yaml';
 
@@ -56,15 +57,24 @@ function git(args: string[], cwd: string): string {
 }
 
 function main(): number {
-  const baseRef = process.argv[2] ?? 'HEAD~1';
+  const { values, positionals } = parseArgs({ options: { 'allow-missing-base': { type: 'boolean', default: false } }, allowPositionals: true });
+  const baseRef = positionals[0] ?? 'HEAD~1';
   const root = git(['rev-parse', '--show-toplevel'], process.cwd()).trim();
   let baseText: string;
   try {
     git(['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`], root);
     baseText = git(['show', `${baseRef}:openapi.yaml`], root);
   } catch {
-    console.log(`spec:diff: nothing to compare: no openapi.yaml at "${baseRef}" (first commit, or a shallow clone).`);
-    return 0;
+    // Fail closed: a gate that passes when it cannot look is no gate.
+    if (values['allow-missing-base']) {
+      console.log(`spec:diff: nothing to compare: no openapi.yaml at "${baseRef}" (allowed by --allow-missing-base).`);
+      return 0;
+    }
+    console.error(
+      `spec:diff: error: cannot find openapi.yaml at "${baseRef}": a mistyped ref, a first commit, or a shallow clone ` +
+        '(git fetch --deepen=1). Name another base, or pass --allow-missing-base to let this pass.',
+    );
+    return 2;
   }
   const before = parse(baseText) as Document;
   const after = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Document;
