@@ -50,7 +50,7 @@ describe('verify on the command line', () => {
     expect(html).toContain('<h1>Contract coverage</h1>');
     expect(html).toMatch(/createChatbot \(POST \/chatbots\)[^<]*: documented statuses/);
     expect(html).toContain('#/paths/~1chatbots/post/requestBody/content/application~1json/examples/withSettings');
-  });
+  }, 120_000);
 
   it('fails a broken server with exit 1: each failure once, with a curl command that keeps the key out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
@@ -61,7 +61,7 @@ describe('verify on the command line', () => {
     expect(run.stdout.match(/\d+\. is_active ·/g)).toHaveLength(1);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure message="is_active is false/);
     expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(/### is_active · createChatbot/);
-  });
+  }, 120_000);
 
   it('prints the report as JSON with --json', async () => {
     const run = await verify(['--base-url', broken.url, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples', '--json']);
@@ -70,7 +70,7 @@ describe('verify on the command line', () => {
     expect(report.phases).toEqual(['examples']);
     expect(report.failures.map((f) => f.check)).toContain('is_active');
     expect(run.stderr).toBe('');
-  });
+  }, 120_000);
 
   it('says the likely cause when nearly everything fails alike: a base URL without /api, a refused key', async () => {
     const origin = reference.server.url.replace(/\/api$/, '');
@@ -81,7 +81,7 @@ describe('verify on the command line', () => {
     expect(refused.stdout).toContain('hint: nearly every valid request got 401: the key was refused.');
     const fine = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples']);
     expect(fine.stdout).not.toContain('hint:');
-  });
+  }, 120_000);
 
   it('refuses bad flags with a clear message', async () => {
     const missing = await verify([]);
@@ -91,5 +91,5 @@ describe('verify on the command line', () => {
     expect(phases.stderr).toMatch(/--phases: expected a comma-separated list of examples, coverage, fuzz, stateful, not "examples,fuzzing"/);
     const report = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--report', 'coverage.pdf']);
     expect(report.stderr).toMatch(/--report: expected a file ending in .md or .html/);
-  });
+  }, 120_000);
 });

@@ -29,7 +29,7 @@ describe.each([
     } finally {
       await broken.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('the planted defects', () => {

@@ -1,0 +1,47 @@
+// The package as a user gets it: `npm pack`, then installed into a fresh
+// project with the Node under test (NODE_UNDER_TEST, default this one), its
+// native module built for that Node.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const NODE = process.env.NODE_UNDER_TEST ?? process.execPath;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// npm's own scripts, run by the Node under test (so that node-gyp builds for it).
+const NPM_BIN = process.env.npm_execpath ? dirname(process.env.npm_execpath) : '/usr/lib/node_modules/npm/bin';
+
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function exec(file: string, args: string[], options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, timeout: options.timeoutMs ?? 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) }),
+    );
+  });
+}
+
+export const npm = (args: string[], cwd: string, env: Record<string, string> = {}) => exec(NODE, [join(NPM_BIN, 'npm-cli.js'), ...args], { cwd, env, timeoutMs: 600_000 });
+export const npx = (args: string[], cwd: string) => exec(NODE, [join(NPM_BIN, 'npx-cli.js'), ...args], { cwd });
+
+/** Packs this checkout (already built) and installs it, with TypeScript and MSW, into a new project. */
+export async function installPacked(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'packed-'));
+  const packed = await npm(['pack', '--ignore-scripts', '--pack-destination', dir, '--silent'], ROOT);
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
+  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'))!;
+  const app = join(dir, 'app');
+  await exec('mkdir', [app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  // A Node from the registry carries its own headers: node-gyp builds against them.
+  const nodedir: Record<string, string> = process.env.NODE_UNDER_TEST ? { npm_config_nodedir: join(dirname(NODE), '..') } : {};
+  // Both cores for the native module's build.
+  const installed = await npm(['install', '--no-audit', '--no-fund', join(dir, tarball), 'typescript@~5.9', '@types/node@^20', 'msw@^2'], app, { ...nodedir, npm_config_jobs: 'max' });
+  if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
+  return app;
+}
