@@ -1,4 +1,4 @@
-// Source §4.2 and §2: listing the chatbots of the key's account.
+// openapi.yaml, listChatbots (GET /chatbots) and its contract decisions: listing the chatbots of the key's account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chatbot } from '../src/contract/types.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';

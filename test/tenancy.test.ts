@@ -1,4 +1,4 @@
-// Source §4.2 and §5: listing is scoped to the key's account, across its projects,
+// openapi.yaml, "Tenancy" and listChatbots: listing is scoped to the key's account, across its projects,
 // and no account ever sees another's chatbots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';

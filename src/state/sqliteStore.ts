@@ -31,6 +31,18 @@ type SqliteRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 
 const PROBE_PADDING = '.'.repeat(16_384);
 
+// Each statement is prepared once per database and kept as long as it: better-sqlite3 12
+// on Node 24 aborts the process when a statement is garbage-collected (its destructor
+// asserts), so no statement may be left for the collector while the server runs.
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function prepared(db: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
 interface Pending {
   record: StoredChatbot;
   done(error?: unknown): void;
@@ -51,9 +63,9 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   private constructor(db: Database.Database) {
     super();
     this.#db = db;
-    const keys = db.prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as ApiKey[];
+    const keys = prepared(db, 'SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as ApiKey[];
     this.insertKeys(keys);
-    for (const { name_json, ...row } of db.prepare('SELECT * FROM chatbots ORDER BY seq').iterate() as Iterable<SqliteRow>) {
+    for (const { name_json, ...row } of prepared(db, 'SELECT * FROM chatbots ORDER BY seq').iterate() as Iterable<SqliteRow>) {
       this.insert(fromRow({ ...row, name: JSON.parse(name_json) as string }));
     }
   }
@@ -63,12 +75,11 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { timeout: 100 });
-      db.pragma('locking_mode = EXCLUSIVE');
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
-      if (options.maxPages) db.pragma(`max_page_count = ${Math.floor(options.maxPages)}`);
+      // exec, not pragma(): pragma() prepares a statement each time (see prepared()).
+      db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
+      if (options.maxPages) db.exec(`PRAGMA max_page_count = ${Math.floor(options.maxPages)}`);
       db.exec(SCHEMA); // a write: it takes the lock, and proves the file writable
-      const schema = db.prepare("SELECT value FROM meta WHERE key = 'schema'").pluck().get();
+      const schema = prepared(db, "SELECT value FROM meta WHERE key = 'schema'").pluck().get();
       if (schema === '1') db.transaction(() => db!.exec(NAME_AS_JSON))();
       return new SqliteChatbotStore(db);
     } catch (error) {
@@ -124,7 +135,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   /** Writable when a write of 16 kB (more than a large create) commits now. */
   override async health(): Promise<StoreHealth> {
     try {
-      this.#write(() => this.#db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'").run(`${new Date().toISOString()} ${PROBE_PADDING}`));
+      this.#write(() => prepared(this.#db, "UPDATE meta SET value = ? WHERE key = 'probe'").run(`${new Date().toISOString()} ${PROBE_PADDING}`));
       return { store: this.kind, writable: true, chatbots: this.size };
     } catch (error) {
       return { store: this.kind, writable: false, detail: (error as Error).message, chatbots: this.size };
@@ -154,12 +165,13 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   }
 
   #insertKeys(keys: readonly ApiKey[]): void {
-    const insert = this.#db.prepare('INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)');
+    const insert = prepared(this.#db, 'INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)');
     for (const { key, accountId, projectId } of keys) insert.run(key, accountId, projectId);
   }
 
   #insertRows(records: readonly StoredChatbot[]): void {
-    const insert = this.#db.prepare(
+    const insert = prepared(
+      this.#db,
       'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     for (const { accountId, projectId, chatbot } of records) {
