@@ -106,7 +106,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests', allowed: 'a fraction from 0 to 1', parse: rate },
   { key: 'maxChatbotsPerAccount', flag: '--max-chatbots-per-account <n>', env: 'MAX_CHATBOTS_PER_ACCOUNT', description: 'the most chatbots an account may hold (default: the contract\'s, 10000)', allowed: 'a whole number from 1', parse: count },
   { key: 'validateResponses', flag: '--no-validate-responses', env: 'VALIDATE_RESPONSES', description: 'do not check responses against openapi.yaml (faster)', allowed: 'true or false', parse: boolean, default: true },
-  { key: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'log nothing', allowed: 'true or false', parse: boolean, default: false },
+  { key: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'no log lines (the banner still prints: the address and the demo keys)', allowed: 'true or false', parse: boolean, default: false },
   { key: 'logFormat', flag: '--log-format <format>', env: 'LOG_FORMAT', description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)', allowed: 'pretty or json', parse: logFormat },
 ];
 

@@ -1,0 +1,95 @@
+// Every shell command of the README is run here, against the built bin, or is
+// listed with the test that covers it (or why it cannot run here), so that the
+// README cannot drift from what the program does.
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertHonoursContract } from '../src/contract/check.js';
+import { contract } from './helpers/contract.js';
+import { curlRequest, readmeCommands, words } from './helpers/readme.js';
+import { assertBuilt, listening, run, stop } from './helpers/run.js';
+import { KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const COMMANDS = readmeCommands(README);
+
+/** Commands not run here, each with where it is covered, or why it cannot run here. */
+const ELSEWHERE: [RegExp, string][] = [
+  [/^npm install -D chatbot-api-mock$/, 'test/pack.test.ts installs the packed tarball so (no version is published to fetch)'],
+  [/^npm install$/, '.ci/run installs with npm ci'],
+  [/^npm test$/, 'this file is part of it'],
+  [/^docker /, 'no Docker daemon where the tests run; test/dockerfile.test.ts reads the Dockerfile'],
+  [/db\.internal/, 'needs your PostgreSQL; test/robustness/replicas.test.ts runs two replicas on a local one'],
+  [/\$STAGING_URL|staging\.example\.com/, 'needs your deployment; test/verify-cli.test.ts runs verify on a local server'],
+  [/\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/, 'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal'],
+  [/\[--port 4012\]/, 'a synopsis, not a command'],
+];
+const SERVER = /^(npx chatbot-api-mock serve|npm start|npm run mock)\b/;
+const CURL = /^curl /;
+
+const elsewhere = (text: string) => ELSEWHERE.find(([pattern]) => pattern.test(text));
+
+/** A README command that starts a server, as arguments of the built bin, on a free port. */
+function binArgs(text: string): string[] {
+  const [, rest = ''] = /^(?:npx chatbot-api-mock serve|npm start|npm run mock)(?: --)?(.*)$/.exec(text)!;
+  const args = words(rest);
+  const port = args.indexOf('--port');
+  if (port >= 0) args.splice(port, 2);
+  return [text.startsWith('npm run mock') ? 'mock' : 'serve', ...args, '--port', '0'];
+}
+
+describe('the README’s shell commands', () => {
+  it('are each run here or listed with what covers them', () => {
+    const unaccounted = COMMANDS.filter(({ text }) => !SERVER.test(text) && !CURL.test(text) && !elsewhere(text));
+    expect(unaccounted.map(({ text, line }) => `README.md:${line}: ${text}`)).toEqual([]);
+    // And nothing listed here that the README no longer holds.
+    for (const [pattern] of ELSEWHERE) expect(COMMANDS.some(({ text }) => pattern.test(text)), String(pattern)).toBe(true);
+  });
+
+  describe('that start a server or the mock', () => {
+    let dir = '';
+    beforeAll(() => {
+      assertBuilt();
+      dir = mkdtempSync(join(tmpdir(), 'readme-'));
+      // The files the commands name: the README's own seed example, and a keys file.
+      const seed = /npm start -- --seed seed\.json\n```\n\n```json\n([\s\S]*?)```/.exec(README)?.[1];
+      writeFileSync(join(dir, 'seed.json'), seed ?? '');
+      copyFileSync(KEYS_FILE, join(dir, 'keys.json'));
+    });
+
+    it.each(COMMANDS.filter(({ text }) => SERVER.test(text) && !elsewhere(text)).map(({ text, line }) => [line, text]))(
+      'README.md:%i: %s',
+      async (_line, text) => {
+        const started = run(binArgs(text), {}, dir);
+        const url = await listening(started, 20_000);
+        expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+        expect(await stop(started)).toBe(0);
+      },
+      60_000,
+    );
+  });
+
+  describe('that call the server', () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer();
+    });
+    afterAll(() => server.close());
+
+    it.each(COMMANDS.filter(({ text }) => CURL.test(text)).map(({ text, line }) => [line, text]))('README.md:%i: %s', async (_line, text) => {
+      const origin = new URL(server.server.url).origin;
+      const { method, url, headers, body } = curlRequest(text.replace('http://127.0.0.1:4010', origin));
+      const answer = fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+      if (headers.prefer === 'fault=reset') return void (await expect(answer).rejects.toThrow());
+      const response = await answer;
+      const wanted = headers.prefer === 'code=500' ? 500 : undefined;
+      if (wanted) expect(response.status).toBe(wanted);
+      else expect(response.status, await response.clone().text()).toBeLessThan(400);
+      const path = new URL(url).pathname;
+      if (path.startsWith(contract.basePath)) {
+        assertHonoursContract(contract, { method, path: path.slice(contract.basePath.length), status: response.status, headers: response.headers, text: await response.text() });
+      }
+    });
+  });
+});
