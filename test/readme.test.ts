@@ -64,7 +64,8 @@ describe('the README’s shell commands', () => {
         const started = run(binArgs(text), {}, dir);
         const url = await listening(started, 20_000);
         expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
-        expect(await stop(started)).toBe(0);
+        const code = await stop(started);
+        expect(code, `signal ${started.child.signalCode}\n${started.stdout()}\n${started.stderr()}`).toBe(0);
       },
       60_000,
     );

@@ -38,6 +38,8 @@ export function addMockCommand(program: Command): void {
         if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
         fatal(`the Prism mock did not start: ${error.message}`);
       });
+      // Before the banner: whoever waits for the ready line may signal at once.
+      closeOnSignals(() => mock.close());
       const lines = [
         `Prism mock (${flags.dynamic ? 'dynamic data' : 'static examples'}) listening on ${mock.url}`,
         'Same checks, keys and errors as `serve`; success answers come from the contract, and nothing is stored.',
@@ -50,6 +52,5 @@ export function addMockCommand(program: Command): void {
       const key = mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : '$API_KEY';
       lines.push('', 'Try:', `  curl -s ${mock.url}/chatbots -H 'Authorization: Bearer ${key}'`, '');
       console.log(lines.join('\n'));
-      closeOnSignals(() => mock.close());
     });
 }

@@ -61,13 +61,7 @@ export function addProxyCommand(program: Command): void {
         if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
         fatal(`the proxy did not start: ${error.message}`);
       });
-      console.log([
-        `Contract proxy listening on ${proxy.url}`,
-        `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
-        `${flags.strict ? 'An answer that breaks the contract becomes a 502 problem.' : 'An answer that breaks the contract passes, marked with an sl-violations header.'}${flags.fallback ? ` What the upstream answers 404 or 501 is served by ${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.` : ''}`,
-        `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
-        '',
-      ].join('\n'));
+      // Before the banner: whoever waits for the ready line may signal at once.
       closeOnSignals(async () => {
         await proxy.close();
         const report = proxy.report();
@@ -78,5 +72,12 @@ export function addProxyCommand(program: Command): void {
         console.log(`proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`);
         process.exitCode = report.violations > 0 ? 1 : 0;
       });
+      console.log([
+        `Contract proxy listening on ${proxy.url}`,
+        `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
+        `${flags.strict ? 'An answer that breaks the contract becomes a 502 problem.' : 'An answer that breaks the contract passes, marked with an sl-violations header.'}${flags.fallback ? ` What the upstream answers 404 or 501 is served by ${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.` : ''}`,
+        `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
+        '',
+      ].join('\n'));
     });
 }

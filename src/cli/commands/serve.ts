@@ -84,8 +84,9 @@ async function serve(settings: ServeSettings): Promise<void> {
     if (code === 'EADDRNOTAVAIL') fatal(`cannot bind ${settings.host}: no such local address`);
     throw error;
   }
-  printBanner(server, settings);
+  // Before the banner: whoever waits for the ready line may signal at once.
   closeOnSignals(() => server.close());
+  printBanner(server, settings);
 }
 
 function readConfig(path: string | undefined): ConfigFile {
