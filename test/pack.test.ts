@@ -31,7 +31,11 @@ function start(args: string[], env: Record<string, string> = {}): Promise<string
   const child = spawn(NODE, [bin, ...args], { cwd: app, env: { ...process.env, ...env }, stdio: 'pipe' });
   started.push(child);
   let out = '';
-  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    printed += chunk.toString();
+  });
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -39,7 +43,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<string
       const url = /listening on (http:\/\/\S+\/api)$/m.exec(out)?.[1];
       if (url) resolve(url);
     });
-    child.on('exit', (code) => reject(new Error(`exited ${code} before it listened:\n${out}`)));
+    child.on('exit', (code, signal) => reject(new Error(`exited ${code ?? signal} before it listened:\n${out}\n${err}`)));
   });
 }
 

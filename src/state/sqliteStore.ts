@@ -32,8 +32,8 @@ type SqliteRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 const PROBE_PADDING = '.'.repeat(16_384);
 
 // Each statement is prepared once per database and kept as long as it: better-sqlite3 12
-// on Node 24 aborts the process when a statement is garbage-collected (its destructor
-// asserts), so no statement may be left for the collector while the server runs.
+// on Node 24 aborts the process when the collector frees one of its native objects (a
+// statement, an iterator) outside a JavaScript context, so none is left for the collector.
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 function prepared(db: Database.Database, sql: string): Database.Statement {
   let cache = statements.get(db);
@@ -65,7 +65,8 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#db = db;
     const keys = prepared(db, 'SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as ApiKey[];
     this.insertKeys(keys);
-    for (const { name_json, ...row } of prepared(db, 'SELECT * FROM chatbots ORDER BY seq').iterate() as Iterable<SqliteRow>) {
+    // all(), not iterate(): an iterator is one more native object for the collector (see prepared()).
+    for (const { name_json, ...row } of prepared(db, 'SELECT * FROM chatbots ORDER BY seq').all() as SqliteRow[]) {
       this.insert(fromRow({ ...row, name: JSON.parse(name_json) as string }));
     }
   }
