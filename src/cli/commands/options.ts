@@ -39,3 +39,14 @@ export function httpUrl(value: string): string {
   if (!/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`expected an http or https address, not "${value}"`);
   return value;
 }
+
+/** A number flag within bounds, e.g. --timeout in seconds. */
+export function bounded(flag: string, unit: string, min: number, max: number, integer = false) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!(number >= min && number <= max) || (integer && !Number.isInteger(number))) {
+      throw new InvalidArgumentError(`${flag}: expected ${unit} from ${min} to ${max}, not "${value}"`);
+    }
+    return number;
+  };
+}

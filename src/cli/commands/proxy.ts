@@ -2,11 +2,11 @@
 // breaks the contract is logged, kept at /__admin/violations, and counted when
 // it stops (exit 1 if there was any).
 import { writeFileSync } from 'node:fs';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { KeysFileError } from '../../state/keys.js';
 import { createLogger } from '../logger.js';
 import { usageError } from '../usage.js';
-import { closeOnSignals, fatal, httpUrl, parsePort } from './options.js';
+import { bounded, closeOnSignals, fatal, httpUrl, parsePort } from './options.js';
 
 interface ProxyFlags {
   upstream: string;
@@ -33,11 +33,7 @@ export function addProxyCommand(program: Command): void {
     .option('--strict', 'replace an answer that breaks the contract with a 502 problem naming the violation', false)
     .addOption(new Option('--fallback <executor>', 'serve what the upstream answers 404 or 501 with the reference handlers or Prism').choices(['reference', 'prism']))
     .addOption(new Option('-k, --keys <file>', "the fallback's keys file (without it, any well-formed key is let in, each its own account)").env('KEYS_FILE'))
-    .addOption(new Option('--timeout <seconds>', 'give up an upstream request after this long').default(30).argParser((value) => {
-      const seconds = Number(value);
-      if (!(seconds > 0 && seconds <= 86_400)) throw new InvalidArgumentError(`expected seconds, more than 0, not "${value}"`);
-      return seconds;
-    }))
+    .addOption(new Option('--timeout <seconds>', 'give up an upstream request after this long').default(30).argParser(bounded('--timeout', 'seconds', 0.001, 86_400)))
     .option('--junit <file>', 'on shutdown, write what was seen as JUnit XML (one test case per check and operation)')
     .option('--json <file>', 'on shutdown, write what was seen as JSON')
     .option('--allowed-host <name>', 'a further Host name /__admin answers to (repeatable)', (value: string, all: string[]) => [...all, value], [])

@@ -2,7 +2,7 @@
 // implementation (this server, the mock, or your own), in four phases.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
-import { httpUrl } from './options.js';
+import { bounded, httpUrl } from './options.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -21,16 +21,6 @@ interface VerifyFlags {
   maxTime: number;
 }
 
-
-function bounded(flag: string, unit: string, min: number, max: number, integer = false) {
-  return (value: string): number => {
-    const number = Number(value);
-    if (!(number >= min && number <= max) || (integer && !Number.isInteger(number))) {
-      throw new InvalidArgumentError(`${flag}: expected ${unit} from ${min} to ${max}, not "${value}"`);
-    }
-    return number;
-  };
-}
 
 function phaseList(value: string): Phase[] {
   const phases = value.split(',').map((phase) => phase.trim()).filter(Boolean) as Phase[];

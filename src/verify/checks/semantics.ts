@@ -14,8 +14,16 @@ interface Created {
   chatbot: Chatbot;
 }
 
+// Read once per answer: every semantic check asks, in applies() and in judge().
+const readCreates = new WeakMap<Judged, Created | undefined>();
+
 /** The request and the chatbot of a successful create; undefined for any other answer. */
-function created({ testCase, answer, expectation }: Judged): Created | undefined {
+function created(judged: Judged): Created | undefined {
+  if (!readCreates.has(judged)) readCreates.set(judged, readCreate(judged));
+  return readCreates.get(judged);
+}
+
+function readCreate({ testCase, answer, expectation }: Judged): Created | undefined {
   if (expectation.operation?.operationId !== 'createChatbot' || answer.status !== 201) return undefined;
   try {
     const chatbot = (JSON.parse(answer.text) as { data?: Chatbot }).data;
