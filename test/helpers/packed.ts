@@ -2,7 +2,7 @@
 // project with the Node under test (NODE_UNDER_TEST, default this one), its
 // native module built for that Node.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,16 +39,24 @@ export async function installPacked(): Promise<string> {
   await exec('mkdir', [app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   // A Node from the registry carries its own headers: node-gyp builds against them.
-  const nodedir: Record<string, string> = process.env.NODE_UNDER_TEST ? { npm_config_nodedir: join(dirname(NODE), '..') } : {};
+  const nodedir: Record<string, string> = process.env.NODE_UNDER_TEST ? nodeGypSettings({ nodedir: join(dirname(NODE), '..') }) : {};
   // On this checkout's own Node, its native module is reused rather than built again (npm ci
   // just built it, and the runs on Node 22 and 24 build the tarball's own): a minute of CI saved.
   const sameNode = !process.env.NODE_UNDER_TEST;
   const install = ['install', '--no-audit', '--no-fund', ...(sameNode ? ['--ignore-scripts'] : []), join(dir, tarball), 'typescript@~5.9', '@types/node@^20', 'msw@^2'];
-  const installed = await npm(install, app, { ...nodedir, npm_config_jobs: 'max' });
+  const installed = await npm(install, app, { ...nodedir, ...nodeGypSettings({ jobs: 'max' }) });
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
   if (sameNode) {
     const native = join('node_modules', 'better-sqlite3', 'build', 'Release');
     cpSync(join(ROOT, native), join(app, native), { recursive: true });
   }
   return app;
+}
+
+// node-gyp's own prefix: npm 11 warns of npm_config_ settings it does not know (nodedir, jobs),
+// and a later npm will refuse them. The node-gyp of npm 10 reads only npm_config_.
+function nodeGypSettings(settings: Record<string, string>): Record<string, string> {
+  const npmMajor = Number(JSON.parse(readFileSync(join(NPM_BIN, '..', 'package.json'), 'utf8')).version.split('.')[0]);
+  const prefix = npmMajor >= 11 ? 'npm_package_config_node_gyp_' : 'npm_config_';
+  return Object.fromEntries(Object.entries(settings).map(([key, value]) => [prefix + key, value]));
 }
