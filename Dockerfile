@@ -4,10 +4,10 @@
 #   docker run -p 4010:4010 -e ADMIN_TOKEN=change-me chatbot-api-mock serve --host 0.0.0.0
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 builds from source where no prebuilt binary is reachable.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Nothing compiles: SQLite is node:sqlite, built into Node.
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 esbuild
+COPY packages ./packages
+RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 

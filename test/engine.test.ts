@@ -1,11 +1,15 @@
 // The engine on a small fixture contract of its own: a templated path with a
-// path parameter is matched and validated by openapi-backend, through plain
-// values, with no server and no framework.
-import { describe, expect, it } from 'vitest';
-import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
-import { createEngine } from '../src/engine/pipeline.js';
+// path parameter is matched and validated, through plain values, with no
+// server and no framework. The same suite runs with the validators compiled as
+// the contract loads (openapi-backend's) and with them compiled ahead of time
+// (the MSW package's).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContract, type Contract, type OpenApiDocument } from '../src/contract/contract.js';
+import { liveValidators } from '../src/contract/load.js';
+import { createEngine, type Engine } from '../src/engine/pipeline.js';
 import type { EngineRequest, EngineResponse } from '../src/engine/types.js';
 import { createAuthenticator } from '../src/state/authenticator.js';
+import { compileContract } from './helpers/compiled.js';
 
 const problem = (status: number, slug: string) => ({
   description: slug,
@@ -53,17 +57,24 @@ const fixture = {
   },
 } as unknown as OpenApiDocument;
 
-const contract = createContract(fixture);
-const engine = createEngine({
-  contract,
-  authenticator: createAuthenticator(() => undefined),
-  executor: async ({ operation, params }) => ({ status: 200, body: { id: params.widgetId }, headers: { 'X-Operation': operation.operationId } }),
-});
-
-const get = (path: string, method = 'GET'): Promise<EngineResponse> => engine.handle({ method, path, headers: {} } satisfies EngineRequest);
 const json = (response: EngineResponse) => (response.kind === 'answer' ? JSON.parse(String(response.body)) : undefined);
 
-describe('the engine on a fixture contract with a templated path', () => {
+describe.each([
+  ['compiled as it loads', async () => createContract(fixture, liveValidators)],
+  ['compiled ahead of time', () => compileContract(fixture)],
+])('the engine on a fixture contract with a templated path, its validators %s', (_label, makeContract) => {
+  let contract: Contract;
+  let engine: Engine;
+  beforeAll(async () => {
+    contract = await makeContract();
+    engine = createEngine({
+      contract,
+      authenticator: createAuthenticator(() => undefined),
+      executor: async ({ operation, params }) => ({ status: 200, body: { id: params.widgetId }, headers: { 'X-Operation': operation.operationId } }),
+    });
+  });
+  const get = (path: string, method = 'GET'): Promise<EngineResponse> => engine.handle({ method, path, headers: {} } satisfies EngineRequest);
+
   it('reads the base path and the operations from the contract', () => {
     expect(engine.basePath).toBe('/v1');
     expect(contract.operations).toEqual([

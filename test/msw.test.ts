@@ -14,7 +14,7 @@ const mock = createMswHandlers({
   seed: { projects: { 'shop-web': [{ name: 'Seeded helper', created_at: '2026-01-02T03:04:05.006Z' }] } },
 });
 const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => mock.reset());
 afterAll(() => server.close());
 

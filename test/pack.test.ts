@@ -1,21 +1,28 @@
-// The packed package, installed into a fresh project as a user installs it:
-// its commands (through npx and its bin), its library (ESM and require), its
-// MSW entry, and its types with skipLibCheck off. `.ci/run` runs this file
-// again with Node 22 and Node 24 (NODE_UNDER_TEST).
+// The packed packages, installed into fresh projects as users install them:
+// the command line and library (its commands through npx and its bin, ESM and
+// require, its types with skipLibCheck off) beside msw 3, and the MSW package
+// alone beside msw 2 and msw 3, as a frontend team installs it. `.ci/run` runs
+// this file again with Node 24 (NODE_UNDER_TEST).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from './helpers/run.js';
-import { exec, installPacked, NODE, npx } from './helpers/packed.js';
+import { exec, installInto, NODE, npx, packTarballs } from './helpers/packed.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
 let app = '';
 let bin = '';
+const mswOnly: Record<string, string> = {};
 beforeAll(async () => {
   assertBuilt();
-  app = await installPacked();
+  const { dir, cli, msw } = await packTarballs();
+  [app, mswOnly['2'], mswOnly['3']] = await Promise.all([
+    installInto(dir, 'cli', [cli, msw, 'typescript@~5.9', '@types/node@^22', 'msw@^3']),
+    installInto(dir, 'msw2', [msw, 'msw@^2.7']),
+    installInto(dir, 'msw3', [msw, 'msw@^3']),
+  ]);
   bin = join(app, 'node_modules', 'chatbot-api-mock', 'dist', 'bin.cjs');
 }, 600_000);
 
@@ -53,7 +60,7 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     expect(existsSync(join(root, 'openapi.yaml'))).toBe(true);
     expect(existsSync(join(root, 'LICENSE'))).toBe(true);
     expect(existsSync(join(root, 'generated', 'openapi.d.ts'))).toBe(true);
-    expect(existsSync(join(root, 'dist', 'msw.browser.js'))).toBe(true);
+    expect(existsSync(join(root, 'dist', 'msw.js'))).toBe(true);
     const files = readdirSync(join(root, 'dist'), { recursive: true }).map(String);
     expect(files.filter((file) => file.endsWith('.map') || /bench|review/.test(file))).toEqual([]);
   });
@@ -78,14 +85,18 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
   });
 
-  it('starts again from its code cache (Node 22+: module.enableCompileCache)', async () => {
+  it('starts again from its code cache (module.enableCompileCache)', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'packed-cache-'));
     for (let run = 0; run < 2; run++) {
       const version = await exec(NODE, [bin, '--version'], { cwd: app, env: { NODE_COMPILE_CACHE: cache } });
       expect(version.code).toBe(0);
     }
-    const builtIn = Number(process.versions.node.split('.')[0]) >= 22 || Boolean(process.env.NODE_UNDER_TEST);
-    if (builtIn) expect(readdirSync(cache, { recursive: true }).length).toBeGreaterThan(0);
+    expect(readdirSync(cache, { recursive: true }).length).toBeGreaterThan(0);
+  });
+
+  it('compiles nothing and holds no native addon', () => {
+    const files = readdirSync(join(app, 'node_modules'), { recursive: true }).map(String);
+    expect(files.filter((file) => file.endsWith('.node') || file.endsWith('binding.gyp'))).toEqual([]);
   });
 
   it('imports as ESM, requires as CommonJS, and serves MSW handlers in Node', async () => {
@@ -127,5 +138,36 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     const checked = await exec(NODE, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: app });
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.code).toBe(0);
+  });
+});
+
+describe.each(['2', '3'])(`@chatbot-api-mock/msw alone, beside msw %s, on Node ${process.env.NODE_UNDER_TEST ? 'under test' : process.version}`, (major) => {
+  it('pulls in nothing: no dependency, no install script, no native addon, and less than 10 MB', () => {
+    const root = join(mswOnly[major]!, 'node_modules', '@chatbot-api-mock', 'msw');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect([manifest.dependencies, manifest.scripts]).toEqual([undefined, undefined]);
+    const files = readdirSync(root, { recursive: true }).map((file) => join(root, String(file)));
+    expect(files.filter((file) => file.endsWith('.node'))).toEqual([]);
+    const bytes = files.reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
+    expect(bytes).toBeLessThan(10 * 1024 * 1024);
+    const installed = JSON.parse(readFileSync(join(mswOnly[major]!, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string };
+    expect(installed.version.split('.')[0]).toBe(major);
+  });
+
+  it('answers through setupServer as the server does: a create, its list, and a refused key', async () => {
+    const run = await exec(NODE, ['--input-type=module', '-e', `
+      import { setupServer } from 'msw/node';
+      import { createMswHandlers } from '@chatbot-api-mock/msw';
+      const mock = createMswHandlers({ baseUrl: 'https://staging.example.com/api' });
+      const server = setupServer(...mock.handlers);
+      server.listen();
+      const call = (key, init = {}) => fetch('https://staging.example.com/api/chatbots', { ...init, headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' } });
+      const created = await call('${KEYS.acmeWeb}', { method: 'POST', body: '{"name":"in MSW ${major}"}' });
+      const listed = await (await call('${KEYS.acmeMobile}')).json();
+      const refused = await call('sk_live_nobody');
+      console.log(JSON.stringify([created.status, listed.data.map((chatbot) => chatbot.name), refused.status, refused.headers.get('content-type')]));
+      server.close();`], { cwd: mswOnly[major] });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([201, [`in MSW ${major}`], 401, 'application/problem+json; charset=utf-8']);
   });
 });

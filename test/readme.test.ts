@@ -17,6 +17,7 @@ const COMMANDS = readmeCommands(README);
 /** Commands not run here, each with where it is covered, or why it cannot run here. */
 const ELSEWHERE: [RegExp, string][] = [
   [/^npm install -D chatbot-api-mock$/, 'test/pack.test.ts installs the packed tarball so (no version is published to fetch)'],
+  [/^npm install -D msw @chatbot-api-mock\/msw$/, 'test/pack.test.ts installs the packed MSW tarball beside msw 2 and msw 3 so (no version is published to fetch)'],
   [/^npm install$/, '.ci/run installs with npm ci'],
   [/^npm test$/, 'this file is part of it'],
   [/^docker /, 'no Docker daemon where the tests run; test/dockerfile.test.ts reads the Dockerfile'],

@@ -1,6 +1,7 @@
 // Unit tests of the settings rules that JSON Schema cannot express alone.
 import { describe, expect, it } from 'vitest';
-import { createAjv, entryCount, jsonLength, nestingDepth } from '../src/contract/ajv.js';
+import { createAjv } from '../src/contract/ajv.js';
+import { entryCount, jsonLength, nestingDepth } from '../src/contract/limits.js';
 import { resolveSettings } from '../src/state/settings.js';
 
 describe('nestingDepth', () => {

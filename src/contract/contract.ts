@@ -1,13 +1,14 @@
 // The contract as one value: openapi.yaml parsed and dereferenced once, with
 // what every mode reads from it (base path, operations, limits, problem kinds)
 // and the one lookup of the response it documents for a status. Nothing here
-// touches the file system, so the same value serves Node and the browser.
-import type { Ajv, ValidateFunction } from 'ajv';
+// touches the file system, so the same value serves Node and the browser; its
+// validators come from a router compiled at run time (load.ts) or at build
+// time (the MSW package).
+import type { ValidateFunction } from 'ajv';
 import dereference from 'dereference-json-schema';
 import type { OpenAPIV3 } from 'openapi-types';
-import { createAjv } from './ajv.js';
-import { createOperationRouter, type ContractOperation, type OperationRouter } from './operations.js';
 import { followRefs, pointerTo } from './pointer.js';
+import type { ContractOperation, OperationRouter } from './router.js';
 import type { ChatbotSettings, Problem, ValidationIssue } from './types.js';
 
 export type OpenApiDocument = OpenAPIV3.Document;
@@ -56,13 +57,20 @@ export interface Contract {
   problem(status: number, detail: string, validation?: ValidationIssue[]): Problem;
 }
 
-export function createContract(document: OpenApiDocument): Contract {
+/** How a contract matches requests and checks values. */
+export interface ContractValidators {
+  router: OperationRouter;
+  /** A validator for the schema at a pointer of the document as written. */
+  schemaValidator(pointer: string): ValidateFunction;
+}
+
+/** Makes the validators of a document, given it as written and dereferenced. */
+export type ValidatorsFactory = (document: OpenApiDocument, dereferenced: OpenApiDocument) => ContractValidators;
+
+export function createContract(document: OpenApiDocument, makeValidators: ValidatorsFactory): Contract {
   const dereferenced = dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument;
-  const router = createOperationRouter(dereferenced);
+  const { router, schemaValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
-  const validators = new Map<string, ValidateFunction>();
-  // Made on first use: a server checks its answers with openapi-backend's validators.
-  let ajv: Ajv | undefined;
 
   return {
     document,
@@ -83,16 +91,7 @@ export function createContract(document: OpenApiDocument): Contract {
       const key = [code, `${code[0]}XX`, 'default'].find((candidate) => candidate in responses);
       return key === undefined ? undefined : documented(document, `${operation.pointer}/responses/${key}`);
     },
-    schemaValidator(pointer) {
-      let validate = validators.get(pointer);
-      if (!validate) {
-        ajv ??= createAjv();
-        if (!ajv.getSchema('openapi')) ajv.addSchema(document as object, 'openapi');
-        validate = ajv.compile({ $ref: `openapi${pointer}` });
-        validators.set(pointer, validate);
-      }
-      return validate;
-    },
+    schemaValidator,
     problem(status, detail, validation) {
       const kind = problemKinds.get(status);
       if (!kind) throw new Error(`openapi.yaml documents no problem with status ${status}`);

@@ -1,10 +1,15 @@
 // Reads openapi.yaml from this package (or another file) into a Contract: the
-// only code that reads the contract from disk.
+// only code that reads the contract from disk. Its validators are compiled
+// here, as they are first used: openapi-backend's for requests and responses,
+// and Ajv's for any schema of the document.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { load as parseYaml } from 'js-yaml';
-import { createContract, type Contract, type OpenApiDocument } from './contract.js';
+import { createAjv } from './ajv.js';
+import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
+import { createLiveRouter } from './liveRouter.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
 export const packageRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -23,5 +28,23 @@ export function readDocument(path: string = specPath): OpenApiDocument {
 
 /** Reads, parses and dereferences the contract: call once, and pass the value on. */
 export function loadContract(path: string = specPath): Contract {
-  return createContract(readDocument(path));
+  return createContract(readDocument(path), liveValidators);
+}
+
+/** Validators compiled in this process, each on its first use. */
+export function liveValidators(document: OpenApiDocument, dereferenced: OpenApiDocument): ContractValidators {
+  const compiled = new Map<string, ValidateFunction>();
+  // Made on first use: a server checks its answers with the router's validators.
+  let ajv: Ajv | undefined;
+  return {
+    router: createLiveRouter(dereferenced),
+    schemaValidator(pointer) {
+      let validate = compiled.get(pointer);
+      if (!validate) {
+        ajv ??= createAjv().addSchema(document as object, 'openapi');
+        compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi${pointer}` })));
+      }
+      return validate;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // The engine's plain values: a request in, an answer out. No framework, no
 // node: module, so the same pipeline runs in Node (Express, node:http) and in a
 // browser (MSW).
-import type { ContractOperation } from '../contract/operations.js';
+import type { ContractOperation } from '../contract/router.js';
 import type { Principal } from '../contract/types.js';
 import type { InexactNumber } from './steps/exactNumbers.js';
 

@@ -4,9 +4,12 @@
 // answer, from the contract's examples or (dynamic) from its schemas.
 // `Prefer: example=NAME` and `Prefer: dynamic=true|false` reach it as they do
 // with Prism's own server; `Prefer: code=` is the engine's faults step.
-import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { IHttpConfig, IHttpRequest } from '@stoplight/prism-http';
 import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
+import { packageRoot } from '../contract/load.js';
 import { parsePreferences } from '../engine/steps/faults.js';
 import type { Executor, Reply } from '../engine/types.js';
 
@@ -15,7 +18,13 @@ export interface PrismExecutorOptions {
   dynamic?: boolean;
 }
 
+/** Prism's HTTP mocker, from this package's own bundle of it (tools/build-bin.mjs): loaded on first use. */
+function loadPrism(): typeof import('@stoplight/prism-http') {
+  return createRequire(import.meta.url)(join(packageRoot, 'dist', 'vendor', 'prism-http.cjs')) as typeof import('@stoplight/prism-http');
+}
+
 export async function createPrismExecutor(contract: Contract, options: PrismExecutorOptions = {}): Promise<Executor> {
+  const { createInstance, getHttpOperationsFromSpec } = loadPrism();
   // Prism routes the operations' own paths; the engine hands it the path below the base.
   const document = structuredClone(contract.document);
   delete document.servers;

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import bodyParser from 'body-parser';
 import cors from 'cors';
-import typeis from 'type-is';
+import { hasBody } from 'type-is';
 import type { Engine } from '../engine/pipeline.js';
 import { BodyReadError, type BodyReader, type EngineRequest, type EngineResponse } from '../engine/types.js';
 
@@ -57,7 +57,7 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
     const already = (req as { body?: unknown }).body;
     // Mounted after a body parser of the host app: what it parsed is sent on as JSON.
     if (already !== undefined && (req as { _body?: boolean })._body) return async () => encodeParsed(already);
-    if (!typeis.hasBody(req)) return undefined;
+    if (!hasBody(req)) return undefined;
     return (limit) => {
       let read = readers.get(limit);
       if (!read) readers.set(limit, (read = bodyParser.raw({ type: () => true, limit })));

@@ -1,15 +1,17 @@
-// --data-file FILE: the state in SQLite (better-sqlite3) on one machine. WAL
-// with synchronous=FULL; the creates that arrive together are committed in one
-// transaction, and each is answered only after that commit. The file is locked
-// for as long as the server runs (locking_mode=EXCLUSIVE), so a second server
-// on it refuses to start. Lists are served from the in-memory index it keeps
-// in front of the file: with the lock, nothing else can change the file.
+// --data-file FILE: the state in SQLite (node:sqlite, built into Node) on one
+// machine. WAL with synchronous=FULL; the creates that arrive together are
+// committed in one transaction, and each is answered only after that commit.
+// The file is locked for as long as the server runs (locking_mode=EXCLUSIVE),
+// so a second server on it refuses to start. Lists are served from the
+// in-memory index it keeps in front of the file: with the lock, nothing else
+// can change the file.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
+import { openDatabase, sqliteCode } from './nodeSqlite.js';
 import { AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailableError, type ChatbotRow, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
 
 const SCHEMA = `
@@ -31,64 +33,67 @@ type SqliteRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 
 const PROBE_PADDING = '.'.repeat(16_384);
 
-// Each statement is prepared once per database and kept as long as it: better-sqlite3 12
-// on Node 24 aborts the process when the collector frees one of its native objects (a
-// statement, an iterator) outside a JavaScript context, so none is left for the collector.
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-function prepared(db: Database.Database, sql: string): Database.Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
+// SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file cannot take a write now.
+const SQLITE_BUSY = 5;
+const UNAVAILABLE = new Set([SQLITE_BUSY, 6 /* LOCKED */, 8 /* READONLY */, 10 /* IOERR */, 11 /* CORRUPT */, 13 /* FULL */, 14 /* CANTOPEN */]);
+const SQLITE_NOTADB = 26;
 
 interface Pending {
   record: StoredChatbot;
   done(error?: unknown): void;
 }
 
-
 export interface SqliteOptions {
   /** Caps the file at this many pages (PRAGMA max_page_count): a full disk, rehearsed. */
   maxPages?: number;
 }
 
+/** The statements a store runs, prepared once when it opens. */
+function prepareStatements(db: DatabaseSync) {
+  return {
+    insertKey: db.prepare('INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)'),
+    insertChatbot: db.prepare(
+      'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    probe: db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'"),
+  } satisfies Record<string, StatementSync>;
+}
+
 export class SqliteChatbotStore extends InMemoryChatbotStore {
   override readonly kind = 'sqlite' as const;
-  readonly #db: Database.Database;
+  readonly #db: DatabaseSync;
+  readonly #statements: ReturnType<typeof prepareStatements>;
   #pending: Pending[] = [];
   #scheduled = false;
 
-  private constructor(db: Database.Database) {
+  private constructor(db: DatabaseSync) {
     super();
     this.#db = db;
-    const keys = prepared(db, 'SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as ApiKey[];
+    this.#statements = prepareStatements(db);
+    const keys = db.prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as unknown as ApiKey[];
     this.insertKeys(keys);
-    // all(), not iterate(): an iterator is one more native object for the collector (see prepared()).
-    for (const { name_json, ...row } of prepared(db, 'SELECT * FROM chatbots ORDER BY seq').all() as SqliteRow[]) {
+    for (const { name_json, ...row } of db.prepare('SELECT * FROM chatbots ORDER BY seq').all() as unknown as SqliteRow[]) {
       this.insert(fromRow({ ...row, name: JSON.parse(name_json) as string }));
     }
   }
 
   /** Opens (or creates) the file, takes its lock, and loads it; fails with a one-line reason. */
   static open(path: string, options: SqliteOptions = {}): SqliteChatbotStore {
-    let db: Database.Database | undefined;
+    let db: DatabaseSync | undefined;
     try {
-      db = new Database(path, { timeout: 100 });
-      // exec, not pragma(): pragma() prepares a statement each time (see prepared()).
+      db = openDatabase(path);
       db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
       if (options.maxPages) db.exec(`PRAGMA max_page_count = ${Math.floor(options.maxPages)}`);
       db.exec(SCHEMA); // a write: it takes the lock, and proves the file writable
-      const schema = prepared(db, "SELECT value FROM meta WHERE key = 'schema'").pluck().get();
-      if (schema === '1') db.transaction(() => db!.exec(NAME_AS_JSON))();
+      const schema = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get()?.value;
+      if (schema === '1') inTransaction(db, () => db!.exec(NAME_AS_JSON));
       return new SqliteChatbotStore(db);
     } catch (error) {
-      db?.close();
-      const { code, message } = error as { code?: string; message: string };
-      if (code === 'SQLITE_BUSY') throw new StoreOpenError(`data file ${path} is locked: another server is using it`);
-      if (code === 'SQLITE_NOTADB') throw new StoreOpenError(`data file ${path} is not a SQLite database of this server`);
-      throw new StoreOpenError(`data file ${path} cannot be used: ${whyNotWritable(path) ?? message}`);
+      if (db?.isOpen !== false) db?.close();
+      const code = sqliteCode(error);
+      if (code === SQLITE_BUSY) throw new StoreOpenError(`data file ${path} is locked: another server is using it`);
+      if (code === SQLITE_NOTADB) throw new StoreOpenError(`data file ${path} is not a SQLite database of this server`);
+      throw new StoreOpenError(`data file ${path} cannot be used: ${whyNotWritable(path) ?? (error as Error).message}`);
     }
   }
 
@@ -136,7 +141,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   /** Writable when a write of 16 kB (more than a large create) commits now. */
   override async health(): Promise<StoreHealth> {
     try {
-      this.#write(() => prepared(this.#db, "UPDATE meta SET value = ? WHERE key = 'probe'").run(`${new Date().toISOString()} ${PROBE_PADDING}`));
+      this.#write(() => this.#statements.probe.run(`${new Date().toISOString()} ${PROBE_PADDING}`));
       return { store: this.kind, writable: true, chatbots: this.size };
     } catch (error) {
       return { store: this.kind, writable: false, detail: (error as Error).message, chatbots: this.size };
@@ -166,31 +171,52 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   }
 
   #insertKeys(keys: readonly ApiKey[]): void {
-    const insert = prepared(this.#db, 'INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)');
-    for (const { key, accountId, projectId } of keys) insert.run(key, accountId, projectId);
+    for (const { key, accountId, projectId } of keys) this.#statements.insertKey.run(key, accountId, projectId);
   }
 
   #insertRows(records: readonly StoredChatbot[]): void {
-    const insert = prepared(
-      this.#db,
-      'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
     for (const { accountId, projectId, chatbot } of records) {
-      insert.run(chatbot.id, accountId, projectId, JSON.stringify(chatbot.name), JSON.stringify(chatbot.settings), chatbot.is_active ? 1 : 0, chatbot.created_at);
+      this.#statements.insertChatbot.run(
+        chatbot.id,
+        accountId,
+        projectId,
+        JSON.stringify(chatbot.name),
+        JSON.stringify(chatbot.settings),
+        chatbot.is_active ? 1 : 0,
+        chatbot.created_at,
+      );
     }
   }
 
   /** One transaction; a failure to commit (a full disk, a read-only file) is the store's, not the client's. */
   #write(work: () => void): void {
     try {
-      this.#db.transaction(work)();
+      inTransaction(this.#db, work);
     } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (/^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED|CORRUPT)/.test(code)) {
+      if (UNAVAILABLE.has(sqliteCode(error) ?? -1)) {
         throw new StoreUnavailableError(`the data file cannot be written: ${(error as Error).message}`);
       }
       throw error;
     }
+  }
+}
+
+/** Runs work between BEGIN and COMMIT; rolls back when it or the commit fails. */
+function inTransaction(db: DatabaseSync, work: () => void): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    work();
+    db.exec('COMMIT');
+  } catch (error) {
+    // A failed COMMIT may already have rolled back (SQLITE_FULL does): then there is no transaction left.
+    if (db.isTransaction !== false) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // nothing was open any more
+      }
+    }
+    throw error;
   }
 }
 

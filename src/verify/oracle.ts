@@ -4,7 +4,7 @@
 // that passes every step is one the operation must accept. `verify` and `proxy`
 // judge every answer against this, so no case carries a hand-written status.
 import type { Contract } from '../contract/contract.js';
-import type { ContractOperation } from '../contract/operations.js';
+import type { ContractOperation } from '../contract/router.js';
 import type { Principal } from '../contract/types.js';
 import { createEngine } from '../engine/pipeline.js';
 import { createAuthenticator, type KeyLookup } from '../state/authenticator.js';

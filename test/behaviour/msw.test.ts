@@ -2,7 +2,7 @@
 // setupServer from msw/node: no server, no port.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
-import { createMswHandlers, type MswMock } from '../../src/modes/msw/node.js';
+import { createMswHandlers, type MswMock } from '@chatbot-api-mock/msw';
 import { describeSharedBehaviour } from '../helpers/behaviour.js';
 
 const BASE_URL = 'http://chatbots.msw.test/api';
@@ -11,7 +11,7 @@ let server: ReturnType<typeof setupServer>;
 beforeAll(() => {
   mock = createMswHandlers({ baseUrl: BASE_URL });
   server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
 });
 afterAll(() => server?.close());
 

@@ -3,7 +3,7 @@
 // for. The second are 20 more: the old checks (commit 4562cda) missed 17 of
 // them; they caught the three marked "old checks caught it too", by chance.
 import express, { type RequestHandler } from 'express';
-import { nestingDepth } from '../../src/contract/ajv.js';
+import { nestingDepth } from '../../src/contract/limits.js';
 import type { CheckName } from '../../src/verify/checks/types.js';
 import { InMemoryChatbotStore } from '../../src/state/memoryStore.js';
 import { answerProblem, dropHeader, faultyStore, json, rewriteBody, rewriteHeaders, rewriteStatus, type Defect } from './broken.js';

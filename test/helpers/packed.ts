@@ -1,8 +1,7 @@
 // The package as a user gets it: `npm pack`, then installed into a fresh
-// project with the Node under test (NODE_UNDER_TEST, default this one), its
-// native module built for that Node.
+// project with the Node under test (NODE_UNDER_TEST, default this one).
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,34 +28,22 @@ export function exec(file: string, args: string[], options: { cwd?: string; env?
 export const npm = (args: string[], cwd: string, env: Record<string, string> = {}) => exec(NODE, [join(NPM_BIN, 'npm-cli.js'), ...args], { cwd, env, timeoutMs: 600_000 });
 export const npx = (args: string[], cwd: string) => exec(NODE, [join(NPM_BIN, 'npx-cli.js'), ...args], { cwd });
 
-/** Packs this checkout (already built) and installs it, with TypeScript and MSW, into a new project. */
-export async function installPacked(): Promise<string> {
+/** The tarballs of this checkout's packages (already built): the command line and library, and the MSW handlers. */
+export async function packTarballs(): Promise<{ dir: string; cli: string; msw: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'packed-'));
-  const packed = await npm(['pack', '--ignore-scripts', '--pack-destination', dir, '--silent'], ROOT);
+  const packed = await npm(['pack', '--ignore-scripts', '--pack-destination', dir, '--silent', '--workspaces', '--include-workspace-root'], ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
-  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'))!;
-  const app = join(dir, 'app');
-  await exec('mkdir', [app]);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  // A Node from the registry carries its own headers: node-gyp builds against them.
-  const nodedir: Record<string, string> = process.env.NODE_UNDER_TEST ? nodeGypSettings({ nodedir: join(dirname(NODE), '..') }) : {};
-  // On this checkout's own Node, its native module is reused rather than built again (npm ci
-  // just built it, and the runs on Node 22 and 24 build the tarball's own): a minute of CI saved.
-  const sameNode = !process.env.NODE_UNDER_TEST;
-  const install = ['install', '--no-audit', '--no-fund', ...(sameNode ? ['--ignore-scripts'] : []), join(dir, tarball), 'typescript@~5.9', '@types/node@^20', 'msw@^2'];
-  const installed = await npm(install, app, { ...nodedir, ...nodeGypSettings({ jobs: 'max' }) });
-  if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
-  if (sameNode) {
-    const native = join('node_modules', 'better-sqlite3', 'build', 'Release');
-    cpSync(join(ROOT, native), join(app, native), { recursive: true });
-  }
-  return app;
+  const tarballs = readdirSync(dir).filter((name) => name.endsWith('.tgz'));
+  const find = (prefix: string) => join(dir, tarballs.find((name) => name.startsWith(prefix))!);
+  return { dir, cli: find('chatbot-api-mock-'), msw: find('chatbot-api-mock-msw-') };
 }
 
-// node-gyp's own prefix: npm 11 warns of npm_config_ settings it does not know (nodedir, jobs),
-// and a later npm will refuse them. The node-gyp of npm 10 reads only npm_config_.
-function nodeGypSettings(settings: Record<string, string>): Record<string, string> {
-  const npmMajor = Number(JSON.parse(readFileSync(join(NPM_BIN, '..', 'package.json'), 'utf8')).version.split('.')[0]);
-  const prefix = npmMajor >= 11 ? 'npm_package_config_node_gyp_' : 'npm_config_';
-  return Object.fromEntries(Object.entries(settings).map(([key, value]) => [prefix + key, value]));
+/** A new project (npm init) in which `npm install` of these specs has run; its folder. */
+export async function installInto(dir: string, name: string, specs: string[]): Promise<string> {
+  const app = join(dir, name);
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const installed = await npm(['install', '--no-audit', '--no-fund', ...specs], app);
+  if (installed.code !== 0) throw new Error(`npm install ${specs.join(' ')} failed:\n${installed.stderr}`);
+  return app;
 }

@@ -2,8 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/state/nodeSqlite.js';
 import { SqliteChatbotStore } from '../../src/state/sqliteStore.js';
 import { describeStoreBehaviour } from '../helpers/storeBehaviour.js';
 
@@ -19,7 +19,7 @@ describeStoreBehaviour('SQLite', {
 describe('a file of schema 1, where the name was plain text', () => {
   it('is migrated on open: every name kept, and the next ones kept as JSON text', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sqlite-schema1-')), 'state.db');
-    const old = new Database(file);
+    const old = openDatabase(file);
     old.exec(`
       CREATE TABLE api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
       CREATE TABLE chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,

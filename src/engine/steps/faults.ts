@@ -10,7 +10,7 @@
 // cannot be (a code the operation does not document) is ignored.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../../contract/contract.js';
-import type { ContractOperation } from '../../contract/operations.js';
+import type { ContractOperation } from '../../contract/router.js';
 import { problemReply } from '../problems.js';
 import type { Reply, Step } from '../types.js';
 

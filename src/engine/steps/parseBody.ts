@@ -1,6 +1,6 @@
 // 415 and 400: where the operation takes a body, it must be UTF-8
 // application/json and well-formed. Decided after the key check.
-import contentType from 'content-type';
+import { parse as parseContentType } from 'content-type';
 import type { Contract } from '../../contract/contract.js';
 import { problemReply } from '../problems.js';
 import { inexactNumbers } from './exactNumbers.js';
@@ -38,7 +38,7 @@ export function isJsonMediaType(header: string | undefined): boolean {
   if (header === 'application/json') return true; // the usual case, without parsing
   if (!header) return false;
   try {
-    const { type, parameters } = contentType.parse(header);
+    const { type, parameters } = parseContentType(header);
     const charset = parameters.charset?.toLowerCase();
     return type === 'application/json' && (charset === undefined || charset === 'utf-8');
   } catch {

@@ -3,7 +3,7 @@
 // contract's size limits at the limit and one over, each required property
 // missing, each property with each wrong JSON type and null, an unknown
 // property. Each body is whole and otherwise valid, so one thing is tried at a time.
-import { entryCount, jsonLength, nestingDepth } from '../../contract/ajv.js';
+import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { patternBreakers } from './invalid.js';
 import { propertiesOf, withProperty, type Schema } from './schemas.js';
 

@@ -3,7 +3,7 @@
 // run with its location, so the contract cannot outgrow the generators quietly.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../../contract/contract.js';
-import type { ContractOperation } from '../../contract/operations.js';
+import type { ContractOperation } from '../../contract/router.js';
 
 export type Schema = OpenAPIV3.SchemaObject & {
   'x-max-depth'?: number;

@@ -2,7 +2,7 @@
 // Limits the contract adds (x-max-depth, x-max-entries, x-max-json-length) are
 // honoured with the same measures the server applies.
 import fc from 'fast-check';
-import { entryCount, jsonLength, nestingDepth } from '../../contract/ajv.js';
+import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import type { Schema } from './schemas.js';
 import { jsonValue, text } from './text.js';
 

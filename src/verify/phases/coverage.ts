@@ -2,7 +2,7 @@
 // rules, each sent once: the schema's bounds (generate/boundaries.ts), the body
 // size limit ± 1 byte, bodies that are not JSON or not UTF-8, media types,
 // keys of every wrong shape, every undocumented method, unknown paths.
-import type { ContractOperation } from '../../contract/operations.js';
+import type { ContractOperation } from '../../contract/router.js';
 import { textBody, type TestCase } from '../cases.js';
 import { checkAvailable } from '../availability.js';
 import { boundaryBodies } from '../generate/boundaries.js';

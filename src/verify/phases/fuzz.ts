@@ -3,7 +3,7 @@
 // contract's status; keys of random shapes must get 401; random query strings
 // must be ignored. Every failing case is shrunk before it is reported.
 import fc from 'fast-check';
-import type { ContractOperation } from '../../contract/operations.js';
+import type { ContractOperation } from '../../contract/router.js';
 import { checkAvailable } from '../availability.js';
 import { invalidArbitrary } from '../generate/invalid.js';
 import { text } from '../generate/text.js';

@@ -1,7 +1,7 @@
 // What the phases share: the operations and their request schemas, and how a
 // body carries the run's name prefix (verify-<run id>), so that every chatbot a
 // run creates can be found again on a shared deployment.
-import type { ContractOperation } from '../../contract/operations.js';
+import type { ContractOperation } from '../../contract/router.js';
 import { jsonBody, type KeyRole, type Phase, type TestCase } from '../cases.js';
 import { requestSchema, type Schema } from '../generate/schemas.js';
 import type { Session } from '../session.js';

@@ -1,0 +1,64 @@
+// The validators of a contract compiled at build time (tools/build-msw.mjs,
+// with standalone.ts): what the MSW package runs, with no Ajv, openapi-backend
+// or YAML parser in the page. They are openapi-backend's own validators,
+// written out as code, so they answer exactly as the live router does.
+import type { ValidateFunction } from 'ajv';
+import type { OpenApiDocument, ValidatorsFactory } from './contract.js';
+import { byStatus, createMatcher, requestErrors, type ContractOperation, type TemplateMatcher } from './router.js';
+
+export interface CompiledContract {
+  /** openapi.yaml as written, as JSON. */
+  document: OpenApiDocument;
+  operations: ContractOperation[];
+  /** Each operation's request validators (body, then parameters), by operationId. */
+  request: Record<string, ValidateFunction[]>;
+  /** Each operation's response validators by documented status, by operationId. */
+  response: Record<string, Record<string, ValidateFunction>>;
+  /** Validators of schemas by their pointer, for the checks a store or a seed makes (#/components/schemas/Chatbot). */
+  schemas: Record<string, ValidateFunction>;
+}
+
+export function compiledValidators(compiled: CompiledContract): ValidatorsFactory {
+  return () => ({
+    router: {
+      operations: compiled.operations,
+      match: createMatcher(compiled.operations, templateMatcher(compiled.operations)),
+      validateRequest: (operation, parts) => requestErrors(compiled.request[operation.operationId] ?? [], parts),
+      responseValidator: (operation, status) => byStatus(compiled.response[operation.operationId] ?? {}, status),
+    },
+    schemaValidator(pointer) {
+      const validate = compiled.schemas[pointer];
+      if (!validate) throw new Error(`no validator was compiled for ${pointer} (tools/build-msw.mjs)`);
+      return validate;
+    },
+  });
+}
+
+/** Paths with parameters, each a pattern in which a parameter is one path segment. */
+function templateMatcher(operations: readonly ContractOperation[]): TemplateMatcher {
+  const patterns = operations
+    .filter((operation) => operation.path.includes('{'))
+    .map((operation) => {
+      const names: string[] = [];
+      const source = operation.path
+        .split(/(\{[^}]+\})/)
+        .map((part) => (/^\{[^}]+\}$/.test(part) ? (names.push(part.slice(1, -1)), '([^/]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      return { operation, names, pattern: new RegExp(`^${source}$`) };
+    });
+  return (method, path) => {
+    for (const { operation, names, pattern } of patterns) {
+      const values = operation.method === method ? pattern.exec(path) : null;
+      if (values) return { operation, params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1]!)])) };
+    }
+    return undefined;
+  };
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,89 @@
+// Matching a request to an operation of the contract, and checking its parts:
+// the shape every router has, and the rules they share. Two routers fill it:
+// openapi-backend's, compiled when the contract loads (liveRouter.ts), and
+// the one compiled at build time for the MSW package (compiledRouter.ts).
+import type { ErrorObject, ValidateFunction } from 'ajv';
+
+export interface ContractOperation {
+  operationId: string;
+  /** Upper case, as on the wire. */
+  method: string;
+  /** The path template below the base path, e.g. /chatbots/{id}. */
+  path: string;
+  /** Where the operation is written in openapi.yaml, e.g. #/paths/~1chatbots/post. */
+  pointer: string;
+  /** Whether a security requirement applies (the API key is checked). */
+  secured: boolean;
+  /** Whether the operation takes a request body. */
+  hasBody: boolean;
+}
+
+export type RouteMatch =
+  | { kind: 'operation'; operation: ContractOperation; params: Record<string, string> }
+  | { kind: 'not-found' }
+  | { kind: 'method-not-allowed'; allow: readonly string[] };
+
+/** The parts of a request that the request validators check. */
+export interface RequestParts {
+  params: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  /** undefined when there is no body. */
+  body: unknown;
+}
+
+export interface OperationRouter {
+  readonly operations: readonly ContractOperation[];
+  /** Matches a method and a path below the base path. */
+  match(method: string, path: string): RouteMatch;
+  /** Every way the request breaks the operation's schemas; empty when it honours them. */
+  validateRequest(operation: ContractOperation, parts: RequestParts): ErrorObject[];
+  /** The validator of the documented response for a status (the status, its range, or default). */
+  responseValidator(operation: ContractOperation, status: number): ValidateFunction | undefined;
+}
+
+/** The operation of a path with parameters ({id}) for one method, and the parameters' values. */
+export type TemplateMatcher = (method: string, path: string) => { operation: ContractOperation; params: Record<string, string> } | undefined;
+
+export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+
+/**
+ * The router's match(): a path without parameters is one Map lookup (a trailing
+ * slash names another path, which the contract does not list: 404); a path
+ * with parameters is left to `templated`.
+ */
+export function createMatcher(operations: readonly ContractOperation[], templated: TemplateMatcher): OperationRouter['match'] {
+  const literal = new Map<string, Map<string, ContractOperation>>();
+  for (const operation of operations.filter((op) => !op.path.includes('{'))) {
+    const methods = literal.get(operation.path) ?? literal.set(operation.path, new Map()).get(operation.path)!;
+    methods.set(operation.method, operation);
+  }
+  const hasTemplates = operations.some((op) => op.path.includes('{'));
+  return (method, path) => {
+    const methods = literal.get(path);
+    if (methods) {
+      const operation = methods.get(method);
+      return operation ? { kind: 'operation', operation, params: {} } : { kind: 'method-not-allowed', allow: [...methods.keys()] };
+    }
+    if (!hasTemplates) return { kind: 'not-found' };
+    const found = templated(method, path);
+    if (found) return { kind: 'operation', ...found };
+    const allow = HTTP_METHODS.filter((other) => templated(other, path));
+    return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+  };
+}
+
+/** Runs an operation's request validators on its parts, in the input shape openapi-backend builds them for. */
+export function requestErrors(validators: readonly ValidateFunction[], { params, headers, body }: RequestParts): ErrorObject[] {
+  const input: Record<string, unknown> = { path: params, query: {}, header: headers, cookie: {} };
+  if (body !== undefined) input.requestBody = body;
+  const errors: ErrorObject[] = [];
+  for (const check of validators) {
+    if (!check(input)) errors.push(...(check.errors ?? []));
+  }
+  return errors;
+}
+
+/** The entry of a status in a map keyed as responses are: the status, its range (4XX), or default. */
+export function byStatus<T>(entries: Readonly<Record<string, T>>, status: number): T | undefined {
+  return entries[status] ?? entries[`${Math.floor(status / 100)}XX`] ?? entries.default;
+}

@@ -1,0 +1,34 @@
+// node:sqlite, loaded on first use. Node 22 and 24 print an ExperimentalWarning
+// when it loads; a server that prints it on every start with --data-file would
+// teach people to ignore warnings, so that one warning (and only it) is not printed.
+import { createRequire } from 'node:module';
+import type { DatabaseSync } from 'node:sqlite';
+
+type NodeSqlite = typeof import('node:sqlite');
+let loaded: NodeSqlite | undefined;
+
+function nodeSqlite(): NodeSqlite {
+  if (loaded) return loaded;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes('SQLite is an experimental feature')) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    loaded = createRequire(import.meta.url)('node:sqlite') as NodeSqlite;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+  return loaded;
+}
+
+/** Opens (or creates) a database file; a locked file is retried for 100 ms before SQLITE_BUSY. */
+export function openDatabase(path: string): DatabaseSync {
+  return new (nodeSqlite().DatabaseSync)(path, { timeout: 100 });
+}
+
+/** SQLite's primary result code of a node:sqlite error (SQLITE_FULL is 13); undefined for any other error. */
+export function sqliteCode(error: unknown): number | undefined {
+  const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
+  return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
+}
