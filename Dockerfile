@@ -17,6 +17,7 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/openapi.yaml /app/LICENSE ./
 COPY --from=build --chown=node:node /app/generated ./generated
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/packages ./packages
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 USER node
 EXPOSE 4010

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMiddleware, type ChatbotApiMiddleware } from '../src/server/middleware.js';
+import { contract } from './helpers/contract.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
 let server: Server;
@@ -59,5 +60,80 @@ describe('createMiddleware in a plain Express app', () => {
       mounted.closeAllConnections();
       await new Promise((resolve) => mounted.close(resolve));
     }
+  });
+});
+
+/** Serves an app on a free port for the length of `use`. */
+async function withApp(app: express.Express, use: (url: string) => Promise<void>): Promise<void> {
+  const served = createServer(app);
+  await new Promise<void>((resolve) => served.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(served.address() as AddressInfo).port}`);
+  } finally {
+    served.closeAllConnections();
+    await new Promise((resolve) => served.close(resolve));
+  }
+}
+
+describe('createMiddleware after the app’s own express.json()', () => {
+  it('creates from what the parser left, and lists it', async () => {
+    const app = express();
+    app.use(express.json());
+    app.use(createMiddleware({ logger: { error: () => {} } }));
+    await withApp(app, async (url) => {
+      const client = new TestClient(`${url}/api`);
+      const created = await client.create(KEYS.acmeWeb, { name: 'Parsed first', settings: { theme: 'dark', tags: ['a', 'b'], nested: { on: true } } });
+      expect(created.status).toBe(201);
+      expect(created.body.data.settings).toEqual({ theme: 'dark', prompt: contract.rules.defaultSettings.prompt, tags: ['a', 'b'], nested: { on: true } });
+      expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Parsed first']);
+      // The contract's own refusals still hold: an unknown field (numbers and all), and no body.
+      expect((await client.create(KEYS.acmeWeb, { name: 'x', nmae: 1 } as never)).status).toBe(422);
+      expect((await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, headers: { 'content-type': 'application/json' }, raw: '' })).status).toBe(422);
+    });
+  });
+
+  it('uses the raw text where the parser kept it, so numbers are checked exactly', async () => {
+    const app = express();
+    app.use(express.json({ verify: (req, _res, raw) => void ((req as { rawBody?: Buffer }).rawBody = Buffer.from(raw)) }));
+    app.use(createMiddleware());
+    await withApp(app, async (url) => {
+      const client = new TestClient(`${url}/api`);
+      const exact = await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, headers: { 'content-type': 'application/json' }, raw: '{"name":"n","settings":{"limit":12}}' });
+      expect(exact.status).toBe(201);
+      const inexact = await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, headers: { 'content-type': 'application/json' }, raw: '{"name":"n","settings":{"limit":1e400}}' });
+      expect([inexact.status, (inexact.body as { validation: { code: string }[] }).validation[0]?.code]).toEqual([422, 'exactNumber']);
+    });
+  });
+
+  it('answers a valid parsed body that holds numbers 500, saying to mount it before the parser, and logs it once', async () => {
+    const warnings: string[] = [];
+    const app = express();
+    app.use(express.json());
+    app.use(createMiddleware({ logger: { error: (message) => warnings.push(message) } }));
+    await withApp(app, async (url) => {
+      const client = new TestClient(`${url}/api`);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const refused = await client.create(KEYS.acmeWeb, { name: 'n', settings: { temperature: 0.5 } });
+        expect(refused.status).toBe(500);
+        expect((refused.body as unknown as { detail: string }).detail).toMatch(/Mount the chatbot API before any body parser/);
+      }
+      expect((await client.listed(KEYS.acmeWeb)).length).toBe(0);
+    });
+    expect(warnings).toEqual([expect.stringMatching(/^chatbot-api-mock: .*before any body parser/)]);
+  });
+});
+
+describe('createMiddleware with passUnknownPaths', () => {
+  it('lets the app’s own routes under /api through, and still answers the contract’s paths', async () => {
+    const app = express();
+    app.use(createMiddleware({ passUnknownPaths: true }));
+    app.get('/api/feature-flags', (_req, res) => void res.json({ beta: true }));
+    await withApp(app, async (url) => {
+      const flags = await fetch(`${url}/api/feature-flags`);
+      expect([flags.status, await flags.json()]).toEqual([200, { beta: true }]);
+      const client = new TestClient(`${url}/api`);
+      expect((await client.list(KEYS.acmeWeb)).status).toBe(200);
+      expect((await client.request('DELETE', '/chatbots', { key: KEYS.acmeWeb })).status).toBe(405);
+    });
   });
 });

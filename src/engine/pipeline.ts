@@ -1,10 +1,13 @@
-// The one request pipeline every mode shares. Its steps run in the order of
-// checks the contract sets (404, 405, 413, 401, 415, 400, 422), with the journal
-// around them and the faults after routing, and end in an executor: the
-// reference handlers or Prism. Each step answers itself or calls the next.
+// The one request pipeline every mode shares. CORS comes first (a preflight is
+// answered there); then steps run in the order of checks the contract sets
+// (404, 405, 413, 401, 415, 400, 422), with the journal around them and the
+// faults after routing, and end in an executor: the reference handlers or
+// Prism. Each step answers itself or calls the next.
 import type { Contract } from '../contract/contract.js';
+import type { RouteMatch } from '../contract/router.js';
 import type { Authenticator } from '../state/authenticator.js';
 import { StoreUnavailableError } from '../state/store.js';
+import { corsAnswer } from './cors.js';
 import { encodeReply } from './encode.js';
 import { problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
@@ -13,7 +16,7 @@ import { faultsStep, type FaultOptions } from './steps/faults.js';
 import { journalStep, RequestJournal } from './steps/journal.js';
 import { parseBodyStep } from './steps/parseBody.js';
 import { readBodyStep } from './steps/readBody.js';
-import { routeStep } from './steps/route.js';
+import { matchRequest, pathBelow, routeStep } from './steps/route.js';
 import { validateStep } from './steps/validate.js';
 import type { EngineRequest, EngineResponse, Executor, Reply, RequestContext, Step } from './types.js';
 
@@ -35,6 +38,8 @@ export interface Engine {
   readonly basePath: string;
   readonly journal: RequestJournal;
   handle(request: EngineRequest): Promise<EngineResponse>;
+  /** The operation a method and a full path name, as the route step decides it (404, 405, or the operation). */
+  route(method: string, path: string): RouteMatch;
 }
 
 const silent: EngineLog = { error: () => {} };
@@ -51,7 +56,7 @@ export function createEngine(options: EngineOptions): Engine {
     readBodyStep(contract),
     authenticateStep(contract, authenticator),
     parseBodyStep(contract),
-    validateStep(contract),
+    validateStep(contract, log),
     ...(validateResponses ? [checkResponseStep(contract, log)] : []),
   ];
   const execute = (context: RequestContext): Promise<Reply> =>
@@ -69,10 +74,16 @@ export function createEngine(options: EngineOptions): Engine {
     basePath,
     journal,
     async handle(request) {
+      // CORS applies to the API, not to what an adapter answers outside it (serve's own 404).
+      const cors = pathBelow(basePath, request.path) === undefined ? undefined : corsAnswer(request);
+      if (cors?.preflight) return { kind: 'answer', status: 204, headers: { ...cors.headers, 'Cache-Control': 'no-store' }, body: '' };
       const context: RequestContext = { request, params: {}, applied: [] };
       const reply = await run(context);
-      return encodeReply(reply, context.applied, context.principal?.projectId);
+      const response = encodeReply(reply, context.applied, context.principal?.projectId);
+      if (cors && response.kind === 'answer') response.headers = { ...cors.headers, ...response.headers };
+      return response;
     },
+    route: (method, path) => matchRequest(contract, basePath, method, path),
   };
 }
 

@@ -17,6 +17,9 @@ export interface EngineRequest {
   headers: Readonly<Record<string, string | undefined>>;
   /** The bytes, or a reader that enforces the size limit while it reads. */
   body?: Uint8Array | BodyReader;
+  /** The body is a value another parser made, serialized again (createMiddleware after express.json()):
+   * its numbers cannot be checked exactly, so a body that holds one and is otherwise valid answers 500. */
+  reparsed?: boolean;
 }
 
 /** What an adapter sends: a status, headers and a body; or the connection dropped. */

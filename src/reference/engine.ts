@@ -83,6 +83,8 @@ export interface ReferenceSettings {
   faults?: FaultOptions;
   /** Check every answer against the contract (default true). */
   validateResponses?: boolean;
+  /** Where the engine reports a fault of its own (default: nowhere). */
+  log?: EngineLog;
 }
 
 /** The reference behaviour from those settings, each checked as the CLI checks its files. */
@@ -96,5 +98,6 @@ export function createReferenceFrom(contract: Contract, settings: ReferenceSetti
     ...(settings.store ? { store: settings.store } : {}),
     ...(settings.faults ? { faults: settings.faults } : {}),
     ...(settings.validateResponses === undefined ? {} : { validateResponses: settings.validateResponses }),
+    ...(settings.log ? { log: settings.log } : {}),
   });
 }

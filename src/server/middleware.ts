@@ -9,6 +9,13 @@ import { createNodeMiddleware, type NodeMiddleware } from './nodeAdapter.js';
 
 export interface MiddlewareOptions extends ReferenceSettings {
   contract?: Contract;
+  /**
+   * Let a path under /api that the contract does not list go on to your own routes (next()),
+   * rather than answer the contract's 404. Default false.
+   */
+  passUnknownPaths?: boolean;
+  /** Where faults of the API are told (default: console): a 500, or a body parser of yours that runs first. */
+  logger?: { error(message: string): void };
 }
 
 export interface ChatbotApiMiddleware extends NodeMiddleware {
@@ -18,11 +25,14 @@ export interface ChatbotApiMiddleware extends NodeMiddleware {
 }
 
 /**
- * Mount it at the root (`app.use(createMiddleware())`) or at /api; put it before
- * any body parser of yours, or it will see the body as that parser left it.
+ * Mount it at the root (`app.use(createMiddleware())`) or at /api, best before
+ * any body parser of yours: after express.json() it uses what the parser left,
+ * and answers a body with numbers 500 (they can no longer be checked exactly).
  */
 export function createMiddleware(options: MiddlewareOptions = {}): ChatbotApiMiddleware {
-  const reference = createReferenceFrom(options.contract ?? loadContract(), options);
-  const middleware = createNodeMiddleware(reference.engine);
+  const logger = options.logger ?? console;
+  const log = { error: (_details: object, message: string) => logger.error(`chatbot-api-mock: ${message}`) };
+  const reference = createReferenceFrom(options.contract ?? loadContract(), { ...options, log });
+  const middleware = createNodeMiddleware(reference.engine, options.passUnknownPaths ? { passUnknownPaths: true } : {});
   return Object.assign(middleware, { keys: reference.keys, reset: () => reference.reset() });
 }

@@ -1,12 +1,11 @@
 // The engine on Node's own request and response objects, which Express and
 // Connect use too: `serve` runs it in front of its Express app, and
-// createMiddleware hands it to yours. CORS (the `cors` package) and reading the
-// body (body-parser: size limit, content encodings) happen here; everything the
-// contract decides happens in the engine.
+// createMiddleware hands it to yours. Reading the body (body-parser: size
+// limit, content encodings) happens here; everything the contract decides,
+// CORS included, happens in the engine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import bodyParser from 'body-parser';
-import cors from 'cors';
 import { hasBody } from 'type-is';
 import type { Engine } from '../engine/pipeline.js';
 import { BodyReadError, type BodyReader, type EngineRequest, type EngineResponse } from '../engine/types.js';
@@ -20,43 +19,43 @@ export interface NodeAdapterOptions {
   answerAll?: boolean;
   /** Called with what was sent, for logs: the project of the key, once known. */
   onAnswer?: (res: ServerResponse, response: EngineResponse) => void;
+  /** Pass a path under the base path that the contract does not list to next(), rather than answer 404. */
+  passUnknownPaths?: boolean;
 }
 
 /** Answers requests under the engine's base path; passes any other request to next(). */
 export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions = {}): NodeMiddleware {
-  const allowCrossOrigin = cors({
-    methods: ['GET', 'POST'],
-    exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'],
-    maxAge: 600,
-  });
   const readers = new Map<number, ReturnType<typeof bodyParser.raw>>();
   const { basePath } = engine;
 
   return (req, res, next) => {
     const path = pathOf(req);
+    const method = req.method ?? 'GET';
     if (!options.answerAll && path !== basePath && !path.startsWith(`${basePath}/`)) return next();
-    const answer = () =>
-      engine
-        .handle({ method: req.method ?? 'GET', path, headers: req.headers as EngineRequest['headers'], body: bodyOf(req, res) })
-        .then((response) => {
-          options.onAnswer?.(res, response);
-          send(req, res, response);
-        }, next);
-    // Outside the API (the fallback 404 of `serve`), no CORS: nothing there is for other origins.
-    if (options.answerAll) return void answer();
-    // A plain OPTIONS is not a preflight: the engine answers it (405, with Allow).
-    const preflight = req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
-    if (req.method === 'OPTIONS' && !preflight) return void answer();
-    if (preflight) res.setHeader('Cache-Control', 'no-store'); // every answer carries it, preflights too
-    // CORS headers, or the whole answer to a preflight.
-    allowCrossOrigin(req, res, (error?: unknown) => (error ? next(error) : answer()));
+    if (options.passUnknownPaths && engine.route(method, path).kind === 'not-found') return next();
+    const reparsed = readByParser(req) && !rawText(req);
+    const request: EngineRequest = { method, path, headers: req.headers as EngineRequest['headers'], body: bodyOf(req, res), ...(reparsed ? { reparsed } : {}) };
+    engine.handle(request).then((response) => {
+      options.onAnswer?.(res, response);
+      send(req, res, response);
+    }, next);
   };
+
+  /**
+   * The bytes of a body that a parser of the host app has read: the raw text where it kept it
+   * (req.rawBody), a Buffer or string it left as such, or else the parsed value as JSON (the
+   * request is then marked `reparsed`: the engine cannot check its numbers exactly).
+   */
+  async function parsedBytes(req: IncomingMessage): Promise<Uint8Array | undefined> {
+    const exact = rawText(req);
+    if (exact) return exact.length > 0 ? exact : undefined;
+    if (req.headers['content-length'] === '0') return undefined;
+    return Buffer.from(JSON.stringify((req as { body?: unknown }).body));
+  }
 
   /** A reader that enforces the limit while it reads; none for a request without a body. */
   function bodyOf(req: IncomingMessage, res: ServerResponse): BodyReader | undefined {
-    const already = (req as { body?: unknown }).body;
-    // Mounted after a body parser of the host app: what it parsed is sent on as JSON.
-    if (already !== undefined && (req as { _body?: boolean })._body) return async () => encodeParsed(already);
+    if (readByParser(req)) return async () => parsedBytes(req);
     if (!hasBody(req)) return undefined;
     return (limit) => {
       let read = readers.get(limit);
@@ -80,10 +79,19 @@ function pathOf(req: IncomingMessage): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-function encodeParsed(value: unknown): Uint8Array | undefined {
-  if (Buffer.isBuffer(value)) return value;
-  if (typeof value === 'string') return Buffer.from(value);
-  return Buffer.from(JSON.stringify(value));
+/** The body as sent, where a parser of the host app kept it: req.rawBody, or a Buffer or string it left as the body. */
+function rawText(req: IncomingMessage): Buffer | undefined {
+  const { body, rawBody } = req as { body?: unknown; rawBody?: unknown };
+  for (const value of [rawBody, body]) {
+    if (Buffer.isBuffer(value)) return value;
+    if (typeof value === 'string') return Buffer.from(value);
+  }
+  return undefined;
+}
+
+/** Whether a body parser of the host app (express.json(), …) has read the body before this middleware. */
+function readByParser(req: IncomingMessage): boolean {
+  return (req as { body?: unknown }).body !== undefined && req.readableEnded;
 }
 
 /**

@@ -31,10 +31,14 @@ function example(operationId: string, status: number, name?: string): unknown {
   return media.example ?? Object.values(named ?? {})[0]?.value;
 }
 
+/** The CORS headers of every answer of the API, in every mode. */
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied' };
+
 /** Asserts an answer byte for byte: status, the headers every mode sends alike, and the body. */
 function expectAnswer(response: ApiResponse, status: number, text: string, headers: Record<string, string> = {}) {
   expect({ status: response.status, text: response.text }).toEqual({ status, text });
   expect(response.headers.get('cache-control')).toBe('no-store');
+  for (const [name, value] of Object.entries(CORS_HEADERS)) expect(response.headers.get(name), name).toBe(value);
   expect(response.headers.get('content-type')).toBe(
     `${status >= 400 ? 'application/problem+json' : 'application/json'}; charset=utf-8`,
   );
@@ -83,6 +87,25 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
 
     it('drops the connection for Prefer: fault=reset', async () => {
       await expect(client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'fault=reset' } })).rejects.toThrow();
+    });
+
+    it('answers a CORS preflight 204 with the same headers, and a plain OPTIONS 405', async () => {
+      const preflight = await client().request('OPTIONS', '/chatbots', {
+        headers: { origin: 'http://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      expect({ status: preflight.status, text: preflight.text }).toEqual({ status: 204, text: '' });
+      const sent = Object.fromEntries([...preflight.headers].filter(([name]) => name.startsWith('access-control-') || ['cache-control', 'vary'].includes(name)));
+      expect(sent).toEqual({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET,POST',
+        'access-control-allow-headers': 'authorization,content-type',
+        'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied',
+        'access-control-max-age': '600',
+        'cache-control': 'no-store',
+        vary: 'Access-Control-Request-Headers',
+      });
+      const plain = await client().request('OPTIONS', '/chatbots', { key: KEYS.acmeWeb });
+      expect([plain.status, plain.headers.get('allow')]).toEqual([405, 'GET, POST']);
     });
 
     it('names an applied delay in Preference-Applied', async () => {

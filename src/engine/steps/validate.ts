@@ -5,9 +5,16 @@ import type { Contract } from '../../contract/contract.js';
 import { unescapePointer } from '../../contract/pointer.js';
 import type { ValidationIssue } from '../../contract/types.js';
 import { problemReply } from '../problems.js';
+import type { EngineLog } from './checkResponse.js';
 import type { Step } from '../types.js';
 
-export function validateStep(contract: Contract): Step {
+/** The detail of the 500 for a valid body with numbers that another parser read first (EngineRequest.reparsed). */
+export const REPARSED_NUMBERS =
+  'The request body was parsed by a body parser that runs before this API, so its numbers can no longer be checked ' +
+  'exactly as the contract requires. Mount the chatbot API before any body parser.';
+
+export function validateStep(contract: Contract, log: EngineLog): Step {
+  let told = false;
   return async (context, next) => {
     const { operation } = context;
     if (!operation) return next();
@@ -21,9 +28,27 @@ export function validateStep(contract: Contract): Step {
       code: 'exactNumber',
       message: `${token.length > 40 ? `${token.slice(0, 40)}…` : token} cannot be kept exactly as a JSON number (an IEEE 754 double): send it as a string`,
     }));
-    if (errors.length === 0 && inexact.length === 0) return next();
-    return problemReply(contract, 422, 'The request does not match the contract.', undefined, [...validationIssues(errors), ...inexact]);
+    if (errors.length > 0 || inexact.length > 0) {
+      return problemReply(contract, 422, 'The request does not match the contract.', undefined, [...validationIssues(errors), ...inexact]);
+    }
+    if (context.request.reparsed && holdsNumber(context.body)) {
+      if (!told) log.error({ path: context.request.path }, REPARSED_NUMBERS);
+      told = true;
+      return problemReply(contract, 500, REPARSED_NUMBERS);
+    }
+    return next();
   };
+}
+
+/** Whether a JSON value holds a number anywhere. */
+function holdsNumber(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'number') return true;
+    if (typeof current === 'object' && current !== null) pending.push(...Object.values(current));
+  }
+  return false;
 }
 
 // openapi-backend validates the body under a `requestBody` property, and parameters under their location.

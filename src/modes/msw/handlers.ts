@@ -39,8 +39,11 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
       body: bodyReader(request),
     });
     if (response.kind === 'drop') return HttpResponse.error();
+    const { status, headers } = response;
+    // A 204 (a CORS preflight) has no body at all: a Response refuses even an empty one.
+    if (status === 204) return new HttpResponse(null, { status, headers });
     const body = Array.isArray(response.body) ? new Blob(response.body as ConstructorParameters<typeof Blob>[0]) : response.body;
-    return new HttpResponse(body, { status: response.status, headers: response.headers });
+    return new HttpResponse(body, { status, headers });
   });
   return { handlers: [handler], keys: reference.keys, reset: () => reference.reset() };
 }

@@ -1,0 +1,43 @@
+// CORS, as the contract decides it: any origin may call the API; a preflight
+// allows GET and POST with the headers it asks for (Authorization and
+// Content-Type among them), for 10 minutes; answers expose Allow,
+// WWW-Authenticate and Preference-Applied. The `cors` package decides the
+// headers; it is run here on plain values, so that the server, createMiddleware
+// and the MSW handlers answer alike.
+import cors from 'cors';
+import type { EngineRequest } from './types.js';
+
+const crossOrigin = cors({
+  methods: ['GET', 'POST'],
+  exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'],
+  maxAge: 600,
+});
+
+export interface CorsAnswer {
+  /** The request was a preflight: answer 204 with these headers, and nothing else. */
+  preflight: boolean;
+  headers: Record<string, string>;
+}
+
+/** A CORS preflight: OPTIONS with Origin and Access-Control-Request-Method. A plain OPTIONS is not one. */
+export function isPreflight(request: EngineRequest): boolean {
+  return request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+}
+
+/** The CORS headers of a request's answer, or of its preflight; none for a plain OPTIONS (it answers 405). */
+export function corsAnswer(request: EngineRequest): CorsAnswer {
+  const preflight = isPreflight(request);
+  const headers: Record<string, string> = {};
+  if (request.method === 'OPTIONS' && !preflight) return { preflight, headers };
+  // What the cors package touches of Node's request and response, as plain values. It answers synchronously.
+  const req = { method: request.method, headers: request.headers } as unknown as Parameters<typeof crossOrigin>[0];
+  const res = {
+    statusCode: 200,
+    getHeader: (name: string) => headers[name],
+    setHeader: (name: string, value: string | number) => void (headers[name] = String(value)),
+    end: () => {},
+  } as unknown as Parameters<typeof crossOrigin>[1];
+  crossOrigin(req, res, () => {});
+  delete headers['Content-Length']; // the adapter counts the body itself
+  return { preflight, headers };
+}
