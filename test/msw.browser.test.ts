@@ -13,8 +13,10 @@ import { chromiumAvailable, launchChromium } from './helpers/browser.js';
 import { contract } from './helpers/contract.js';
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// msw 3, or msw 2 where the `msw 2` project of vitest.config.ts runs this file.
+const MSW = process.env.MSW_PACKAGE ?? 'msw';
 
-describe.skipIf(!chromiumAvailable('the MSW handlers'))('createMswHandlers with setupWorker in headless Chromium', () => {
+describe.skipIf(!chromiumAvailable('the MSW handlers'))(`createMswHandlers with setupWorker (${MSW}) in headless Chromium`, () => {
   let browser: Browser;
   let site: Server;
   let origin: string;
@@ -25,13 +27,14 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))('createMswHandlers with 
       bundle: true,
       format: 'esm',
       platform: 'browser',
+      ...(MSW === 'msw' ? {} : { alias: { msw: MSW } }),
       write: false,
       logLevel: 'silent',
     });
     const files: Record<string, [string, string]> = {
       '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>MSW page</title><script type="module" src="/app.js"></script>'],
       '/app.js': ['text/javascript', bundled.outputFiles[0]!.text],
-      '/mockServiceWorker.js': ['text/javascript', readFileSync(at('../node_modules/msw/lib/mockServiceWorker.js'), 'utf8')],
+      '/mockServiceWorker.js': ['text/javascript', readFileSync(at(`../node_modules/${MSW}/lib/mockServiceWorker.js`), 'utf8')],
     };
     site = createServer((req, res) => {
       const file = files[req.url ?? ''];

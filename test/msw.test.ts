@@ -53,6 +53,11 @@ describe('createMswHandlers with setupServer', () => {
     expect(error).toMatchObject({ type: 'https://chatbots.example/problems/unauthorized', status: 401 });
   });
 
+  it('runs on the msw major of its vitest project (3, or 2 in the `msw 2` project)', async () => {
+    const { default: installed } = (await import('msw/package.json', { with: { type: 'json' } })) as { default: { version: string } };
+    expect(installed.version.split('.')[0]).toBe(process.env.MSW_PACKAGE === 'msw2' ? '2' : '3');
+  });
+
   it('exposes the keys it accepts', () => {
     expect(mock.keys).toEqual([{ key: 'sk_live_shop_web', accountId: 'shop', projectId: 'shop-web' }]);
   });

@@ -8,6 +8,7 @@ import { measureAll, type Target } from './load.js';
 import { startJsonServer, startPrismCli } from './peers.js';
 import { startTarget } from './processes.js';
 import { partialReport, report } from './report.js';
+import { measureSizes } from './sizes.js';
 import { memoryPerChatbot, startupSeries, type Memory, type Starter } from './startup.js';
 import { measureStores } from './stores.js';
 
@@ -26,11 +27,11 @@ export const targets: Target[] = [
   { id: 'f', label: 'our mock (Prism’s mocker in the engine), GET', start: () => startTarget('mock', 0) },
 ];
 
-// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory" and "stores") measures a part,
+// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores" and "sizes") measures a part,
 // for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
 const wanted = (id: string) => !only || only.includes(id);
-const unknown = only?.filter((id) => !['startup', 'memory', 'stores'].includes(id) && !targets.some((t) => t.id === id));
+const unknown = only?.filter((id) => !['startup', 'memory', 'stores', 'sizes'].includes(id) && !targets.some((t) => t.id === id));
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
 const rows = await measureAll(targets.filter((target) => wanted(target.id)));
@@ -46,11 +47,13 @@ if (wanted('memory')) {
 }
 
 const stores = wanted('stores') ? await measureStores() : undefined;
+if (wanted('sizes')) console.log('sizes');
+const sizes = wanted('sizes') ? await measureSizes() : undefined;
 
 if (only) {
-  console.log(`\n${partialReport(rows, startups, memory, stores)}\n(BENCH_ONLY: bench/results.md is left as it was)`);
+  console.log(`\n${partialReport(rows, startups, memory, stores, sizes)}\n(BENCH_ONLY: bench/results.md is left as it was)`);
 } else {
-  const text = report(rows, startups, memory!, stores!);
+  const text = report(rows, startups, memory!, stores!, sizes!);
   const file = new URL('../../../bench/results.md', import.meta.url);
   mkdirSync(new URL('.', file), { recursive: true });
   writeFileSync(file, text);
