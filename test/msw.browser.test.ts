@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,4 +71,25 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(`createMswHandlers with 
     expect(JSON.parse(refused!.text)).toMatchObject({ type: 'https://chatbots.example/problems/unauthorized', status: 401 });
     expect(errors).toEqual([]);
   }, 60_000);
+});
+
+describe(`the page weight of the MSW handlers (${MSW})`, () => {
+  it('adds at most 50 KB gzipped to a page with a one-handler MSW worker (esbuild, minified)', async () => {
+    const page = async (contents: string) => {
+      const built = await build({
+        stdin: { contents, resolveDir: at('.'), loader: 'js' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        ...(MSW === 'msw' ? {} : { alias: { msw: MSW } }),
+        write: false,
+        logLevel: 'silent',
+      });
+      return gzipSync(built.outputFiles[0]!.contents, { level: 9 }).length;
+    };
+    const base = await page("import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();");
+    const ours = await page("import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();");
+    expect(ours - base).toBeLessThanOrEqual(50 * 1024);
+  });
 });

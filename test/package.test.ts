@@ -14,3 +14,11 @@ describe('package-lock.json', () => {
     }
   });
 });
+
+describe('the Node the scripts run on', () => {
+  it('is the one the `node` devDependency installs, whatever the machine’s own Node (npm test runs this file)', () => {
+    const pinned = JSON.parse(readFileSync(new URL('../node_modules/node/package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(process.version).toBe(`v${pinned.version}`);
+    expect(read('package.json').engines).toEqual({ node: '^22.13.0 || ^24.0.0' });
+  });
+});
