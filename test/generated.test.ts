@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { readDocument } from '../src/contract/load.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,9 +16,4 @@ it('generated/openapi.d.ts is fresh (run "npm run generate" after changing opena
   });
   const committed = readFileSync(join(root, 'generated/openapi.d.ts'), 'utf8');
   expect(committed === readFileSync(fresh, 'utf8'), 'generated/openapi.d.ts is stale: run "npm run generate"').toBe(true);
-});
-
-it('generated/openapi.json is openapi.yaml as JSON (run "npm run generate" after changing openapi.yaml)', () => {
-  const committed: unknown = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8'));
-  expect(committed, 'generated/openapi.json is stale: run "npm run generate"').toEqual(readDocument(join(root, 'openapi.yaml')));
 });
