@@ -53,3 +53,9 @@ describe('the bin', () => {
     expect(Object.keys(manifest.dependencies).filter((name) => name.includes('prism'))).toEqual([]);
   });
 });
+
+describe('the build', () => {
+  it('leaves the bin executable, so that `npx chatbot-api-mock` runs in a clone', () => {
+    expect(statSync(BIN).mode & 0o111).toBe(0o111);
+  });
+});

@@ -1,8 +1,8 @@
-// Process hygiene: a closed stdout never stops the server; stopping npm stops
-// the server it started; a keys file's keys never reach the banner; verify
+// Process hygiene: a closed stdout never stops the server; stopping `npm start`
+// (the real chain, build included) stops the server it started; a keys file's keys never reach the banner; verify
 // against a server that never answers ends, bounded by --timeout and --max-time.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,16 +42,25 @@ describe('serve', () => {
 });
 
 describe('npm start', () => {
-  // The chain npm start runs after its build (npm → sh → npm → node), without the build, which
-  // would rewrite dist/ under the other tests' feet.
-  it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s: no orphan holds the port', async (signal) => {
-    const npm = spawn('npm', ['run', '--silent', 'serve:built', '--', '--port', '0', '--quiet'], { cwd: root, stdio: 'pipe', detached: false });
+  // The real chain, build included (npm → sh → node), in a copy of the repository: its build
+  // rewrites the copy's dist/, not the one the other tests run.
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s to npm (`npm start &` then `kill $!`): nothing left listening', async (signal) => {
+    const copy = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    for (const file of execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)) {
+      if (existsSync(join(root, file))) cpSync(join(root, file), join(copy, file));
+    }
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const mark = `npm-start-${process.pid}-${Date.now()}`;
+    const npm = spawn('npm', ['start', '--', '--port', '0', '--quiet'], { cwd: copy, stdio: 'pipe', env: { ...process.env, START_TEST_MARK: mark } });
     let out = '';
     npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise((resolve) => npm.on('exit', resolve));
-    extra.push(() => npm.kill('SIGKILL'));
+    extra.push(() => {
+      for (const pid of markedProcesses(mark)) process.kill(pid, 'SIGKILL');
+    });
     const started = { child: npm, stdout: () => out, stderr: () => '', exit: exited } as unknown as Run;
-    const url = await listening(started, 20_000);
+    const url = await listening(started, 90_000);
     npm.kill(signal);
     await exited;
     // The server is gone: its port refuses connections, after at most a few seconds of closing.
@@ -61,8 +70,23 @@ describe('npm start', () => {
       if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(refused).toBe(true);
-  }, 30_000);
+    expect(markedProcesses(mark)).toEqual([]);
+  }, 120_000);
 });
+
+/** The processes whose environment holds START_TEST_MARK=mark: what the chain started, orphans included. */
+function markedProcesses(mark: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`START_TEST_MARK=${mark}`);
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    })
+    .map(Number);
+}
 
 describe('verify against a server that accepts connections and never answers', () => {
   it('gives up each request at --timeout and the run at --max-time, and fails', async () => {

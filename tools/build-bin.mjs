@@ -3,6 +3,7 @@
 // compile cache can keep: one file to parse instead of hundreds of modules.
 // Prism is in the package once, in dist/vendor/prism-http.cjs, and not a
 // dependency (docs/decisions/0002-mock-in-process.md).
+import { chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
@@ -51,3 +52,6 @@ await Promise.all([
     plugins: [englishFaker, noPostman],
   }),
 ]);
+
+// tsc writes the bin without its execute bit: `npx chatbot-api-mock` in a clone needs it after every build.
+chmodSync('dist/bin.cjs', 0o755);
