@@ -161,8 +161,14 @@ export interface components {
              * @example The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.
              */
             detail: string;
-            /** @description Present on `422`. Every problem found in the request, in the shape Stoplight Prism uses. */
+            /** @description Present on `422`. The problems found in the request, in the shape Stoplight Prism uses, at most 100. */
             validation?: components["schemas"]["ValidationIssue"][];
+            /**
+             * Format: int32
+             * @description Present on `422` when more problems were found than `validation` lists; how many more (a body of at most 102400 bytes cannot hold more).
+             * @example 9900
+             */
+            validation_omitted?: number;
         } & {
             [key: string]: unknown;
         };

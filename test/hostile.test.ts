@@ -1,9 +1,12 @@
 // A client's mistakes, sent as an attacker would send them, are documented 4xx
 // problems that change nothing: compressed bodies that do not decompress,
 // invalid UTF-8, numbers that cannot be kept exactly, a trailing slash, a plain
-// OPTIONS, settings too large to store, an account that is full.
+// OPTIONS, settings too large to store, an account that is full. Each is
+// answered at its own cost: a bounded 422, a 413 from the declared length alone,
+// and one Authorization header at most.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawExchange } from './helpers/rawHttp.js';
 import { KEYS, startTestServer, type RequestOptions, type TestServer } from './helpers/server.js';
 
 const PROBLEM = 'https://chatbots.example/problems/';
@@ -85,5 +88,31 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
     expect((await t.client.listed(KEYS.acmeWeb)).length).toBe(3);
     expect(answered).toBeLessThanOrEqual(3);
     expect((await t.client.create(KEYS.globex, { name: 'Another account' })).status).toBe(201);
+  });
+});
+
+describe('client mistakes answered at their cost', () => {
+  it('lists at most 100 problems of a body with 10,000 unknown fields, and counts the rest', async () => {
+    const body = Object.fromEntries([['name', 'Bot'], ...Array.from({ length: 10_000 }, (_, i) => [`k${i}`, 0])]);
+    const text = JSON.stringify(body);
+    expect(text.length).toBeLessThanOrEqual(102_400);
+    const response = await t.client.request<{ validation: unknown[]; validation_omitted: number }>('POST', '/chatbots', json(text));
+    expect(response.status).toBe(422);
+    expect(response.body.validation).toHaveLength(100);
+    expect(response.body.validation_omitted).toBe(9_900);
+    expect(response.text.length).toBeLessThan(text.length);
+  });
+
+  it('answers a declared Content-Length over the limit with 413 at once, and closes the connection', async () => {
+    // Fifty megabytes announced, a few bytes sent: the rest never comes, and the answer must not wait for it.
+    const answer = await rawExchange(t.server.url, 'POST', '/chatbots', ['Content-Type: application/json', `Authorization: Bearer ${KEYS.acmeWeb}`, 'Content-Length: 50000000'], '{"name":"');
+    expect([answer.status, answer.headers.get('connection')]).toEqual([413, 'close']);
+    expect(JSON.parse(answer.text).type).toBe(`${PROBLEM}payload-too-large`);
+  });
+
+  it('refuses two Authorization headers as a malformed key (401), even with a valid key first', async () => {
+    const answer = await rawExchange(t.server.url, 'GET', '/chatbots', ['Connection: close', `Authorization: Bearer ${KEYS.acmeWeb}`, `Authorization: Bearer ${KEYS.globex}`]);
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.text).detail).toMatch(/^The Authorization header is malformed\./);
   });
 });

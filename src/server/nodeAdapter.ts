@@ -34,7 +34,7 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
     if (!options.answerAll && path !== basePath && !path.startsWith(`${basePath}/`)) return next();
     if (options.passUnknownPaths && engine.route(method, path).kind === 'not-found') return next();
     const reparsed = readByParser(req) && !rawText(req);
-    const request: EngineRequest = { method, path, headers: req.headers as EngineRequest['headers'], body: bodyOf(req, res), ...(reparsed ? { reparsed } : {}) };
+    const request: EngineRequest = { method, path, headers: headersOf(req), body: bodyOf(req, res), ...(reparsed ? { reparsed } : {}) };
     engine.handle(request).then((response) => {
       options.onAnswer?.(res, response);
       send(req, res, response);
@@ -87,6 +87,18 @@ function rawText(req: IncomingMessage): Buffer | undefined {
     if (typeof value === 'string') return Buffer.from(value);
   }
   return undefined;
+}
+
+/**
+ * The request's headers as the engine reads them. Node keeps only the first of a repeated
+ * Authorization; the contract wants exactly one, so repeats are joined, as a Fetch Headers
+ * object joins them (MSW), and the key check refuses the result as malformed.
+ */
+function headersOf(req: IncomingMessage): EngineRequest['headers'] {
+  const headers = req.headers as EngineRequest['headers'];
+  if (headers.authorization === undefined) return headers;
+  const values = req.rawHeaders.filter((_, index) => index % 2 === 1 && req.rawHeaders[index - 1]!.toLowerCase() === 'authorization');
+  return values.length > 1 ? { ...headers, authorization: values.join(', ') } : headers;
 }
 
 /** Whether a body parser of the host app (express.json(), …) has read the body before this middleware. */
@@ -145,6 +157,8 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
   }
   if (res.headersSent) return;
   res.statusCode = response.status;
+  // Answered before the body arrived (a declared length over the limit, say): close rather than read the rest.
+  if (!req.complete) res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   const parts = Array.isArray(response.body) ? response.body : [response.body];
   res.setHeader('Content-Length', parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0));

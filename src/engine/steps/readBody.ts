@@ -1,5 +1,6 @@
 // 413: the body is read, and its size limit enforced while reading, before the
-// key is checked, so that nothing over the limit is ever buffered.
+// key is checked, so that nothing over the limit is ever buffered. A declared
+// Content-Length over the limit is answered at once, without reading anything.
 import type { Contract } from '../../contract/contract.js';
 import { problemReply } from '../problems.js';
 import { BodyReadError, type Step } from '../types.js';
@@ -7,7 +8,10 @@ import { BodyReadError, type Step } from '../types.js';
 export function readBodyStep(contract: Contract): Step {
   const limit = contract.rules.maxBodyBytes;
   return async (context, next) => {
-    const { body } = context.request;
+    const { body, headers } = context.request;
+    // Only an uncompressed body's declared length is its size: a compressed one is measured as it inflates.
+    const identity = (headers['content-encoding'] ?? 'identity').trim().toLowerCase() === 'identity';
+    if (identity && Number(headers['content-length']) > limit) return tooLarge();
     try {
       context.bytes = typeof body === 'function' ? await body(limit) : body;
     } catch (error) {

@@ -13,6 +13,9 @@ export const REPARSED_NUMBERS =
   'The request body was parsed by a body parser that runs before this API, so its numbers can no longer be checked ' +
   'exactly as the contract requires. Mount the chatbot API before any body parser.';
 
+/** The most problems a 422 lists (openapi.yaml, Problem.validation): the rest are counted in validation_omitted. */
+const MAX_LISTED = 100;
+
 export function validateStep(contract: Contract, log: EngineLog): Step {
   let told = false;
   return async (context, next) => {
@@ -29,7 +32,9 @@ export function validateStep(contract: Contract, log: EngineLog): Step {
       message: `${token.length > 40 ? `${token.slice(0, 40)}…` : token} cannot be kept exactly as a JSON number (an IEEE 754 double): send it as a string`,
     }));
     if (errors.length > 0 || inexact.length > 0) {
-      return problemReply(contract, 422, 'The request does not match the contract.', undefined, [...validationIssues(errors), ...inexact]);
+      const issues = [...validationIssues(errors), ...inexact];
+      const reply = problemReply(contract, 422, 'The request does not match the contract.', undefined, issues.slice(0, MAX_LISTED));
+      return issues.length > MAX_LISTED ? { ...reply, body: { ...(reply.body as object), validation_omitted: issues.length - MAX_LISTED } } : reply;
     }
     if (context.request.reparsed && holdsNumber(context.body)) {
       if (!told) log.error({ path: context.request.path }, REPARSED_NUMBERS);
