@@ -33,6 +33,16 @@ describe('logs', () => {
     expect(started.stdout()).not.toMatch(/Bearer sk_live_globex/);
   });
 
+  it('logs a requested Prefer: code=500 as one request line, with no error stack', async () => {
+    const started = run(['serve', '--port', '0']);
+    const client = new TestClient(await listening(started));
+    expect((await client.request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'code=500' } })).status).toBe(500);
+    await stop(started);
+    const lines = jsonLines(started.stdout()).filter((line) => line.req);
+    expect(lines.map((line) => line.res!.statusCode)).toEqual([500]);
+    expect(started.stdout()).not.toMatch(/"stack"|failed with status code/);
+  });
+
   it('writes one short line per request with --log-format pretty (as on a terminal), keys left out', async () => {
     const started = run(['serve', '--port', '0', '--log-format', 'pretty']);
     const client = new TestClient(await listening(started));

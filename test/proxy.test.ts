@@ -150,4 +150,18 @@ describe('the proxy command', () => {
     expect(xml).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure/);
     expect(xml).toMatch(/<testcase [^>]*name="unsupported_method · unmatched"[^>]*>\s*<failure/);
   });
+
+  it('reports a client’s own bad request against a correct upstream in JUnit as skipped, never failed, and exits 0', async () => {
+    const upstream = await startTestServer();
+    closing.push(upstream.close);
+    const junit = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'proxy.xml');
+    const started = run(['proxy', '--upstream', upstream.server.url, '--port', '0', '--junit', junit]);
+    const url = await listening(started);
+    expect((await call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { nmae: 'misspelt' } })).status).toBe(422);
+    expect(await stop(started)).toBe(0);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
+    expect(xml).toMatch(/<testcase [^>]*name="request_conformance · createChatbot"[^>]*>\s*<skipped/);
+    expect(xml).not.toMatch(/\b1 (answers|requests) checked/);
+  });
 });

@@ -36,8 +36,11 @@ describe('verify on the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
     const run = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--key-same-account', KEYS.acmeMobile, '--key-other-account', KEYS.globex, ...quick,
       '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.html')]);
-    expect(run.stderr).toMatch(/… examples phase · 0 requests/); // one progress line per phase in a log
+    // One progress line per phase in a log, each counting its own phase's requests from 0, and all so far.
+    expect(run.stderr).toMatch(/… examples phase · 0 requests \(0 in all\)/);
+    expect(run.stderr).toMatch(/… stateful phase · 0 requests \([1-9]\d* in all\)/);
     expect(run.status).toBe(0);
+    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toMatch(/\b1 answers\b/);
     expect(run.stdout).toContain(`Contract verification of ${reference.server.url}`);
     expect(run.stdout).toMatch(/seed 5 \(replay with --seed 5\)/);
     expect(run.stdout).toMatch(/✓ ensure_resource_availability +\d+ answers/);

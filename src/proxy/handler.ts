@@ -10,6 +10,7 @@ import type { Engine } from '../engine/pipeline.js';
 import { send as sendEngineResponse } from '../server/nodeAdapter.js';
 import { sendProblem } from '../server/sendProblem.js';
 import type { Answer, TestCase } from '../verify/cases.js';
+import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { Failure } from '../verify/checks/types.js';
 import { toCurl } from '../verify/curl.js';
 import { judgeAnswer } from '../verify/judge.js';
@@ -60,7 +61,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   }
   const all = expectation ? judge(context, testCase, answer, expectation) : [];
   // What the client sent is marked, never replaced: the upstream may refuse it as the contract says.
-  const failures = all.filter((failure) => failure.check !== 'request_conformance');
+  const failures = all.filter((failure) => !judgesTheClient(failure.check));
   if (failures.length > 0 && context.strict) {
     const first = failures[0]!;
     const problem = {
@@ -90,7 +91,7 @@ function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expect
   const curl = toCurl(context.upstream, testCase, key ? { main: key } : {});
   context.log.record(operation, ran, failures, testCase, answer, curl);
   for (const failure of failures) {
-    const side = failure.check === 'request_conformance' ? 'the request' : 'the answer';
+    const side = judgesTheClient(failure.check) ? 'the request' : 'the answer';
     context.logger.warn({ check: failure.check, operation, method: testCase.method, path: testCase.path, status: answer.status }, `contract violation by ${side}: ${failure.message}`);
   }
   return failures;
@@ -98,7 +99,7 @@ function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expect
 
 /** Prism's shape, in ASCII and at most a few kB (the first violations), so that it is a valid header. */
 function violationsHeader(failures: readonly Failure[]): string {
-  const entries = failures.map((failure) => ({ location: [failure.check === 'request_conformance' ? 'request' : 'response'], severity: 'Error', code: failure.check, message: failure.message.slice(0, 500) }));
+  const entries = failures.map((failure) => ({ location: [judgesTheClient(failure.check) ? 'request' : 'response'], severity: 'Error', code: failure.check, message: failure.message.slice(0, 500) }));
   const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   while (entries.length > 1 && ascii(entries).length > 6000) entries.pop();
   return ascii(entries);

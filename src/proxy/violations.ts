@@ -2,7 +2,7 @@
 // distinct cause kept once (with the request that showed it first), and the
 // tallies a JUnit report needs. Shared with `verify` through Findings.
 import type { Answer, TestCase } from '../verify/cases.js';
-import { CATALOGUE, CHECK_NAMES } from '../verify/checks/catalogue.js';
+import { CATALOGUE, CHECK_NAMES, judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
 import { Findings, type Finding } from '../verify/findings.js';
 import type { CheckSummary } from '../verify/runner.js';
@@ -42,7 +42,7 @@ export class ViolationLog {
     this.requests += 1;
     for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
     for (const failure of failures) {
-      if (failure.check === 'request_conformance') this.requestViolations += 1;
+      if (judgesTheClient(failure.check)) this.requestViolations += 1;
       else this.violations += 1;
       this.#findings.add(operation, failure, testCase, answer, [curl]);
     }

@@ -58,7 +58,14 @@ export function createApp(options: AppOptions): App {
 
   // A silent logger (--quiet, tests, benchmarks) costs nothing per request.
   const log = logger.isLevelEnabled('info')
-    ? pinoHttp({ logger, customProps: (_req, res) => ({ project: projects.get(res) }) })
+    ? pinoHttp({
+        logger,
+        customProps: (_req, res) => ({ project: projects.get(res) }),
+        // For a 5xx, pino-http makes up an Error ("failed with status code 500") and logs its stack. A fault
+        // of the server is logged where it happens, with its own stack; a requested one (Prefer: code=500) has none.
+        customErrorObject: (_req, res, error, fields) =>
+          res.err || !error.message.startsWith('failed with status code') ? fields : { ...fields, err: undefined },
+      })
     : undefined;
   return (req, res) => {
     log?.(req, res);

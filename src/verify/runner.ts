@@ -19,6 +19,14 @@ import { runStateful } from './phases/stateful.js';
 import { RunStopped } from './send.js';
 import { Session } from './session.js';
 
+/** Where a run is: its phase, the requests of that phase, all requests so far, and the failures found. */
+export interface Progress {
+  phase: Phase;
+  requests: number;
+  total: number;
+  failures: number;
+}
+
 export interface VerifyOptions {
   /** The service address, ending in /api. */
   baseUrl: string;
@@ -39,8 +47,8 @@ export interface VerifyOptions {
   /** Opt-in max_response_time check. */
   maxResponseTimeMs?: number;
   contract?: Contract;
-  /** Called as each phase starts and every 25 requests, for a progress line. */
-  onProgress?: (progress: { phase: Phase; requests: number; failures: number }) => void;
+  /** Called as each phase starts and every 25 requests, for a progress line: the phase's requests, and all so far. */
+  onProgress?: (progress: Progress) => void;
 }
 
 export interface CheckSummary {
@@ -103,10 +111,13 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
     },
   });
   let phase: Phase = phases[0] ?? 'examples';
-  const progress = () => options.onProgress?.({ phase, requests: session.requests, failures: session.findings.list().length });
+  let phaseStart = 0;
+  const progress = () =>
+    options.onProgress?.({ phase, requests: session.requests - phaseStart, total: session.requests, failures: session.findings.list().length });
   let error: string | undefined;
   try {
     for (phase of phases) {
+      phaseStart = session.requests;
       progress();
       if (Date.now() >= ends) throw new RunStopped('the run reached its --max-time');
       if (phase === 'examples') await runExamples(session);

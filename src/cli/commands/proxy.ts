@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { KeysFileError } from '../../state/keys.js';
+import { judgesTheClient } from '../../verify/checks/catalogue.js';
 import { createLogger } from '../logger.js';
 import { usageError } from '../usage.js';
 import { bounded, closeOnSignals, fatal, httpUrl, parsePort } from './options.js';
@@ -63,7 +64,7 @@ export function addProxyCommand(program: Command): void {
         const report = proxy.report();
         if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit, `Chatbot API contract, proxied: ${flags.upstream}`);
         if (flags.json) writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
-        const distinct = report.failures.filter((failure) => failure.check !== 'request_conformance').length;
+        const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
         const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
         console.log(`proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`);
         process.exitCode = report.violations > 0 ? 1 : 0;

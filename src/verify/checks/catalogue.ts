@@ -47,3 +47,8 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
 };
 
 export const CHECK_NAMES = Object.keys(CATALOGUE) as CheckName[];
+
+/** Whether a check judges the client's own request (the proxy's request_conformance), not the target's answer. */
+export function judgesTheClient(check: CheckName): boolean {
+  return CATALOGUE[check].proxyOnly === true;
+}

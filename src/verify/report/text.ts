@@ -1,7 +1,7 @@
 // The report as text for a terminal or a CI log: each failure once, with the
 // request to replay it, then every check with how often it ran, then totals.
 import type { Finding } from '../findings.js';
-import type { VerifyReport } from '../runner.js';
+import type { Progress, VerifyReport } from '../runner.js';
 
 export function formatHeader(report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases'>): string {
   return [
@@ -49,8 +49,9 @@ export function formatSummary(report: VerifyReport): string {
 }
 
 /** One line that a terminal rewrites in place while the run goes on. */
-export function progressLine(progress: { phase: string; requests: number; failures: number }): string {
-  return `  … ${progress.phase} phase · ${progress.requests} requests · ${progress.failures} ${plural(progress.failures, 'failure')}`;
+export function progressLine(progress: Progress): string {
+  const { phase, requests, total, failures } = progress;
+  return `  … ${phase} phase · ${requests} ${plural(requests, 'request')} (${total} in all) · ${failures} ${plural(failures, 'failure')}`;
 }
 
 function oneLine(text: string, limit: number): string {
@@ -58,6 +59,6 @@ function oneLine(text: string, limit: number): string {
   return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
 }
 
-function plural(count: number, word: string): string {
+export function plural(count: number, word: string): string {
   return count === 1 ? word : `${word}s`;
 }
