@@ -164,4 +164,21 @@ describe('the proxy command', () => {
     expect(xml).toMatch(/<testcase [^>]*name="request_conformance · createChatbot"[^>]*>\s*<skipped/);
     expect(xml).not.toMatch(/\b1 (answers|requests) checked/);
   });
+
+  it('logs a violation repeated across a list’s items as one line under 4 kB, with its count', async () => {
+    const upstream = await startBrokenServer({
+      store: faultyStore({ list: (chatbots) => chatbots.map((chatbot) => ({ ...chatbot, created_at: chatbot.created_at.replace(/\.\d{3}Z$/, 'Z') })) }),
+    });
+    closing.push(upstream.close);
+    const direct = new TestClient(upstream.url);
+    for (let i = 0; i < 163; i++) await direct.create(KEYS.acmeWeb, { name: `Listed ${i}`, settings: { theme: 'dark', prompt: 'p'.repeat(40) } });
+    const started = run(['proxy', '--upstream', upstream.url, '--port', '0']);
+    const url = await listening(started);
+    expect((await call(`${url}/chatbots`, 'GET', { key: KEYS.acmeWeb })).status).toBe(200);
+    expect(await stop(started)).toBe(1);
+    const lines = started.stdout().split('\n').filter((line) => line.includes('contract violation by the answer:'));
+    expect(lines).toHaveLength(1);
+    expect(Buffer.byteLength(lines[0]!)).toBeLessThanOrEqual(4096);
+    expect(JSON.parse(lines[0]!).msg).toMatch(/body\/data\/\*\/created_at must match pattern .* \(in 163 items\)/);
+  });
 });

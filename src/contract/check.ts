@@ -2,6 +2,7 @@
 // the request, the content type must be one listed for that status, the body
 // must validate against its schema, and the documented headers must be there
 // with values their schemas allow. The tests, `verify` and `proxy` rely on it.
+import type { ErrorObject } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
 import { escapePointer, followRefs } from './pointer.js';
@@ -72,12 +73,29 @@ export function responseViolations(contract: Contract, response: ObservedRespons
   }
   const validate = contract.schemaValidator(schemaPointer);
   if (!validate(body)) {
-    for (const error of validate.errors ?? []) {
-      const message = `${status}: body${error.instancePath} ${error.message} (${JSON.stringify(error.params)})`;
-      problems.push({ kind: 'schema', message, pointer: schemaPointer });
+    for (const [what, count] of groupedByItem(validate.errors ?? [])) {
+      problems.push({ kind: 'schema', message: `${status}: ${what}${count > 1 ? ` (in ${count} items)` : ''}`, pointer: schemaPointer });
     }
   }
   return problems;
+}
+
+// Each schema error once, with the number of places it occurs: the same error in many
+// items of a list (163 chatbots whose created_at lacks milliseconds) is one message,
+// with the item's index as a star (body/data/*/created_at), rather than one per item.
+function groupedByItem(errors: readonly ErrorObject[]): Map<string, number> {
+  // Keyed by the path with every index starred, then the error; each with the real paths it was found at.
+  const places = new Map<string, Set<string>>();
+  for (const error of errors) {
+    const what = `${error.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')} ${error.message} (${JSON.stringify(error.params)})`;
+    (places.get(what) ?? places.set(what, new Set()).get(what)!).add(error.instancePath);
+  }
+  return new Map(
+    [...places].map(([what, paths]): [string, number] =>
+      // An error at one place only keeps its real path.
+      paths.size === 1 ? [`body${[...paths][0]}${what.slice(what.indexOf(' '))}`, 1] : [`body${what}`, paths.size],
+    ),
+  );
 }
 
 function headerViolations(

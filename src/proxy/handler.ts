@@ -83,6 +83,9 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   res.end(Buffer.from(answer.bytes));
 }
 
+/** The most characters of a violation a log line holds, so that a line stays under 4 kB with its fields. */
+const MAX_LOGGED = 3_000;
+
 function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expectation: NonNullable<Awaited<ReturnType<Oracle['expect']>>>): Failure[] {
   const { ran, failures } = judgeAnswer(context.contract, testCase, answer, expectation, { enabled: ViolationLog.proxied });
   const operation = expectation.operation?.operationId ?? 'unmatched';
@@ -92,7 +95,10 @@ function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expect
   context.log.record(operation, ran, failures, testCase, answer, curl);
   for (const failure of failures) {
     const side = judgesTheClient(failure.check) ? 'the request' : 'the answer';
-    context.logger.warn({ check: failure.check, operation, method: testCase.method, path: testCase.path, status: answer.status }, `contract violation by ${side}: ${failure.message}`);
+    const message = `contract violation by ${side}: ${failure.message}`;
+    // One line each, bounded: the whole finding is kept at /__admin/violations and in the reports.
+    const line = message.length > MAX_LOGGED ? `${message.slice(0, MAX_LOGGED)}… (${message.length - MAX_LOGGED} more characters: see /__admin/violations)` : message;
+    context.logger.warn({ check: failure.check, operation, method: testCase.method, path: testCase.path, status: answer.status }, line);
   }
   return failures;
 }
