@@ -53,6 +53,13 @@ describe('specChanges', () => {
     expect(kinds(mutate)).not.toContain('breaking');
   });
 
+  it('describes every change with what changed, also inside a list’s items', () => {
+    const changes = changed((d) => void (schemas(d).ChatbotName!.maxLength = 150));
+    const inList = changes.find((change) => change.path.endsWith('data.items.properties.name.maxLength'));
+    expect(inList?.description).toBe('[Replaced] maxLength validator of `data[].name` in Response 200 content (application/json)');
+    for (const change of changes) expect(change.description).not.toMatch(/\]\s{2,}of /);
+  });
+
   it('finds no change between a document and itself', () => {
     expect(changed(() => {})).toEqual([]);
   });

@@ -42,8 +42,23 @@ function toChange(diff: Diff): SpecChange {
     kind: typeChanged ? 'breaking' : (diff.type as ChangeKind),
     action: diff.action,
     path,
-    description: diff.description?.trim() || `${diff.action} ${path}`,
+    description: describe(diff),
   };
+}
+
+// Keywords api-smart-diff calls annotations; any other keyword changes what is valid.
+const ANNOTATIONS = new Set(['description', 'summary', 'title', 'example', 'examples', 'deprecated', 'externalDocs']);
+
+/**
+ * api-smart-diff's sentence, with the subject it leaves out for some places (an array's
+ * items: "[Replaced]  of `data[].name`") filled in from the keyword that changed.
+ */
+function describe(diff: Diff): string {
+  const text = diff.description?.trim();
+  if (!text) return `${diff.action} ${diff.path.join('.')}`;
+  const keyword = String(diff.path.at(-1));
+  const subject = ANNOTATIONS.has(keyword) ? `annotation (${keyword})` : `${keyword} validator`;
+  return text.replace(/^(\[\w+\])\s+of /, `$1 ${subject} of `);
 }
 
 /** A breaking change is acknowledged when the major version goes up. */
