@@ -132,10 +132,12 @@ describe('--fallback', () => {
 });
 
 describe('the proxy command', () => {
-  it('logs each violation as one line, and on SIGTERM counts them, writes JUnit, and exits 1', async () => {
+  it('logs each violation as one line, and on SIGTERM counts them, writes JUnit, Markdown and HTML, and exits 1', async () => {
     const upstream = await brokenUpstream();
-    const junit = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'proxy.xml');
-    const started = run(['proxy', '--upstream', upstream.url, '--port', '0', '--junit', junit]);
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-'));
+    const junit = join(dir, 'proxy.xml');
+    const reports = ['--markdown', join(dir, 'summary.md'), '--report', join(dir, 'coverage.html')];
+    const started = run(['proxy', '--upstream', upstream.url, '--port', '0', '--junit', junit, ...reports]);
     const url = await listening(started);
     await PLANTED[1]![1](url);
     await PLANTED[3]![1](url);
@@ -149,6 +151,15 @@ describe('the proxy command', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure/);
     expect(xml).toMatch(/<testcase [^>]*name="unsupported_method · unmatched"[^>]*>\s*<failure/);
+    const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
+    expect(summary).toMatch(/^## ❌ Contract proxy: failed\n/);
+    expect(summary).toMatch(/^- 2 requests in [\d.]+ s; 4 contract violations by the upstream's answers, 1 requests? that broke the contract themselves$/m);
+    for (const check of ['is_active', 'unsupported_method']) expect(summary).toMatch(new RegExp(`^\\| \\d \\| \`${check}\` \\|`, 'm'));
+    expect(summary).toMatch(/```sh\ncurl -i -X PATCH '[^']*\/chatbots'/);
+    const html = readFileSync(join(dir, 'coverage.html'), 'utf8');
+    expect(html).toContain('<h1>Contract coverage</h1>');
+    expect(html).toContain(`Upstream: ${upstream.url}`);
+    expect(html).toMatch(/<h3>is_active · createChatbot<\/h3>/);
   });
 
   it('reports a client’s own bad request against a correct upstream in JUnit as skipped, never failed, and exits 0', async () => {

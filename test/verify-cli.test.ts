@@ -35,12 +35,13 @@ describe('verify on the command line', () => {
   it('passes a correct server: text, JUnit and an HTML coverage report, exit 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
     const run = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--key-same-account', KEYS.acmeMobile, '--key-other-account', KEYS.globex, ...quick,
-      '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.html')]);
+      '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.html'), '--markdown', join(dir, 'summary.md')]);
     // One progress line per phase in a log, each counting its own phase's requests from 0, and all so far.
     expect(run.stderr).toMatch(/… examples phase · 0 requests \(0 in all\)/);
     expect(run.stderr).toMatch(/… stateful phase · 0 requests \([1-9]\d* in all\)/);
     expect(run.status).toBe(0);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toMatch(/\b1 answers\b/);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/^## ✅ Contract verification: passed\n\n- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/);
     expect(run.stdout).toContain(`Contract verification of ${reference.server.url}`);
     expect(run.stdout).toMatch(/seed 5 \(replay with --seed 5\)/);
     expect(run.stdout).toMatch(/✓ ensure_resource_availability +\d+ answers/);
@@ -57,13 +58,18 @@ describe('verify on the command line', () => {
 
   it('fails a broken server with exit 1: each failure once, with a curl command that keeps the key out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
-    const run = await verify(['--base-url', broken.url, '--key', KEYS.acmeWeb, ...quick, '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.md')]);
+    const run = await verify(['--base-url', broken.url, '--key', KEYS.acmeWeb, ...quick, '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.md'), '--markdown', join(dir, 'summary.md')]);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/\d+\. is_active · createChatbot · examples phase · seen \d+ times\n {3}case: +the example "withSettings"\n {3}problem: +is_active is false\n {3}got: +201 application\/json[^\n]*\n {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n {3}replay:\n {5}curl -i 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H "Authorization: Bearer \$API_KEY" -H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/);
     expect(run.stdout).not.toContain(KEYS.acmeWeb);
     expect(run.stdout.match(/\d+\. is_active ·/g)).toHaveLength(1);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure message="is_active is false/);
     expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(/### is_active · createChatbot/);
+    const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
+    expect(summary).toMatch(/^## ❌ Contract verification: failed\n/);
+    expect(summary).toMatch(/^\| \d+ \| `is_active` \| createChatbot \| \d+ \| is_active is false \|$/m);
+    expect(summary).toMatch(/<summary>\d+\. is_active · createChatbot: expected true[^<]*<\/summary>\n\n```sh\ncurl -i /);
+    expect(summary).not.toContain(KEYS.acmeWeb);
   }, 120_000);
 
   it('prints the report as JSON with --json', async () => {

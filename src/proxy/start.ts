@@ -49,7 +49,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = 4012, logger = pino({ enabled: false }) } = options;
   const contract = options.contract ?? loadContract();
   const upstream = options.upstream.replace(/\/+$/, '');
-  const log = new ViolationLog(upstream);
+  const log = new ViolationLog(upstream, contract);
   const context = {
     contract,
     oracle: createOracle(contract),

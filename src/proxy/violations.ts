@@ -1,9 +1,11 @@
 // What the proxy saw break the contract: every violation counted, each
 // distinct cause kept once (with the request that showed it first), and the
 // tallies a JUnit report needs. Shared with `verify` through Findings.
+import type { Contract } from '../contract/contract.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { CATALOGUE, CHECK_NAMES, judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
+import { CoverageTracker, type OperationCoverage } from '../verify/coverage.js';
 import { Findings, type Finding } from '../verify/findings.js';
 import type { CheckSummary } from '../verify/runner.js';
 
@@ -23,16 +25,24 @@ export interface ProxyReport {
   failures: Finding[];
   checks: CheckSummary[];
   tallies: ReturnType<Findings['tallies']>;
+  /** Per operation, which documented statuses the traffic exercised. */
+  coverage: OperationCoverage[];
 }
 
 export class ViolationLog {
   readonly #findings = new Findings();
+  readonly #coverage: CoverageTracker;
   readonly #started = Date.now();
   requests = 0;
   violations = 0;
   requestViolations = 0;
 
-  constructor(readonly upstream: string) {}
+  constructor(
+    readonly upstream: string,
+    contract: Contract,
+  ) {
+    this.#coverage = new CoverageTracker(contract);
+  }
 
   static proxied(check: CheckName): boolean {
     return !VERIFY_ONLY.has(check);
@@ -40,6 +50,7 @@ export class ViolationLog {
 
   record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: string): void {
     this.requests += 1;
+    this.#coverage.observe(operation, testCase, answer);
     for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
     for (const failure of failures) {
       if (judgesTheClient(failure.check)) this.requestViolations += 1;
@@ -70,6 +81,7 @@ export class ViolationLog {
       failures: this.list(),
       checks,
       tallies,
+      coverage: this.#coverage.report(),
     };
   }
 }

@@ -50,3 +50,9 @@ export function bounded(flag: string, unit: string, min: number, max: number, in
     return number;
   };
 }
+
+/** --report: the coverage report's file, whose ending says its format. */
+export function reportFile(value: string): string {
+  if (!/\.(md|html?)$/i.test(value)) throw new InvalidArgumentError(`--report: expected a file ending in .md or .html, not "${value}"`);
+  return value;
+}

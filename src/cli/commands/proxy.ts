@@ -7,7 +7,7 @@ import { KeysFileError } from '../../state/keys.js';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
 import { createLogger } from '../logger.js';
 import { usageError } from '../usage.js';
-import { bounded, closeOnSignals, fatal, httpUrl, parsePort } from './options.js';
+import { bounded, closeOnSignals, fatal, httpUrl, parsePort, reportFile } from './options.js';
 
 interface ProxyFlags {
   upstream: string;
@@ -18,6 +18,8 @@ interface ProxyFlags {
   keys?: string;
   timeout: number;
   junit?: string;
+  report?: string;
+  markdown?: string;
   json?: string;
   allowedHost: string[];
   quiet?: boolean;
@@ -36,6 +38,8 @@ export function addProxyCommand(program: Command): void {
     .addOption(new Option('-k, --keys <file>', "the fallback's keys file (without it, any well-formed key is let in, each its own account)").env('KEYS_FILE'))
     .addOption(new Option('--timeout <seconds>', 'give up an upstream request after this long').default(30).argParser(bounded('--timeout', 'seconds', 0.001, 86_400)))
     .option('--junit <file>', 'on shutdown, write what was seen as JUnit XML (one test case per check and operation)')
+    .addOption(new Option('--report <file>', 'on shutdown, write a coverage report, as Markdown (.md) or HTML (.html)').argParser(reportFile))
+    .option('--markdown <file>', 'on shutdown, write a short Markdown summary: the verdict, the counts, each violation with a curl replay')
     .option('--json <file>', 'on shutdown, write what was seen as JSON')
     .option('--allowed-host <name>', 'a further Host name /__admin answers to (repeatable)', (value: string, all: string[]) => [...all, value], [])
     .option('-q, --quiet', 'log nothing')
@@ -64,6 +68,8 @@ export function addProxyCommand(program: Command): void {
         const report = proxy.report();
         if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit, `Chatbot API contract, proxied: ${flags.upstream}`);
         if (flags.json) writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
+        if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+        if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
         const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
         const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
         console.log(`proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`);

@@ -2,7 +2,7 @@
 // implementation (this server, the mock, or your own), in four phases.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
-import { bounded, httpUrl } from './options.js';
+import { bounded, httpUrl, reportFile } from './options.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -19,6 +19,7 @@ interface VerifyFlags {
   report?: string;
   timeout: number;
   maxTime: number;
+  markdown?: string;
 }
 
 
@@ -27,11 +28,6 @@ function phaseList(value: string): Phase[] {
   const unknown = phases.filter((phase) => !PHASES.includes(phase));
   if (phases.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`--phases: expected a comma-separated list of ${PHASES.join(', ')}, not "${value}"`);
   return phases;
-}
-
-function reportFile(value: string): string {
-  if (!/\.(md|html?)$/i.test(value)) throw new InvalidArgumentError(`--report: expected a file ending in .md or .html, not "${value}"`);
-  return value;
 }
 
 export function addVerifyCommand(program: Command): void {
@@ -50,6 +46,7 @@ export function addVerifyCommand(program: Command): void {
     .option('--json', 'print the report as JSON instead of text', false)
     .option('--junit <file>', 'also write the report as JUnit XML (one test case per check and operation)')
     .addOption(new Option('--report <file>', 'also write a coverage report, as Markdown (.md) or HTML (.html)').argParser(reportFile))
+    .option('--markdown <file>', 'also write a short Markdown summary: the verdict, the counts, each violation with a curl replay ($GITHUB_STEP_SUMMARY, a PR comment)')
     .addOption(new Option('--timeout <seconds>', 'give up a request after this long').default(10).argParser(bounded('--timeout', 'seconds', 0.001, 86_400)))
     .addOption(new Option('--max-time <seconds>', 'bound the whole run; fuzzing and sequences stop in time').default(120).argParser(bounded('--max-time', 'seconds', 1, 86_400)))
     .action(async (flags: VerifyFlags) => {
@@ -77,6 +74,7 @@ export function addVerifyCommand(program: Command): void {
       else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
       if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
       if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+      if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
       process.exitCode = report.passed ? 0 : 1;
     });
 }

@@ -1,10 +1,19 @@
-// The coverage report (--report FILE.md or FILE.html): for each operation,
-// which documented statuses, request examples and checks a run exercised, and
-// which it did not; then every failure with its replay command.
+// The coverage report (--report FILE.md or FILE.html) of `verify` and of
+// `proxy`: for each operation, which documented statuses, request examples and
+// checks a run (or the proxied traffic) exercised, and which it did not; then
+// every failure with its replay command.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CATALOGUE } from '../checks/catalogue.js';
+import type { ProxyReport } from '../../proxy/violations.js';
+import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { VerifyReport } from '../runner.js';
+
+/** What the reports are made of: `verify`'s report, or the proxy's. */
+export type AnyReport = VerifyReport | ProxyReport;
+
+function isProxyReport(report: AnyReport): report is ProxyReport {
+  return 'upstream' in report;
+}
 
 interface Table {
   caption: string;
@@ -15,7 +24,7 @@ interface Table {
 const YES = '✓';
 const NO = '✗ not exercised';
 
-function tables(report: VerifyReport): Table[] {
+function tables(report: AnyReport): Table[] {
   return report.coverage.flatMap((operation) => {
     const checks = report.checks.filter((check) => CATALOGUE[check.name].on?.includes(operation.operation as never) ?? true).map((check) => {
       const tally = report.tallies.find((candidate) => candidate.check === check.name && candidate.operation === operation.operation);
@@ -40,7 +49,16 @@ function tables(report: VerifyReport): Table[] {
   });
 }
 
-function summary(report: VerifyReport): string[] {
+/** The lines that sum a report up: the target, the verdict, and what was run. */
+export function summaryLines(report: AnyReport): string[] {
+  if (isProxyReport(report)) {
+    const upstream = report.failures.filter((finding) => !judgesTheClient(finding.check)).length;
+    return [
+      `Upstream: ${report.upstream}, proxied at ${report.baseUrl}`,
+      `Verdict: ${report.violations === 0 ? 'passed' : 'failed'}, ${upstream} distinct ${upstream === 1 ? 'violation' : 'violations'} by the upstream`,
+      `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.violations} contract violations by the upstream's answers, ${report.requestViolations} requests that broke the contract themselves`,
+    ];
+  }
   return [
     `Target: ${report.baseUrl}${report.stateless ? ' (stateless)' : ''}`,
     `Verdict: ${report.passed ? 'passed' : 'failed'}, ${report.failures.length} distinct failures${report.error ? `; the run stopped: ${report.error}` : ''}`,
@@ -49,9 +67,9 @@ function summary(report: VerifyReport): string[] {
   ];
 }
 
-export function coverageMarkdown(report: VerifyReport): string {
+export function coverageMarkdown(report: AnyReport): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const out = ['# Contract coverage', '', ...summary(report).map((line) => `- ${line}`), ''];
+  const out = ['# Contract coverage', '', ...summaryLines(report).map((line) => `- ${line}`), ''];
   for (const table of tables(report)) {
     out.push(`## ${table.caption}`, '', `| ${table.head.join(' | ')} |`, `|${table.head.map(() => '---').join('|')}|`);
     for (const row of table.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
@@ -68,7 +86,7 @@ export function coverageMarkdown(report: VerifyReport): string {
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-export function coverageHtml(report: VerifyReport): string {
+export function coverageHtml(report: AnyReport): string {
   const mark = (text: string) => `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
   const body = tables(report).map((table) => `<table><caption>${escape(table.caption)}</caption><tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows.map((row) => `<tr>${row.slice(0, -1).map((c) => `<td>${escape(c)}</td>`).join('')}${mark(row[row.length - 1]!)}</tr>`).join('')}</table>`);
   const failures = report.failures.map((finding) => `<section class="failure"><h3>${escape(finding.check)} · ${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} <code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`);
@@ -82,14 +100,14 @@ th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-alig
 pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failure{border-left:4px solid #b3261e;padding-left:1rem}
 </style></head><body>
 <h1>Contract coverage</h1>
-<ul>${summary(report).map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`).join('')}</ul>
+<ul>${summaryLines(report).map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`).join('')}</ul>
 ${body.join('\n')}
 ${failures.length > 0 ? `<h2>Failures</h2>${failures.join('\n')}` : ''}
 </body></html>
 `;
 }
 
-export function writeCoverageReport(report: VerifyReport, file: string): void {
+export function writeCoverageReport(report: AnyReport, file: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, file.endsWith('.html') || file.endsWith('.htm') ? coverageHtml(report) : coverageMarkdown(report));
 }

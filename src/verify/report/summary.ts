@@ -1,0 +1,48 @@
+// The Markdown summary (--markdown FILE) of `verify` and `proxy`, for a CI job's
+// page ($GITHUB_STEP_SUMMARY) or a pull request comment: the verdict, the counts,
+// and each distinct violation with its check and a curl command to replay it.
+// The coverage report (--report) holds the rest.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { judgesTheClient } from '../checks/catalogue.js';
+import type { Finding } from '../findings.js';
+import { summaryLines, type AnyReport } from './coverage.js';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 300);
+
+function findingsTable(findings: readonly Finding[]): string[] {
+  if (findings.length === 0) return [];
+  const rows = findings.map((finding, index) => `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ${cell(finding.message)} |`);
+  const replays = findings.flatMap((finding, index) => [
+    `<details><summary>${index + 1}. ${finding.check} · ${finding.operation}: expected ${cell(finding.expected)}, and how to replay it</summary>`,
+    '',
+    '```sh',
+    ...finding.curl,
+    '```',
+    '',
+    '</details>',
+    '',
+  ]);
+  return ['| # | check | operation | seen | problem |', '|---|---|---|---|---|', ...rows, '', ...replays];
+}
+
+export function summaryMarkdown(report: AnyReport): string {
+  const [, verdict = ''] = summaryLines(report);
+  const passed = verdict.startsWith('Verdict: passed');
+  const title = 'upstream' in report ? 'Contract proxy' : 'Contract verification';
+  const own = report.failures.filter((finding) => !judgesTheClient(finding.check));
+  const clients = report.failures.filter((finding) => judgesTheClient(finding.check));
+  return [
+    `## ${passed ? '✅' : '❌'} ${title}: ${passed ? 'passed' : 'failed'}`,
+    '',
+    ...summaryLines(report).map((line) => `- ${line}`),
+    '',
+    ...(own.length > 0 ? ['### Violations', '', ...findingsTable(own)] : []),
+    ...(clients.length > 0 ? ["### Requests that broke the contract (the client's, not a failure)", '', ...findingsTable(clients)] : []),
+  ].join('\n');
+}
+
+export function writeSummaryMarkdown(report: AnyReport, file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${summaryMarkdown(report)}\n`);
+}
