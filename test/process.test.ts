@@ -46,7 +46,8 @@ describe('npm start', () => {
   // rewrites the copy's dist/, not the one the other tests run.
   it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s to npm (`npm start &` then `kill $!`): nothing left listening', async (signal) => {
     const copy = mkdtempSync(join(tmpdir(), 'npm-start-'));
-    for (const file of execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)) {
+    // What git tracks, and the new files it would (a test run before a commit), as they are now.
+    for (const file of execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)) {
       if (existsSync(join(root, file))) cpSync(join(root, file), join(copy, file));
     }
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));

@@ -7,6 +7,7 @@
 import type { ValidateFunction } from 'ajv';
 import dereference from 'dereference-json-schema';
 import type { OpenAPIV3 } from 'openapi-types';
+import { createChatbotEncoder, type ChatbotEncoder } from './encoder.js';
 import { followRefs, pointerTo } from './pointer.js';
 import type { ContractOperation, OperationRouter } from './router.js';
 import type { ChatbotSettings, Problem, ValidationIssue } from './types.js';
@@ -55,7 +56,11 @@ export interface Contract {
   schemaValidator(pointer: string): ValidateFunction;
   /** An RFC 9457 problem of a status the contract documents. */
   problem(status: number, detail: string, validation?: ValidationIssue[]): Problem;
+  /** Checks a chatbot against #/components/schemas/Chatbot and makes its bytes: the one encoder stores keep the output of. */
+  readonly encodeChatbot: ChatbotEncoder;
 }
+
+export const CHATBOT_SCHEMA = '#/components/schemas/Chatbot';
 
 /** How a contract matches requests and checks values. */
 export interface ContractValidators {
@@ -71,6 +76,8 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
   const dereferenced = dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument;
   const { router, schemaValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
+  // Made on first use: its validator is compiled then.
+  let encoder: ChatbotEncoder | undefined;
 
   return {
     document,
@@ -92,6 +99,7 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
       return key === undefined ? undefined : documented(document, `${operation.pointer}/responses/${key}`);
     },
     schemaValidator,
+    encodeChatbot: (chatbot) => (encoder ??= createChatbotEncoder(schemaValidator(CHATBOT_SCHEMA)))(chatbot),
     problem(status, detail, validation) {
       const kind = problemKinds.get(status);
       if (!kind) throw new Error(`openapi.yaml documents no problem with status ${status}`);

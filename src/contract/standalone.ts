@@ -10,12 +10,12 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import dereference from 'dereference-json-schema';
 import { build, type Plugin } from 'esbuild';
 import { configureAjv, LIMITS_MODULE } from './ajv.js';
-import type { OpenApiDocument } from './contract.js';
+import { CHATBOT_SCHEMA, type OpenApiDocument } from './contract.js';
 import { createLiveRouter } from './liveRouter.js';
 import { resolvePointer } from './pointer.js';
 
 /** The schemas whose validators a store or a seed check needs, besides the operations'. */
-export const COMPILED_SCHEMAS = ['#/components/schemas/Chatbot'];
+export const COMPILED_SCHEMAS = [CHATBOT_SCHEMA];
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // dist/contract/limits.js once built; the TypeScript source under the tests.

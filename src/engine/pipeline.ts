@@ -4,12 +4,13 @@
 // faults after routing, and end in an executor: the reference handlers or
 // Prism. Each step answers itself or calls the next.
 import type { Contract } from '../contract/contract.js';
+import { BrokenChatbotError } from '../contract/encoder.js';
 import type { RouteMatch } from '../contract/router.js';
 import type { Authenticator } from '../state/authenticator.js';
 import { StoreUnavailableError } from '../state/store.js';
 import { corsAnswer } from './cors.js';
 import { encodeReply } from './encode.js';
-import { problemReply } from './problems.js';
+import { BREAKS_CONTRACT, problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
 import { checkResponseStep, type EngineLog } from './steps/checkResponse.js';
 import { faultsStep, type FaultOptions } from './steps/faults.js';
@@ -98,13 +99,19 @@ function chain(steps: readonly Step[], last: (context: RequestContext) => Promis
 
 /**
  * A store that cannot commit now becomes a 503 problem with Retry-After (nothing
- * was stored, and a retry may succeed); any other fault of the server a 500. Both logged.
+ * was stored, and a retry may succeed); a stored chatbot that breaks the contract
+ * a 500 whose log line names it; any other fault of the server a 500. All logged.
  */
 function guardStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
     try {
       return await next();
     } catch (error) {
+      if (error instanceof BrokenChatbotError) {
+        const details = { operationId: context.operation?.operationId, chatbotId: error.chatbotId, reason: error.reason, path: context.request.path };
+        log.error(details, `RESPONSE BREAKS THE CONTRACT: ${error.message}: answering 500 instead`);
+        return problemReply(contract, 500, BREAKS_CONTRACT);
+      }
       if (error instanceof StoreUnavailableError) {
         log.error({ err: error, path: context.request.path }, 'the store cannot commit: answering 503');
         return problemReply(contract, 503, `${error.message}. Nothing was stored; try again.`, { 'Retry-After': '1' });

@@ -35,20 +35,30 @@ export type EngineResponse =
     }
   | { kind: 'drop' };
 
-/** What a step or an executor answers, before it is encoded. */
-export interface Reply {
+/** What a step or an executor answers, before it is encoded: a JSON body, checked bytes, or a dropped connection. */
+export type Reply = JsonReply | EncodedReply | DropReply;
+
+/** A body to serialize as JSON; the engine checks it against the contract before it is sent. */
+export interface JsonReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** The same body object is answered until the data behind it changes, so it is
-   * checked against the contract and encoded once. */
-  stable?: boolean;
-  /** Drop the connection instead of answering (a fault asked for). */
-  drop?: boolean;
-  /** The body already serialized as JSON, in parts sent one after another instead of `body` (a list kept serialized). */
-  parts?: (string | Uint8Array)[];
-  /** Every part of the body was checked against the contract before (each chatbot, when it was created). */
-  checked?: boolean;
+}
+
+/**
+ * A body already serialized, in parts sent one after another, each made by the contract's
+ * encoder (every chatbot was checked when it was created or first read) or written around
+ * them (the envelope): it is sent as it is.
+ */
+export interface EncodedReply {
+  status: number;
+  encoded: readonly (string | Uint8Array)[];
+  headers?: Record<string, string>;
+}
+
+/** Drop the connection instead of answering (a fault asked for). */
+export interface DropReply {
+  drop: true;
 }
 
 /** A failure to read the body, which the body step turns into a problem. */

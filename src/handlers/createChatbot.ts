@@ -3,14 +3,15 @@ import { resolveSettings } from '../state/settings.js';
 import { AccountFullError } from '../state/store.js';
 import type { OperationHandler } from './handler.js';
 
-export const createChatbot: OperationHandler<'createChatbot'> = async ({ principal, body, store, rules, problem }) => {
+export const createChatbot: OperationHandler<'createChatbot'> = async ({ principal, body, store, rules, problem, encodeChatbot }) => {
   try {
     const chatbot = await store.create(
       principal,
       { name: body.name, settings: resolveSettings(body.settings, rules.defaultSettings) },
       rules.maxChatbotsPerAccount,
     );
-    return { status: 201, body: { data: chatbot } };
+    // The store kept the bytes the encoder made of it (checked then): the answer is the same bytes.
+    return { status: 201, encoded: ['{"data":', encodeChatbot(chatbot), '}'] };
   } catch (error) {
     if (error instanceof AccountFullError) return { status: 409, body: problem(409, error.message) };
     throw error;

@@ -6,7 +6,7 @@
 import type { operations } from '../../generated/openapi.js';
 import type { Contract, ContractRules } from '../contract/contract.js';
 import type { Principal } from '../contract/types.js';
-import type { Reply } from '../engine/types.js';
+import type { EncodedReply, JsonReply } from '../engine/types.js';
 import type { ChatbotStore } from '../state/store.js';
 
 export type OperationId = keyof operations;
@@ -17,10 +17,11 @@ type RequestBodyOf<Op extends OperationId> = operations[Op] extends { requestBod
 type Responses<Op extends OperationId> = operations[Op]['responses'];
 type BodyOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
-/** One documented status of the operation, with its body (or that body already serialized and checked). */
+/** One documented status of the operation, with its body, or that body encoded from checked chatbots. */
 export type OperationReply<Op extends OperationId> = {
-  [S in keyof Responses<Op> & number]: Omit<Reply, 'status' | 'body' | 'parts' | 'checked'> &
-    ({ status: S; body: BodyOf<Responses<Op>[S]> } | { status: S; body?: undefined; parts: (string | Uint8Array)[]; checked: true });
+  [S in keyof Responses<Op> & number]:
+    | (Omit<JsonReply, 'status' | 'body'> & { status: S; body: BodyOf<Responses<Op>[S]> })
+    | (Omit<EncodedReply, 'status'> & { status: S });
 }[keyof Responses<Op> & number];
 
 export interface OperationInput<Op extends OperationId> {
@@ -31,6 +32,8 @@ export interface OperationInput<Op extends OperationId> {
   rules: ContractRules;
   /** An RFC 9457 problem of a status the contract documents, for the answers a handler gives itself (409). */
   problem: Contract['problem'];
+  /** The contract's encoder: a chatbot's checked bytes. */
+  encodeChatbot: Contract['encodeChatbot'];
 }
 
 export type OperationHandler<Op extends OperationId> = (input: OperationInput<Op>) => Promise<OperationReply<Op>>;

@@ -14,9 +14,12 @@ export type FallbackKind = 'reference' | 'prism';
 
 export async function createFallback(contract: Contract, kind: FallbackKind, keys?: readonly ApiKey[]): Promise<Engine> {
   const lookup: KeyLookup = keys ? keyLookup(keys) : (key) => ({ accountId: key, projectId: key });
-  const executor =
-    kind === 'reference'
-      ? createReferenceExecutor(new InMemoryChatbotStore({ keys: keys ?? [], chatbots: [] }), contract)
-      : await createPrismExecutor(contract, { dynamic: false });
+  const executor = kind === 'reference' ? await referenceExecutor(contract, keys ?? []) : await createPrismExecutor(contract, { dynamic: false });
   return createEngine({ contract, executor, authenticator: createAuthenticator(lookup) });
+}
+
+async function referenceExecutor(contract: Contract, keys: readonly ApiKey[]) {
+  const store = new InMemoryChatbotStore();
+  await store.start(keys, [], contract.encodeChatbot);
+  return createReferenceExecutor(store, contract);
 }

@@ -2,6 +2,7 @@
 // handlers as its executor, a store, and the keys. Every stateful mode (serve,
 // createMiddleware, MSW) is this, behind its own adapter. No node: module.
 import type { Contract } from '../contract/contract.js';
+import { encodeUnchecked } from '../contract/encoder.js';
 import type { Engine } from '../engine/pipeline.js';
 import { createEngine } from '../engine/pipeline.js';
 import type { EngineLog } from '../engine/steps/checkResponse.js';
@@ -45,13 +46,16 @@ export interface Reference {
 
 export function createReference(options: ReferenceOptions): Reference {
   const { contract, keys, seed = [] } = options;
-  const store = options.store ?? new InMemoryChatbotStore({ keys, chatbots: seed });
-  const ready = options.store ? store.start(keys, seed) : Promise.resolve();
+  const store = options.store ?? new InMemoryChatbotStore();
+  // Every store is started with the contract's encoder: each chatbot it hands out is checked by it
+  // (unless response checks are off: a server made to send what it is given, for the tests of a checker).
+  const encodeChatbot = options.validateResponses === false ? encodeUnchecked : contract.encodeChatbot;
+  const ready = store.start(keys, seed, encodeChatbot);
   ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   const journal = new RequestJournal();
   const engine = createEngine({
     contract,
-    executor: createReferenceExecutor(store, { ...contract, rules: { ...contract.rules, ...options.rules } }),
+    executor: createReferenceExecutor(store, { ...contract, encodeChatbot, rules: { ...contract.rules, ...options.rules } }),
     authenticator: createAuthenticator(async (key) => (await ready, store.principalOf(key))),
     journal,
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),

@@ -1,8 +1,10 @@
 // The in-memory store: the default, and the index the SQLite store keeps in
 // front of its file. One append-only list per account: listing never looks at
 // other tenants, and insertion order is creation order. Each chatbot is kept
-// once, as UTF-8 JSON appended to its account's bytes: a list is those bytes,
-// sent as they are, and objects are made again from them only on demand.
+// once, as the bytes the contract's encoder made of it (checked then), appended
+// to its account's bytes: a list is those bytes, sent as they are, and objects
+// are made again from them only on demand.
+import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { AccountFullError, checkKeyOwners, newChatbot, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
@@ -33,6 +35,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
   #encoded = new Map<string, ByteList>();
   #keys = new Map<string, ApiKey>();
   #projects = new Map<string, string>();
+  // Accounts holding a chatbot read from storage that breaks the contract: their lists are refused.
+  #broken = new Map<string, BrokenChatbotError>();
+  // The contract's encoder, from start(); until then, JSON unchecked.
+  #encode: ChatbotEncoder = encodeUnchecked;
 
   /** Chatbots only (an array, the older form), or keys and chatbots. */
   constructor(contents: readonly StoredChatbot[] | MemoryStoreContents = {}) {
@@ -58,7 +64,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return snapshot;
   }
 
-  async listItemsJson(accountId: string): Promise<string | Uint8Array[]> {
+  async listEncoded(accountId: string): Promise<readonly Uint8Array[]> {
+    const broken = this.#broken.get(accountId);
+    if (broken) throw broken;
     return this.#encoded.get(accountId)?.views() ?? [];
   }
 
@@ -69,7 +77,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return this.#allSnapshot;
   }
 
-  async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void> {
+  async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
+    if (encode) this.useEncoder(encode);
     this.insertKeys(keys);
     if (this.#all.length === 0) for (const record of seed) this.insert(record);
   }
@@ -110,7 +119,17 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return this.#all.length;
   }
 
+  /** From now on, chatbots are encoded (and checked) by `encode`; those already held are encoded again by it. */
+  protected useEncoder(encode: ChatbotEncoder): void {
+    if (encode === this.#encode) return;
+    const held = this.#all.map((kept) => ({ accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) }));
+    this.#encode = encode;
+    this.resetNow([...this.#keys.values()], []);
+    for (const record of held) this.load(record);
+  }
+
   protected resetNow(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): void {
+    this.#broken = new Map();
     this.#byAccount = new Map();
     this.#all = [];
     this.#allSnapshot = undefined;
@@ -131,11 +150,23 @@ export class InMemoryChatbotStore implements ChatbotStore {
     }
   }
 
+  /** A chatbot read from storage: one that breaks the contract is not kept, and its account's list is refused. */
+  protected load(record: StoredChatbot): void {
+    try {
+      this.insert(record);
+    } catch (error) {
+      if (!(error instanceof BrokenChatbotError)) throw error;
+      if (!this.#broken.has(record.accountId)) this.#broken.set(record.accountId, error);
+    }
+  }
+
+  /** A chatbot created or seeded here: the encoder checks it (and throws if it breaks the contract). */
   protected insert(record: StoredChatbot): void {
+    const encoded = this.#encode(record.chatbot);
     const bytes = this.#encoded.get(record.accountId) ?? this.#encoded.set(record.accountId, new ByteList()).get(record.accountId)!;
     if (bytes.length > 0) bytes.append(COMMA);
     const start = bytes.length;
-    bytes.append(encoder.encode(JSON.stringify(record.chatbot)));
+    bytes.append(encoded);
     const kept = { accountId: record.accountId, projectId: record.projectId, start, end: bytes.length };
     const list = this.#byAccount.get(kept.accountId);
     if (list) list.push(kept);
@@ -146,9 +177,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const COMMA = encoder.encode(',');
+const COMMA = new TextEncoder().encode(',');
 
 /**
  * Bytes that only grow, in chunks of 1 MiB: appending never copies what is there

@@ -31,7 +31,7 @@ export async function openStore(
 ): Promise<OpenedStore> {
   const { store, notice } = await open(contract, choice, keys);
   try {
-    await store.start(keys, seed);
+    await store.start(keys, seed, contract.encodeChatbot);
   } catch (error) {
     await store.close().catch(() => {});
     throw new StoreOpenError(`the keys or the seed cannot be stored: ${(error as Error).message}`);
@@ -46,7 +46,7 @@ async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiK
   if (databaseUrl) return { store: await (await import('./postgresStore.js')).PostgresChatbotStore.open(databaseUrl) };
   if (!dataFile) return { store: new InMemoryChatbotStore() };
   const { SqliteChatbotStore } = await import('./sqliteStore.js');
-  const options = choice.maxPages ? { maxPages: choice.maxPages } : {};
+  const options = { encode: contract.encodeChatbot, ...(choice.maxPages ? { maxPages: choice.maxPages } : {}) };
   if (!isLegacyDataFile(dataFile)) return { store: SqliteChatbotStore.open(dataFile, options) };
 
   const imported = `${dataFile}.sqlite`;

@@ -1,52 +1,34 @@
 // --database-url postgres://…: the state in PostgreSQL (pg), shared by any
-// number of server processes. Nothing is cached in the process: every list and
-// key lookup asks the database. Creation order is an identity column; within an
+// number of server processes. Every list and key lookup asks the database. Each
+// chatbot is kept with the bytes the contract's encoder made of it (`encoded`),
+// and a list joins them; a row another process wrote (a replica, a restore, a
+// hand) is checked by the encoder the first time this process reads it, and
+// one that breaks the contract makes its account's list a 500, never a 200. Creation order is an identity column; within an
 // account, creates take a transaction-scoped advisory lock, so that order is
 // also commit order (a list never shows a chatbot before an older one) and
 // created_at (the database's clock) never goes backwards. Other accounts never wait.
 import pg from 'pg';
+import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
   AccountFullError, checkKeyOwners, fromRow, newChatbot, StoreOpenError, StoreUnavailableError,
   type ChatbotRow, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth,
 } from './store.js';
+import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
 
-const MIGRATION_LOCK = 7_263_110; // any constant: replicas starting together migrate one at a time
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS api_keys (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, key TEXT NOT NULL UNIQUE,
-    account_id TEXT NOT NULL, project_id TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS chatbots (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id TEXT NOT NULL UNIQUE,
-    account_id TEXT NOT NULL, project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL,
-    is_active BOOLEAN NOT NULL, created_at TEXT NOT NULL);
-  CREATE INDEX IF NOT EXISTS chatbots_by_account ON chatbots (account_id, seq);
-  CREATE TABLE IF NOT EXISTS account_sizes (account_id TEXT PRIMARY KEY, chatbots BIGINT NOT NULL);
-`;
-// How many chatbots each account holds, kept beside them so that the per-account limit costs one row, not a count.
-const RECOUNT = `
-  DELETE FROM account_sizes;
-  INSERT INTO account_sizes (account_id, chatbots) SELECT account_id, count(*) FROM chatbots GROUP BY account_id;
-`;
-const NOW_UTC_MS = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-// The name is kept as JSON text, as the settings are: PostgreSQL's text holds no NUL
-// and no lone surrogate, and a name may hold either.
-const COLUMNS = 'id, account_id, project_id, name_json, settings, is_active, created_at';
-// A database made when the name was kept as plain text: once, under the migration lock.
-const NAME_AS_JSON = `
-  DO $$ BEGIN
-    IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'chatbots' AND column_name = 'name') THEN
-      ALTER TABLE chatbots ADD COLUMN IF NOT EXISTS name_json TEXT;
-      UPDATE chatbots SET name_json = to_json(name)::text;
-      ALTER TABLE chatbots ALTER COLUMN name_json SET NOT NULL, DROP COLUMN name;
-    END IF;
-  END $$;
-`;
 type PostgresRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 const toRow = ({ name_json, ...row }: PostgresRow): ChatbotRow => ({ ...row, name: JSON.parse(name_json) as string });
 
 
+type ListedRow = PostgresRow & { encoded: string | null };
+
 export class PostgresChatbotStore implements ChatbotStore {
   readonly kind = 'postgres' as const;
+  #encode: ChatbotEncoder = encodeUnchecked;
+  // What this process has checked of each row, by id: the row as it was then, and the JSON it sends for it.
+  // An unchanged row is checked once; the texts are kept, as the memory store keeps its bytes.
+  readonly #checked = new Map<string, { seen: string; text: string }>();
 
   private constructor(private readonly pool: pg.Pool) {}
 
@@ -57,13 +39,7 @@ export class PostgresChatbotStore implements ChatbotStore {
     try {
       const client = await pool.connect();
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await client.query(NAME_AS_JSON);
-        await client.query(SCHEMA);
-        // A database made before the sizes were kept: count once.
-        const { rows } = await client.query('SELECT (SELECT count(*) FROM account_sizes) = 0 AND EXISTS (SELECT 1 FROM chatbots) AS stale');
-        if (rows[0].stale) await client.query(RECOUNT);
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        await migrate(client);
       } finally {
         client.release();
       }
@@ -75,14 +51,15 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
-    const chatbot = newChatbot(input);
-    const { rows } = await this.#transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [owner.accountId]);
+    return this.#transaction(async (client) => {
+      // The account's lock first, then the database's clock: created_at never goes backwards within an account.
+      const { rows } = await client.query<{ now: string }>(`SELECT ${NOW_UTC_MS} AS now FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`, [owner.accountId]);
+      const chatbot = newChatbot(input, new Date(rows[0]!.now));
+      const encoded = this.#encode(chatbot);
       // Tables in the order a reset locks them (chatbots, then account_sizes): no deadlock with one.
-      const inserted = await client.query<{ created_at: string }>(
-        `INSERT INTO chatbots (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, true, ${NOW_UTC_MS}) RETURNING created_at`,
-        [chatbot.id, owner.accountId, owner.projectId, JSON.stringify(chatbot.name), JSON.stringify(chatbot.settings)],
-      );
+      await client.query(`INSERT INTO chatbots (${COLUMNS}, encoded) VALUES ($1, $2, $3, $4, $5, true, $6, $7)`, [
+        chatbot.id, owner.accountId, owner.projectId, JSON.stringify(chatbot.name), JSON.stringify(chatbot.settings), chatbot.created_at, TEXT.decode(encoded),
+      ]);
       const size = await client.query<{ chatbots: string }>(
         `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, 1)
          ON CONFLICT (account_id) DO UPDATE SET chatbots = account_sizes.chatbots + 1 RETURNING chatbots`,
@@ -90,9 +67,8 @@ export class PostgresChatbotStore implements ChatbotStore {
       );
       // Over the limit: the transaction rolls back, the insert with it.
       if (Number(size.rows[0]!.chatbots) > maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
-      return inserted;
+      return chatbot;
     });
-    return { ...chatbot, created_at: rows[0]!.created_at };
   }
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
@@ -100,15 +76,27 @@ export class PostgresChatbotStore implements ChatbotStore {
     return rows.map((row) => fromRow(toRow(row)).chatbot);
   }
 
-  /** The list as JSON, built by the database from the stored text: nothing is parsed or checked again here. */
-  async listItemsJson(accountId: string): Promise<string> {
-    const { rows } = await this.#query<{ json: string | null }>(
-      `SELECT string_agg('{"id":' || to_json(id)::text || ',"name":' || name_json || ',"settings":' || settings ||
-         ',"is_active":' || is_active::text || ',"created_at":' || to_json(created_at)::text || '}', ',' ORDER BY seq) AS json
-       FROM chatbots WHERE account_id = $1`,
-      [accountId],
-    );
-    return rows[0]?.json ?? '';
+  async listEncoded(accountId: string): Promise<readonly string[]> {
+    const { rows } = await this.#query<ListedRow>(`SELECT ${COLUMNS}, encoded FROM chatbots WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    return rows.map((row, index) => (index === 0 ? '' : ',') + this.#checkedText(row));
+  }
+
+  /** A row's JSON, checked by the encoder the first time this process sees it as it is now. */
+  #checkedText(row: ListedRow): string {
+    // A row without `encoded` (written before it was kept) is known by its fields.
+    const seen = row.encoded ?? `${row.name_json}\u0000${row.settings}\u0000${row.is_active}\u0000${row.created_at}`;
+    const known = this.#checked.get(row.id);
+    if (known?.seen === seen) return known.text;
+    let chatbot: unknown;
+    try {
+      chatbot = row.encoded === null ? fromRow(toRow(row)).chatbot : JSON.parse(row.encoded);
+    } catch (error) {
+      throw new BrokenChatbotError(row.id, `its stored JSON does not parse (${(error as Error).message})`);
+    }
+    const text = row.encoded ?? TEXT.decode(this.#encode(chatbot));
+    if (row.encoded !== null) this.#encode(chatbot);
+    this.#checked.set(row.id, { seen, text });
+    return text;
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
@@ -116,14 +104,15 @@ export class PostgresChatbotStore implements ChatbotStore {
     return rows.map((row) => fromRow(toRow(row)));
   }
 
-  async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void> {
+  async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
+    if (encode) this.#encode = encode;
     await this.#transaction(async (client) => {
       // Replicas starting together: one at a time, so the seed goes in once.
       await client.query('LOCK TABLE chatbots, api_keys IN SHARE ROW EXCLUSIVE MODE');
       await insertKeys(client, keys);
       const { rows } = await client.query('SELECT 1 FROM chatbots LIMIT 1');
       if (rows.length === 0 && seed.length > 0) {
-        await insertChatbots(client, seed);
+        await insertChatbots(client, seed, this.#encode);
         await client.query(RECOUNT);
       }
     });
@@ -156,7 +145,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       await client.query('DELETE FROM chatbots');
       await client.query('DELETE FROM api_keys');
       await insertKeys(client, keys);
-      await insertChatbots(client, chatbots);
+      await insertChatbots(client, chatbots, this.#encode);
       await client.query(RECOUNT);
     });
   }
@@ -217,14 +206,14 @@ async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promi
 }
 
 /** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. */
-async function insertChatbots(client: pg.PoolClient, records: readonly StoredChatbot[]): Promise<void> {
+async function insertChatbots(client: pg.PoolClient, records: readonly StoredChatbot[], encode: ChatbotEncoder): Promise<void> {
   for (let start = 0; start < records.length; start += 5_000) {
     const chunk = records.slice(start, start + 5_000);
     const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);
     await client.query(
-      `INSERT INTO chatbots (${COLUMNS})
-       SELECT a, b, c, d, e, f, g FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[])
-         WITH ORDINALITY AS t(a, b, c, d, e, f, g, n)
+      `INSERT INTO chatbots (${COLUMNS}, encoded)
+       SELECT a, b, c, d, e, f, g, h FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+         WITH ORDINALITY AS t(a, b, c, d, e, f, g, h, n)
        ORDER BY n`,
       [
         column((r) => r.chatbot.id),
@@ -234,10 +223,13 @@ async function insertChatbots(client: pg.PoolClient, records: readonly StoredCha
         column((r) => JSON.stringify(r.chatbot.settings)),
         column((r) => r.chatbot.is_active),
         column((r) => r.chatbot.created_at),
+        column((r) => TEXT.decode(encode(r.chatbot))),
       ],
     );
   }
 }
+
+const TEXT = new TextDecoder();
 
 /** Connection failures and a database that cannot write are the store's, and passing: 503. */
 function asUnavailable(error: unknown): unknown {

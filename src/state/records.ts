@@ -1,6 +1,6 @@
 // Checks stored-chatbot records read from files (seed and data file) against the
 // contract's own schemas, naming the entry that is wrong.
-import type { Contract } from '../contract/contract.js';
+import { CHATBOT_SCHEMA, type Contract } from '../contract/contract.js';
 import type { ApiKey } from './keys.js';
 import type { StoredChatbot } from './store.js';
 
@@ -16,7 +16,7 @@ export function projectAccounts(keys: readonly ApiKey[]): Map<string, string> {
 /** Fails, naming `where`, unless the chatbot is one the contract allows. */
 export function checkChatbot(contract: Contract, chatbot: unknown, where: string): void {
   // Compiled on first use, and kept by the contract.
-  const isChatbot = contract.schemaValidator('#/components/schemas/Chatbot');
+  const isChatbot = contract.schemaValidator(CHATBOT_SCHEMA);
   if (!isChatbot(chatbot)) {
     const error = isChatbot.errors?.[0];
     throw new RecordsError(`${where}${error?.instancePath ?? ''} ${error?.message ?? 'is not a valid chatbot'}`);

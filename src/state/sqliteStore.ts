@@ -4,10 +4,13 @@
 // The file is locked for as long as the server runs (locking_mode=EXCLUSIVE),
 // so a second server on it refuses to start. Lists are served from the
 // in-memory index it keeps in front of the file: with the lock, nothing else
-// can change the file.
+// can change the file while it runs. The file is read at start, each chatbot
+// checked by the contract's encoder: one changed behind the server's back
+// makes its account's list answer a 500 problem, never a contract-breaking 200.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
@@ -46,6 +49,8 @@ interface Pending {
 export interface SqliteOptions {
   /** Caps the file at this many pages (PRAGMA max_page_count): a full disk, rehearsed. */
   maxPages?: number;
+  /** The contract's encoder (contract.encodeChatbot), to check each chatbot as the file is read. */
+  encode?: ChatbotEncoder;
 }
 
 /** The statements a store runs, prepared once when it opens. */
@@ -66,14 +71,16 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   #pending: Pending[] = [];
   #scheduled = false;
 
-  private constructor(db: DatabaseSync) {
+  private constructor(db: DatabaseSync, encode: ChatbotEncoder | undefined) {
     super();
     this.#db = db;
     this.#statements = prepareStatements(db);
+    if (encode) this.useEncoder(encode);
     const keys = db.prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as unknown as ApiKey[];
     this.insertKeys(keys);
+    // Each chatbot checked by the encoder as it is read: one that breaks the contract is refused in its account's list.
     for (const { name_json, ...row } of db.prepare('SELECT * FROM chatbots ORDER BY seq').all() as unknown as SqliteRow[]) {
-      this.insert(fromRow({ ...row, name: JSON.parse(name_json) as string }));
+      this.load(fromRow({ ...row, name: JSON.parse(name_json) as string }));
     }
   }
 
@@ -87,7 +94,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
       db.exec(SCHEMA); // a write: it takes the lock, and proves the file writable
       const schema = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get()?.value;
       if (schema === '1') inTransaction(db, () => db!.exec(NAME_AS_JSON));
-      return new SqliteChatbotStore(db);
+      return new SqliteChatbotStore(db, options.encode);
     } catch (error) {
       if (db?.isOpen !== false) db?.close();
       const code = sqliteCode(error);
@@ -113,7 +120,8 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     });
   }
 
-  override async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void> {
+  override async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
+    if (encode) this.useEncoder(encode);
     const seeding = this.size === 0 ? seed : [];
     this.#write(() => {
       this.#insertKeys(keys);

@@ -2,6 +2,7 @@
 // handlers create and list; the authenticator looks keys up; the admin API
 // reads everything, adds tenants and resets. Three stores implement it: in
 // memory (memoryStore.ts), SQLite (sqliteStore.ts) and PostgreSQL (postgresStore.ts).
+import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 
@@ -35,14 +36,16 @@ export interface ChatbotStore {
   /** Every chatbot of the account, across its projects, oldest first. A store may
    * hand out the same (frozen) array until the account changes. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
-  /** The account's chatbots as JSON, comma-joined, without the brackets (text, or its UTF-8 bytes), as
-   * listByAccount would serialize them: for a store that can give it for less than serializing the
-   * list (kept serialized, or built by the database). */
-  listItemsJson?(accountId: string): Promise<string | Uint8Array[]>;
+  /** The account's chatbots, oldest first, as the encoder the store was started with made them (each
+   * checked once: when it was created, or first read), in parts to send one after another: the items of a
+   * JSON array with their commas, without its brackets. Rejects with BrokenChatbotError when a stored
+   * chatbot breaks the contract (changed behind the server's back): it is never handed out. */
+  listEncoded(accountId: string): Promise<readonly (string | Uint8Array)[]>;
   /** Every chatbot of every account, oldest first. */
   all(): Promise<readonly StoredChatbot[]>;
-  /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet. */
-  start(keys: readonly ApiKey[], seed: readonly StoredChatbot[]): Promise<void>;
+  /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet.
+   * `encode` is the contract's encoder (contract.encodeChatbot): every chatbot the store hands out is its work. */
+  start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void>;
   /** Adds the keys (with their projects and accounts) that are not stored yet: a new tenant. */
   addKeys(keys: readonly ApiKey[]): Promise<void>;
   /** Whom a key stands for; undefined for an unknown key. */

@@ -63,9 +63,9 @@ export function faultyStore(fault: {
       const listed = await super.listByAccount(accountId);
       return fault.list ? fault.list(listed, () => [...every]) : listed;
     }
-    // The server lists from the serialized list: serialize the faulty one.
-    override async listItemsJson(accountId: string) {
-      return JSON.stringify(await this.listByAccount(accountId)).slice(1, -1);
+    // The server lists from the encoded list: encode the faulty one.
+    override async listEncoded(accountId: string) {
+      return [JSON.stringify(await this.listByAccount(accountId)).slice(1, -1)] as never;
     }
   })();
 }

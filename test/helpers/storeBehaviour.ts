@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/state/keys.js';
 import type { ChatbotStore, StoredChatbot } from '../../src/state/store.js';
+import { contract } from './contract.js';
 
 export interface StoreUnderTest {
   /** A new, empty store (the same one again when `again` is given, for persistent stores). */
@@ -29,7 +30,7 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
   const withStore = async (work: (store: ChatbotStore) => Promise<void>) => {
     const store = await subject.open();
     try {
-      await store.start(KEYS, []);
+      await store.start(KEYS, [], contract.encodeChatbot);
       await work(store);
     } finally {
       await store.close();
@@ -99,15 +100,14 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.principalOf('sk_live_c')).toBeUndefined();
       }));
 
-    it('gives the same list as JSON text, when it keeps one, tricky strings and numbers included', () =>
+    it('gives the same list encoded, tricky strings and numbers included', () =>
       withStore(async (store) => {
         const tricky = { name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f NUL \u0000 lone \ud800 end', settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' } };
         await store.create(WEB, tricky);
         await store.create(APP, { name: 'Second', settings });
-        if (!store.listItemsJson) return;
         const text = async (accountId: string) => {
-          const items = await store.listItemsJson!(accountId);
-          return `[${typeof items === 'string' ? items : Buffer.concat(items).toString('utf8')}]`;
+          const items = await store.listEncoded(accountId);
+          return `[${Buffer.concat(items.map((item) => Buffer.from(item))).toString('utf8')}]`;
         };
         expect(JSON.parse(await text('a'))).toEqual(await store.listByAccount('a'));
         expect(await text('nobody')).toBe('[]');

@@ -36,7 +36,7 @@ describe.skipIf(!postgresAvailable('the migration of the name to JSON text'))('a
     try {
       await store.create({ accountId: 'a', projectId: 'a-web' }, { name: 'New \u0000 \ud800', settings: { theme: 'light' } });
       expect((await store.listByAccount('a')).map((chatbot) => chatbot.name)).toEqual(['Old "quoted" name é', 'New \u0000 \ud800']);
-      expect(JSON.parse(`[${await store.listItemsJson('a')}]`).map((chatbot: { name: string }) => chatbot.name)).toEqual(['Old "quoted" name é', 'New \u0000 \ud800']);
+      expect(JSON.parse(`[${(await store.listEncoded('a')).join('')}]`).map((chatbot: { name: string }) => chatbot.name)).toEqual(['Old "quoted" name é', 'New \u0000 \ud800']);
     } finally {
       await store.close();
     }

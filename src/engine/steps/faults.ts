@@ -1,8 +1,8 @@
 // Latency and faults for frontends to test loading and error states. None is on
 // by default, and all act after routing but before the body, the key or the
 // store are looked at:
-//   --delay MS | MIN-MAX        every answer waits
-//   --fault-rate R              that fraction of requests fails: a 500 problem or a dropped connection
+//   delay [MIN, MAX] ms         every answer waits
+//   fault rate R                that fraction of requests fails: a 500 problem or a dropped connection
 //   Prefer: delay=MS            this answer waits (at most 30 s)
 //   Prefer: code=NNN            this answer is the documented status NNN with its example body (nothing is stored)
 //   Prefer: fault=reset         the connection is dropped
@@ -12,7 +12,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
 import { problemReply } from '../problems.js';
-import type { Reply, Step } from '../types.js';
+import type { JsonReply, Step } from '../types.js';
 
 export interface FaultOptions {
   /** [min, max] milliseconds added to every answer. */
@@ -41,7 +41,7 @@ export function parsePreferences(header: string | undefined): Map<string, string
 }
 
 /** The example answer the contract documents for this operation and status, if it documents one. */
-export function exampleReply(contract: Contract, operation: ContractOperation, status: number): Reply | undefined {
+export function exampleReply(contract: Contract, operation: ContractOperation, status: number): JsonReply | undefined {
   const documented = contract.responseFor(operation, status);
   if (!documented) return undefined;
   const { response } = documented;
@@ -72,10 +72,10 @@ export function faultsStep(contract: Contract, options: FaultOptions): Step {
     }
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 
-    if (prefer.get('fault') === 'reset') return { status: 0, body: undefined, drop: true };
+    if (prefer.get('fault') === 'reset') return { drop: true };
     if (options.faultRate && Math.random() < options.faultRate) {
-      if (Math.random() < 0.5) return { status: 0, body: undefined, drop: true };
-      return problemReply(contract, 500, 'A fault injected by --fault-rate (chaos mode).');
+      if (Math.random() < 0.5) return { drop: true };
+      return problemReply(contract, 500, 'A fault injected on purpose: this server is set to fail a share of its requests (fault injection).');
     }
     const code = Number(prefer.get('code'));
     const example = prefer.has('code') && context.operation ? exampleReply(contract, context.operation, code) : undefined;

@@ -45,7 +45,7 @@ export function journalStep(journal: RequestJournal): Step {
       at: performance.timeOrigin + started,
       method: context.request.method,
       path: context.request.path,
-      status: reply.drop ? 0 : reply.status,
+      status: 'drop' in reply ? 0 : reply.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       project: context.principal?.projectId ?? null,
     });

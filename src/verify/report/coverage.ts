@@ -4,14 +4,20 @@
 // every failure with its replay command.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ProxyReport } from '../../proxy/violations.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { VerifyReport } from '../runner.js';
 
-/** What the reports are made of: `verify`'s report, or the proxy's. */
-export type AnyReport = VerifyReport | ProxyReport;
+/** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
+interface ProxiedReport extends Pick<VerifyReport, 'baseUrl' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'> {
+  upstream: string;
+  violations: number;
+  requestViolations: number;
+}
 
-function isProxyReport(report: AnyReport): report is ProxyReport {
+/** What the reports are made of: `verify`'s report, or the proxy's. */
+export type AnyReport = VerifyReport | ProxiedReport;
+
+function isProxyReport(report: AnyReport): report is ProxiedReport {
   return 'upstream' in report;
 }
 
