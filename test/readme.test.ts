@@ -1,7 +1,7 @@
-// Every shell command of the README is run here, against the built bin, or is
-// listed with the test that covers it (or why it cannot run here), so that the
-// README cannot drift from what the program does.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// Every shell command of the README and of the manual in docs/ is run here,
+// against the built bin, or is listed with the test that covers it (or why it
+// cannot run here), so that the docs cannot drift from what the program does.
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,11 @@ import { curlRequest, readmeCommands, words } from './helpers/readme.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const COMMANDS = readmeCommands(README);
+const root = new URL('../', import.meta.url);
+const PAGES = ['README.md', ...readdirSync(new URL('docs/', root), { recursive: true }).map((name) => `docs/${String(name)}`).filter((name) => name.endsWith('.md'))];
+const TEXTS = PAGES.map((page) => readFileSync(new URL(page, root), 'utf8'));
+/** Every command, named by its page and line. */
+const COMMANDS = PAGES.flatMap((page, index) => readmeCommands(TEXTS[index]!).map(({ text, line }) => ({ text, line: `${page}:${line}` })));
 
 /** Commands not run here, each with where it is covered, or why it cannot run here. */
 const ELSEWHERE: [RegExp, string][] = [
@@ -25,26 +28,27 @@ const ELSEWHERE: [RegExp, string][] = [
   [/\$STAGING_URL|staging\.example\.com/, 'needs your deployment; test/verify-cli.test.ts runs verify on a local server'],
   [/\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/, 'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal'],
   [/\[--port 4012\]/, 'a synopsis, not a command'],
+  [/^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /, 'test/verify-cli.test.ts runs verify with these flags against a local server'],
 ];
-const SERVER = /^(npx chatbot-api-mock serve|npm start|npm run mock)\b/;
+const SERVER = /^(npx chatbot-api-mock (serve|mock)|npm start|npm run mock)\b/;
 const CURL = /^curl /;
 
 const elsewhere = (text: string) => ELSEWHERE.find(([pattern]) => pattern.test(text));
 
-/** A README command that starts a server, as arguments of the built bin, on a free port. */
+/** A documented command that starts a server, as arguments of the built bin, on a free port. */
 function binArgs(text: string): string[] {
-  const [, rest = ''] = /^(?:npx chatbot-api-mock serve|npm start|npm run mock)(?: --)?(.*)$/.exec(text)!;
+  const [, rest = ''] = /^(?:npx chatbot-api-mock (?:serve|mock)|npm start|npm run mock)(?: --)?(.*)$/.exec(text)!;
   const args = words(rest);
   const port = args.indexOf('--port');
   if (port >= 0) args.splice(port, 2);
-  return [text.startsWith('npm run mock') ? 'mock' : 'serve', ...args, '--port', '0'];
+  return [/^(npm run mock|npx chatbot-api-mock mock)/.test(text) ? 'mock' : 'serve', ...args, '--port', '0'];
 }
 
-describe('the README’s shell commands', () => {
+describe('the shell commands of the README and of docs/', () => {
   it('are each run here or listed with what covers them', () => {
     const unaccounted = COMMANDS.filter(({ text }) => !SERVER.test(text) && !CURL.test(text) && !elsewhere(text));
-    expect(unaccounted.map(({ text, line }) => `README.md:${line}: ${text}`)).toEqual([]);
-    // And nothing listed here that the README no longer holds.
+    expect(unaccounted.map(({ text, line }) => `${line}: ${text}`)).toEqual([]);
+    // And nothing listed here that the docs no longer hold.
     for (const [pattern] of ELSEWHERE) expect(COMMANDS.some(({ text }) => pattern.test(text)), String(pattern)).toBe(true);
   });
 
@@ -53,14 +57,14 @@ describe('the README’s shell commands', () => {
     beforeAll(() => {
       assertBuilt();
       dir = mkdtempSync(join(tmpdir(), 'readme-'));
-      // The files the commands name: the README's own seed example, and a keys file.
-      const seed = /npm start -- --seed seed\.json\n```\n\n```json\n([\s\S]*?)```/.exec(README)?.[1];
+      // The files the commands name: the docs' own seed example, and a keys file.
+      const seed = TEXTS.map((text) => /npm start -- --seed seed\.json\n```\n\n```json\n([\s\S]*?)```/.exec(text)?.[1]).find(Boolean);
       writeFileSync(join(dir, 'seed.json'), seed ?? '');
       copyFileSync(KEYS_FILE, join(dir, 'keys.json'));
     });
 
     it.each(COMMANDS.filter(({ text }) => SERVER.test(text) && !elsewhere(text)).map(({ text, line }) => [line, text]))(
-      'README.md:%i: %s',
+      '%s: %s',
       async (_line, text) => {
         const started = run(binArgs(text), {}, dir);
         const url = await listening(started, 20_000);
@@ -79,7 +83,7 @@ describe('the README’s shell commands', () => {
     });
     afterAll(() => server.close());
 
-    it.each(COMMANDS.filter(({ text }) => CURL.test(text)).map(({ text, line }) => [line, text]))('README.md:%i: %s', async (_line, text) => {
+    it.each(COMMANDS.filter(({ text }) => CURL.test(text)).map(({ text, line }) => [line, text]))('%s: %s', async (_line, text) => {
       const origin = new URL(server.server.url).origin;
       const { method, url, headers, body } = curlRequest(text.replace('http://127.0.0.1:4010', origin));
       const answer = fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
