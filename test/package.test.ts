@@ -1,5 +1,6 @@
 // package.json and package-lock.json agree, so that `npm install` in a fresh
 // clone leaves the lockfile as it is.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -20,5 +21,22 @@ describe('the Node the scripts run on', () => {
     const pinned = JSON.parse(readFileSync(new URL('../node_modules/node/package.json', import.meta.url), 'utf8')) as { version: string };
     expect(process.version).toBe(`v${pinned.version}`);
     expect(read('package.json').engines).toEqual({ node: '^22.13.0 || ^24.0.0' });
+  });
+});
+
+describe('the library entry', () => {
+  it('loads no Prism and no database driver until one is asked for', () => {
+    // The modules `import { startServer } from 'chatbot-api-mock'` resolves, recorded by a resolve hook in a fresh process.
+    const script = `
+      import { registerHooks } from 'node:module';
+      const seen = [];
+      registerHooks({ resolve(specifier, context, next) { const resolved = next(specifier, context); seen.push(resolved.url); return resolved; } });
+      const { startServer } = await import('chatbot-api-mock');
+      const server = await startServer({ port: 0 });
+      await server.close();
+      console.log(JSON.stringify(seen));`;
+    const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: new URL('..', import.meta.url), encoding: 'utf8' })) as string[];
+    expect(seen.some((url) => url.includes('/dist/index.js'))).toBe(true);
+    expect(seen.filter((url) => /\/node_modules\/(pg|pg-pool|@stoplight)\/|prism-http|node:sqlite/.test(url))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
 // account, creates take a transaction-scoped advisory lock, so that order is
 // also commit order (a list never shows a chatbot before an older one) and
 // created_at (the database's clock) never goes backwards. Other accounts never wait.
-import pg from 'pg';
+import type pg from 'pg';
 import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
@@ -34,7 +34,9 @@ export class PostgresChatbotStore implements ChatbotStore {
 
   /** Connects, and creates or migrates the schema; fails with a one-line reason. */
   static async open(url: string): Promise<PostgresChatbotStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+    // pg is loaded only when a database is asked for: `import { startServer }` does not load it.
+    const { default: driver } = await import('pg');
+    const pool = new driver.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on('error', () => {}); // an idle connection lost: the next query reconnects
     try {
       const client = await pool.connect();
