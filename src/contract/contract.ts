@@ -9,7 +9,7 @@ import dereference from 'dereference-json-schema';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createChatbotEncoder, type ChatbotEncoder } from './encoder.js';
 import { followRefs, pointerTo } from './pointer.js';
-import type { ContractOperation, OperationRouter } from './router.js';
+import { statusKey, type ContractOperation, type OperationRouter } from './router.js';
 import type { ChatbotSettings, Problem, ValidationIssue } from './types.js';
 
 export type OpenApiDocument = OpenAPIV3.Document;
@@ -94,8 +94,7 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
       const responses = (dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[
         operation.method.toLowerCase()
       ]!.responses;
-      const code = String(status);
-      const key = [code, `${code[0]}XX`, 'default'].find((candidate) => candidate in responses);
+      const key = statusKey(responses, status);
       return key === undefined ? undefined : documented(document, `${operation.pointer}/responses/${key}`);
     },
     schemaValidator,

@@ -83,7 +83,13 @@ export function requestErrors(validators: readonly ValidateFunction[], { params,
   return errors;
 }
 
-/** The entry of a status in a map keyed as responses are: the status, its range (4XX), or default. */
+/** The key a status is documented under in a map keyed as responses are: the status, its range (4XX), or default. */
+export function statusKey(entries: Readonly<Record<string, unknown>>, status: number): string | undefined {
+  return [String(status), `${Math.floor(status / 100)}XX`, 'default'].find((key) => key in entries);
+}
+
+/** The entry of a status in a map keyed as responses are. */
 export function byStatus<T>(entries: Readonly<Record<string, T>>, status: number): T | undefined {
-  return entries[status] ?? entries[`${Math.floor(status / 100)}XX`] ?? entries.default;
+  const key = statusKey(entries, status);
+  return key === undefined ? undefined : entries[key];
 }

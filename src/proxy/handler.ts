@@ -7,7 +7,9 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import type { Engine } from '../engine/pipeline.js';
+import { pathBelow } from '../engine/steps/route.js';
 import { send as sendEngineResponse } from '../server/nodeAdapter.js';
+import { bearerKey } from '../state/authenticator.js';
 import { sendProblem } from '../server/sendProblem.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
@@ -36,7 +38,7 @@ const never = new AbortController().signal;
 export async function proxyRequest(context: ProxyContext, req: Request, res: Response): Promise<void> {
   const { contract } = context;
   const [path, query = ''] = req.originalUrl.split(/\?(.*)/s) as [string, string?];
-  const below = path === contract.basePath ? '/' : path.startsWith(`${contract.basePath}/`) ? path.slice(contract.basePath.length) : undefined;
+  const below = pathBelow(contract.basePath, path);
   const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (!NOT_PASSED.has(name) && value !== undefined) headers[name] = [value].flat().join(', ');
@@ -90,7 +92,7 @@ function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expect
   const { ran, failures } = judgeAnswer(context.contract, testCase, answer, expectation, { enabled: ViolationLog.proxied });
   const operation = expectation.operation?.operationId ?? 'unmatched';
   // The caller's key stays out of the replay command, as $API_KEY.
-  const key = /^Bearer (\S+)$/.exec(testCase.headers.authorization ?? '')?.[1];
+  const key = bearerKey(testCase.headers.authorization);
   const curl = toCurl(context.upstream, testCase, key ? { main: key } : {});
   context.log.record(operation, ran, failures, testCase, answer, curl);
   for (const failure of failures) {

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import bodyParser from 'body-parser';
 import { hasBody } from 'type-is';
 import type { Engine } from '../engine/pipeline.js';
+import { pathBelow } from '../engine/steps/route.js';
 import { BodyReadError, type BodyReader, type EngineRequest, type EngineResponse } from '../engine/types.js';
 
 export type NextFunction = (error?: unknown) => void;
@@ -31,7 +32,7 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
   return (req, res, next) => {
     const path = pathOf(req);
     const method = req.method ?? 'GET';
-    if (!options.answerAll && path !== basePath && !path.startsWith(`${basePath}/`)) return next();
+    if (!options.answerAll && pathBelow(basePath, path) === undefined) return next();
     if (options.passUnknownPaths && engine.route(method, path).kind === 'not-found') return next();
     const reparsed = readByParser(req) && !rawText(req);
     const request: EngineRequest = { method, path, headers: headersOf(req), body: bodyOf(req, res), ...(reparsed ? { reparsed } : {}) };

@@ -108,7 +108,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const seed = loadSeed(contract, options, keys);
   const { store, notice } = options.store
     ? { store: options.store, notice: undefined }
-    : await openStore(contract, storeChoice(options), keys, seed);
+    : await openStore(contract, storeChoice(options), keys);
   if (notice) logger.warn(notice);
   const reference = createReference({
     contract,

@@ -17,13 +17,18 @@ export type KeyLookup = (key: string) => Promise<Principal | undefined> | Princi
 // Exactly "Bearer", one space, and a key without white space (see openapi.yaml).
 const BEARER = /^Bearer (\S+)$/;
 
+/** The key of an Authorization header of the contract's form, `Bearer <key>`; undefined for any other. */
+export function bearerKey(authorization: string | undefined): string | undefined {
+  return BEARER.exec(authorization ?? '')?.[1];
+}
+
 export function createAuthenticator(lookup: KeyLookup): Authenticator {
   return {
     async authenticate(authorization) {
       if (authorization === undefined || authorization === '') {
         return { ok: false, detail: 'The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.' };
       }
-      const key = BEARER.exec(authorization)?.[1];
+      const key = bearerKey(authorization);
       if (key === undefined) {
         return {
           ok: false,

@@ -7,7 +7,7 @@ import type { Contract } from '../contract/contract.js';
 import type { ApiKey } from './keys.js';
 import { isLegacyDataFile, readDataFile } from './legacyDataFile.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
-import { StoreOpenError, type ChatbotStore, type StoredChatbot } from './store.js';
+import { StoreOpenError, type ChatbotStore } from './store.js';
 
 export interface StoreChoice {
   dataFile?: string;
@@ -22,20 +22,9 @@ export interface OpenedStore {
   notice?: string;
 }
 
-/** Opens the store, adds the keys, and the seed when the store holds no chatbot yet. */
-export async function openStore(
-  contract: Contract,
-  choice: StoreChoice,
-  keys: readonly ApiKey[],
-  seed: readonly StoredChatbot[],
-): Promise<OpenedStore> {
+/** Opens the store; the reference starts it (the keys, and the seed when it holds no chatbot yet). */
+export async function openStore(contract: Contract, choice: StoreChoice, keys: readonly ApiKey[]): Promise<OpenedStore> {
   const { store, notice } = await open(contract, choice, keys);
-  try {
-    await store.start(keys, seed, contract.encodeChatbot);
-  } catch (error) {
-    await store.close().catch(() => {});
-    throw new StoreOpenError(`the keys or the seed cannot be stored: ${(error as Error).message}`);
-  }
   return { store, ...(notice ? { notice } : {}) };
 }
 

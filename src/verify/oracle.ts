@@ -7,7 +7,7 @@ import type { Contract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/router.js';
 import type { Principal } from '../contract/types.js';
 import { createEngine } from '../engine/pipeline.js';
-import { createAuthenticator, type KeyLookup } from '../state/authenticator.js';
+import { bearerKey, createAuthenticator, type KeyLookup } from '../state/authenticator.js';
 import { API_KEY_PREFIX } from '../state/keys.js';
 
 export interface Expectation {
@@ -85,7 +85,7 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
 }
 
 function wellFormedKey(authorization: string | undefined): boolean {
-  return /^Bearer \S+$/.test(authorization ?? '') && authorization!.slice(7).startsWith(API_KEY_PREFIX);
+  return bearerKey(authorization)?.startsWith(API_KEY_PREFIX) ?? false;
 }
 
 /** The operation's documented 2xx: 201 for createChatbot, 200 for listChatbots. */
