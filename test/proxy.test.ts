@@ -85,6 +85,9 @@ describe('proxy in front of a broken upstream', () => {
     expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const problem = (await answer.json()) as { type: string; detail: string; violations: { check: string }[] };
     expect(problem.type).toBe('https://chatbots.example/problems/contract-violation');
+    // Its kind is the proxy's own document's, served beside the violations.
+    const spec = (await (await fetch(`${new URL(running.url).origin}/__admin/openapi.json`)).json()) as { components: { responses: Record<string, { content: Record<string, { example: { type: string } }> }> } };
+    expect(spec.components.responses.ContractViolation!.content['application/problem+json']!.example.type).toBe(problem.type);
     expect(problem.detail).toMatch(/^The upstream answered 201, which breaks the contract: /);
     expect(problem.violations.map((v) => v.check).sort()).toEqual(['is_active', 'response_schema_conformance']);
   });

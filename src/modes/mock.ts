@@ -15,8 +15,8 @@ import { answerUnknownMethods } from '../server/nodeAdapter.js';
 import { closeServer, listen } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
-import { DEMO_KEYS, keyLookup, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
-import { readKeysFile } from '../state/keysFile.js';
+import { keyLookup, type ApiKey, type KeysFile } from '../state/keys.js';
+import { loadKeys } from '../state/keysFile.js';
 import { createPrismExecutor } from './prismExecutor.js';
 
 export interface MockOptions {
@@ -46,8 +46,7 @@ export interface RunningMock {
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
   const contract = options.contract ?? loadContract();
-  const demoKeys = !options.keysFile && !options.keys;
-  const keys = options.keysFile ? readKeysFile(options.keysFile) : parseKeys(options.keys ?? DEMO_KEYS);
+  const { keys, demoKeys } = loadKeys(options);
   const engine = createEngine({
     contract,
     executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),

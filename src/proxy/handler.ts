@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import type { Engine } from '../engine/pipeline.js';
+import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
 import { send as sendEngineResponse } from '../server/nodeAdapter.js';
 import { bearerKey } from '../state/authenticator.js';
@@ -18,6 +19,7 @@ import { toCurl } from '../verify/curl.js';
 import { judgeAnswer } from '../verify/judge.js';
 import type { Oracle } from '../verify/oracle.js';
 import { send } from '../verify/send.js';
+import { proxySpec } from './spec.js';
 import { ViolationLog } from './violations.js';
 
 export interface ProxyContext {
@@ -53,7 +55,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
     answer = await send(upstream, testCase, { requestMs: context.timeoutMs, deadline: never });
   } catch (error) {
     context.logger.error({ upstream: context.upstream, path }, `the upstream did not answer: ${(error as Error).message}`);
-    const problem = { type: 'https://chatbots.example/problems/upstream-unavailable', title: 'Bad Gateway', status: 502, detail: `The upstream ${context.upstream} did not answer: ${(error as Error).message}` };
+    const problem = documentedProblem(proxySpec, 'UpstreamUnavailable', `The upstream ${context.upstream} did not answer: ${(error as Error).message}`);
     return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
   }
   if (context.fallback && expectation?.operation && (answer.status === 404 || answer.status === 501)) {
@@ -67,10 +69,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   if (failures.length > 0 && context.strict) {
     const first = failures[0]!;
     const problem = {
-      type: 'https://chatbots.example/problems/contract-violation',
-      title: 'Bad Gateway',
-      status: 502,
-      detail: `The upstream answered ${answer.status}, which breaks the contract: ${first.check}: ${first.message}`,
+      ...documentedProblem(proxySpec, 'ContractViolation', `The upstream answered ${answer.status}, which breaks the contract: ${first.check}: ${first.message}`),
       violations: failures.map(({ check, message, expected, pointer }) => ({ check, message, expected, pointer })),
     };
     return sendProblem(res, problem, { 'Cache-Control': 'no-store' });

@@ -13,6 +13,7 @@ import type { ApiKey } from '../state/keys.js';
 import { createOracle } from '../verify/oracle.js';
 import { createFallback, type FallbackKind } from './fallback.js';
 import { proxyRequest } from './handler.js';
+import { proxySpec } from './spec.js';
 import { ViolationLog, type ProxyReport } from './violations.js';
 
 export interface ProxyOptions {
@@ -63,6 +64,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const app = express();
   app.disable('x-powered-by');
   app.use('/__admin', hostGuard(host, options.allowedHosts ?? []));
+  app.get('/__admin/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(proxySpec));
   app.get('/__admin/violations', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ requests: log.requests, violations: log.violations, requestViolations: log.requestViolations, failures: log.list() });
   });

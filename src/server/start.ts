@@ -7,8 +7,8 @@ import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract, specPath } from '../contract/load.js';
 import { createReference } from '../reference/engine.js';
-import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
-import { readKeysFile } from '../state/keysFile.js';
+import type { ApiKey, KeysFile } from '../state/keys.js';
+import { loadKeys } from '../state/keysFile.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
 import { readSeedFile } from '../state/seedFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
@@ -103,8 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     );
   }
   const contract = options.contract ?? loadContract();
-  const demoKeys = !options.keysFile && !options.keys;
-  const keys = options.keysFile ? readKeysFile(options.keysFile) : parseKeys(options.keys ?? DEMO_KEYS);
+  const { keys, demoKeys } = loadKeys(options);
   const seed = loadSeed(contract, options, keys);
   const { store, notice } = options.store
     ? { store: options.store, notice: undefined }

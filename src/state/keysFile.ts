@@ -1,6 +1,13 @@
-// --keys FILE: reads a keys file (see keys.ts for its shape).
+// A keys file (see keys.ts for its shape), and the one rule of where a server's
+// keys come from: a file, keys given directly, or else the built-in demo keys.
 import { readFileSync } from 'node:fs';
-import { KeysFileError, parseKeys, type ApiKey } from './keys.js';
+import { DEMO_KEYS, KeysFileError, parseKeys, type ApiKey, type KeysFile } from './keys.js';
+
+/** The keys a server runs with, and whether they are the built-in demo keys. */
+export function loadKeys(options: { keysFile?: string; keys?: KeysFile }): { keys: ApiKey[]; demoKeys: boolean } {
+  if (options.keysFile) return { keys: readKeysFile(options.keysFile), demoKeys: false };
+  return { keys: parseKeys(options.keys ?? DEMO_KEYS), demoKeys: options.keys === undefined };
+}
 
 export function readKeysFile(path: string): ApiKey[] {
   let text: string;

@@ -1,10 +1,9 @@
 // `mock`: the contract's examples (or generated data) behind the same checks,
 // keys and errors as the reference server; no state.
 import { Option, type Command } from 'commander';
-import { KeysFileError } from '../../state/keys.js';
+import { exitOnStartFailure } from '../exits.js';
 import { createLogger } from '../logger.js';
-import { usageError } from '../usage.js';
-import { closeOnSignals, fatal, parsePort } from './options.js';
+import { closeOnSignals, parsePort } from './options.js';
 
 interface MockFlags {
   port: number;
@@ -33,11 +32,7 @@ export function addMockCommand(program: Command): void {
         dynamic: flags.dynamic,
         ...(flags.keys ? { keysFile: flags.keys } : {}),
         logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
-      }).catch((error: NodeJS.ErrnoException) => {
-        if (error instanceof KeysFileError) usageError(error.message);
-        if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
-        fatal(`the Prism mock did not start: ${error.message}`);
-      });
+      }).catch((error: unknown) => exitOnStartFailure(error, 'the Prism mock', flags));
       // Before the banner: whoever waits for the ready line may signal at once.
       closeOnSignals(() => mock.close());
       const lines = [

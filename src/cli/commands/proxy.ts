@@ -3,11 +3,10 @@
 // it stops (exit 1 if there was any).
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { KeysFileError } from '../../state/keys.js';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
+import { exitOnStartFailure } from '../exits.js';
 import { createLogger } from '../logger.js';
-import { usageError } from '../usage.js';
-import { bounded, closeOnSignals, fatal, httpUrl, parsePort, reportFile } from './options.js';
+import { bounded, closeOnSignals, httpUrl, parsePort, reportFile } from './options.js';
 
 interface ProxyFlags {
   upstream: string;
@@ -57,11 +56,7 @@ export function addProxyCommand(program: Command): void {
         timeoutMs: flags.timeout * 1000,
         allowedHosts: flags.allowedHost,
         logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
-      }).catch((error: NodeJS.ErrnoException) => {
-        if (error instanceof KeysFileError) usageError(error.message);
-        if (error.code === 'EADDRINUSE') fatal(`port ${flags.port} on ${flags.host} is already in use (try --port)`);
-        fatal(`the proxy did not start: ${error.message}`);
-      });
+      }).catch((error: unknown) => exitOnStartFailure(error, 'the proxy', flags));
       // Before the banner: whoever waits for the ready line may signal at once.
       closeOnSignals(async () => {
         await proxy.close();

@@ -2,15 +2,13 @@
 // table (src/server/settings.ts); a flag wins over its variable, which wins
 // over the config file, which wins over the default.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { ConfigError, startServer, type RunningServer } from '../../server/start.js';
-import { checkSetting, SERVE_SETTINGS, SettingError, type ServeSettings } from '../../server/settings.js';
-import { KeysFileError } from '../../state/keys.js';
-import { RecordsError } from '../../state/records.js';
-import { StoreOpenError } from '../../state/store.js';
+import { startServer, type RunningServer } from '../../server/start.js';
+import { checkSetting, SERVE_SETTINGS, type ServeSettings } from '../../server/settings.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
+import { exitOnStartFailure } from '../exits.js';
 import { createLogger } from '../logger.js';
 import { usageError } from '../usage.js';
-import { closeOnSignals, fatal } from './options.js';
+import { closeOnSignals } from './options.js';
 
 export function addServeCommand(program: Command): void {
   const command = program.command('serve', { isDefault: true }).description('run the stateful reference server (the default command)');
@@ -76,13 +74,7 @@ async function serve(settings: ServeSettings): Promise<void> {
       logger: createLogger({ quiet: settings.quiet, ...(settings.logFormat ? { pretty: settings.logFormat === 'pretty' } : {}) }),
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // A bad setting or file is the caller's to fix (exit 2); a store that cannot open, the machine's (exit 1).
-    if ([KeysFileError, RecordsError, ConfigError, SettingError].some((kind) => error instanceof kind)) usageError((error as Error).message);
-    if (error instanceof StoreOpenError) fatal(error.message);
-    if (code === 'EADDRINUSE') fatal(`port ${settings.port} on ${settings.host} is already in use (try --port)`);
-    if (code === 'EADDRNOTAVAIL') fatal(`cannot bind ${settings.host}: no such local address`);
-    throw error;
+    exitOnStartFailure(error, 'the reference server', settings);
   }
   // Before the banner: whoever waits for the ready line may signal at once.
   closeOnSignals(() => server.close());

@@ -5,8 +5,9 @@
 // which gets no CORS answer).
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
-import type { Contract } from '../../contract/contract.js';
+import { documentedProblem, type DocumentedProblem } from '../../contract/documentedProblem.js';
 import { sendProblem } from '../sendProblem.js';
+import { adminSpec } from './spec.js';
 
 /** Hosts a request may name: the bound address, localhost, any IP literal, and the ones given. */
 export function hostGuard(boundHost: string, allowedHosts: readonly string[]): RequestHandler {
@@ -15,17 +16,17 @@ export function hostGuard(boundHost: string, allowedHosts: readonly string[]): R
     const hostname = hostnameOf(req.headers.host ?? '');
     // A rebinding attack needs a DNS name; an IP literal cannot rebind.
     if (isIP(hostname) || allowed.has(hostname) || hostname.endsWith('.localhost')) return next();
-    refuse(res, { type: 'https://chatbots.example/problems/host-not-allowed', title: 'Forbidden', status: 403 }, `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Use --allowed-host ${hostname} to allow it.`);
+    refuse(res, documentedProblem(adminSpec, 'HostNotAllowed', `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Add "${hostname}" to the server's allowed hosts to use it.`));
   };
 }
 
 /** A POST must be JSON: a cross-site form or a no-cors fetch can only send simple types. */
-export function jsonOnlyForChanges(contract: Contract): RequestHandler {
+export function jsonOnlyForChanges(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'POST') return next();
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json') return next();
-    refuse(res, { ...contract.problemKinds.get(415)!, status: 415 }, 'Admin requests that change state must be sent with `Content-Type: application/json` (a body of {} will do).');
+    refuse(res, documentedProblem(adminSpec, 'NotJson', 'Admin requests that change state must be sent with `Content-Type: application/json` (a body of {} will do).'));
   };
 }
 
@@ -35,6 +36,6 @@ function hostnameOf(host: string): string {
   return host.replace(/:\d+$/, '').toLowerCase();
 }
 
-function refuse(res: Parameters<RequestHandler>[1], kind: { type: string; title: string; status: number }, detail: string): void {
-  sendProblem(res, { ...kind, detail }, { 'Cache-Control': 'no-store' });
+function refuse(res: Parameters<RequestHandler>[1], problem: DocumentedProblem): void {
+  sendProblem(res, problem, { 'Cache-Control': 'no-store' });
 }

@@ -8,12 +8,13 @@ import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js'
 import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges } from './guard.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
+import { documentedProblem } from '../../contract/documentedProblem.js';
 import { adminSpec } from './spec.js';
 
 export interface AdminOptions {
   reference: Reference;
   contract: Contract;
-  /** The address the server is bound to, and other Host names the admin API answers (--allowed-host). */
+  /** The address the server is bound to, and other Host names the admin API answers. */
   boundHost: string;
   allowedHosts?: readonly string[];
   /** Without one, the admin API is open (the server refuses that off loopback). */
@@ -33,8 +34,8 @@ export function adminRouter(options: AdminOptions): Router {
   router.get('/app.js', (_req, res) => void res.type('application/javascript').send(ADMIN_SCRIPT));
   router.get('/openapi.json', (_req, res) => void res.json(adminSpec));
 
-  router.use(requireToken(options.contract, options.token));
-  router.use(jsonOnlyForChanges(options.contract));
+  router.use(requireToken(options.token));
+  router.use(jsonOnlyForChanges());
   // 503 when the store cannot write, so that a load balancer takes the replica out.
   router.get('/health', async (_req, res) => {
     const { chatbots, ...health } = await store.health();
@@ -58,15 +59,15 @@ export function adminRouter(options: AdminOptions): Router {
     await options.reference.reset();
     res.json({ chatbots: options.reference.seed.length });
   });
-  router.use(storeErrors(options.contract));
+  router.use(storeErrors());
   return router;
 }
 
 /** A store that cannot answer is a 503 problem, as on /api; anything else a 500 problem. */
-function storeErrors(contract: Contract): ErrorRequestHandler {
+function storeErrors(): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
-    if (error instanceof StoreUnavailableError) return sendProblem(res, contract.problem(503, error.message), { 'Retry-After': '1' });
-    sendProblem(res, contract.problem(500, 'The server could not complete the request.'));
+    if (error instanceof StoreUnavailableError) return sendProblem(res, documentedProblem(adminSpec, 'StoreUnavailable', error.message), { 'Retry-After': '1' });
+    sendProblem(res, documentedProblem(adminSpec, 'InternalError', 'The server could not complete the request.'));
   };
 }
 
@@ -91,12 +92,12 @@ function state(keys: readonly ApiKey[], records: readonly StoredChatbot[]) {
   }));
 }
 
-function requireToken(contract: Contract, token: string | undefined): RequestHandler {
+function requireToken(token: string | undefined): RequestHandler {
   if (token === undefined) return (_req, _res, next) => next();
   const expected = digest(`Bearer ${token}`);
   return (req, res, next) => {
     if (timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) return next();
-    sendProblem(res, contract.problem(401, 'The admin API needs `Authorization: Bearer <admin token>` (see --admin-token).'), {
+    sendProblem(res, documentedProblem(adminSpec, 'Unauthorized', 'The admin API needs `Authorization: Bearer <admin token>`, with the token the server was started with.'), {
       'WWW-Authenticate': 'Bearer realm="chatbots-admin"',
     });
   };

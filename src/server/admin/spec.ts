@@ -8,6 +8,14 @@ const json = (schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject, descri
 });
 const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
+/** A problem response: its example names its type and title (src/contract/documentedProblem.ts reads them). */
+export function problemResponse(description: string, slug: string, title: string, status: number): OpenAPIV3.ResponseObject {
+  return {
+    description,
+    content: { 'application/problem+json': { schema: { type: 'object' }, example: { type: `https://chatbots.example/problems/${slug}`, title, status } } },
+  };
+}
+
 export const adminSpec: OpenAPIV3.Document = {
   openapi: '3.0.3',
   info: {
@@ -15,7 +23,7 @@ export const adminSpec: OpenAPIV3.Document = {
     version: '1.0.0',
     description:
       'Inspect and reset the reference server while developing against it. ' +
-      'With --admin-token, every operation needs `Authorization: Bearer <admin token>`.',
+      'With an admin token set, every operation needs `Authorization: Bearer <admin token>`.',
   },
   servers: [{ url: '/__admin' }],
   paths: {
@@ -36,7 +44,7 @@ export const adminSpec: OpenAPIV3.Document = {
         operationId: 'createTenant',
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary: 'A fresh account with one project and one API key: an isolated tenant, for one end-to-end test worker',
-        description: 'The tenant is stored as the chatbots are (it survives a restart with --data-file or --database-url); a reset removes it.',
+        description: 'The tenant is stored as the chatbots are (it survives a restart with a data file or a database); a reset removes it.',
         responses: {
           '201': json(
             {
@@ -100,7 +108,7 @@ export const adminSpec: OpenAPIV3.Document = {
       post: {
         operationId: 'reset',
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        summary: 'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without --seed); clear the journal',
+        summary: 'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without one); clear the journal',
         responses: {
           '200': json(
             {
@@ -169,22 +177,21 @@ export const adminSpec: OpenAPIV3.Document = {
       },
     },
     responses: {
-      Unauthorized: {
-        description: 'The admin token is missing or wrong (only with --admin-token).',
-        content: { 'application/problem+json': { schema: { type: 'object' } } },
-      },
-      HostNotAllowed: {
-        description: 'The Host header names a host the admin API does not answer (DNS rebinding): see --allowed-host.',
-        content: { 'application/problem+json': { schema: { type: 'object' } } },
-      },
-      NotJson: {
-        description: 'A request that changes state was not sent as application/json (what a cross-site form would send).',
-        content: { 'application/problem+json': { schema: { type: 'object' } } },
-      },
-      StoreUnavailable: {
-        description: 'The store cannot write now; nothing was stored.',
-        content: { 'application/problem+json': { schema: { type: 'object' } } },
-      },
+      Unauthorized: problemResponse('The admin token is missing or wrong (only with an admin token set).', 'unauthorized', 'Unauthorized', 401),
+      HostNotAllowed: problemResponse(
+        'The Host header names a host the admin API does not answer (DNS rebinding): the server can be told more host names.',
+        'host-not-allowed',
+        'Forbidden',
+        403,
+      ),
+      NotJson: problemResponse(
+        'A request that changes state was not sent as application/json (what a cross-site form would send).',
+        'unsupported-media-type',
+        'Unsupported Media Type',
+        415,
+      ),
+      StoreUnavailable: problemResponse('The store cannot write now; nothing was stored.', 'store-unavailable', 'Service Unavailable', 503),
+      InternalError: problemResponse('A fault of the server.', 'internal-error', 'Internal Server Error', 500),
     },
     securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
   },

@@ -1,0 +1,20 @@
+// Problems whose kind an OpenAPI document names: the example of a response
+// under components.responses gives its type, title and status. The admin API and
+// the proxy send their own problems this way, each from its own document, as the
+// engine sends the contract's.
+import type { OpenAPIV3 } from 'openapi-types';
+
+export interface DocumentedProblem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+}
+
+/** The problem of the response `name` of the document's components, with this detail. */
+export function documentedProblem(document: OpenAPIV3.Document, name: string, detail: string): DocumentedProblem {
+  const response = document.components?.responses?.[name] as OpenAPIV3.ResponseObject | undefined;
+  const example = response?.content?.['application/problem+json']?.example as Omit<DocumentedProblem, 'detail'> | undefined;
+  if (!example) throw new Error(`${document.info.title} documents no problem response ${name}`);
+  return { type: example.type, title: example.title, status: example.status, detail };
+}
