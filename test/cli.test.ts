@@ -117,7 +117,8 @@ describe('serve refuses to start', () => {
     [['verify', '--base-url', 'not-a-url', '--key', 'k'], {}, /--base-url <url>' argument 'not-a-url' is invalid\. expected an http or https address/],
     [['mock', '--dynamic', 'yes'], {}, /too many arguments for 'mock'/],
     [['proxy'], {}, /required option '--upstream <url>' not specified/],
-    [['serve'], { PORT: 'abc' }, /value 'abc' from env 'PORT' is invalid/],
+    [['serve'], { PORT: 'abc' }, /^chatbot-api-mock: error: PORT: expected a port number from 0 to 65535, not "abc"$/],
+    [['serve', '--port', '0', '--host', '0.0.0.0'], {}, /refusing to bind 0\.0\.0\.0 with an open admin API.*Set an admin token, or bind a loopback address\. \(--admin-token\)$/],
   ] as const)('with %j %j', async (args, env, message) => {
     const started = run([...args], { ...env });
     expect(await started.exit).toBe(2);

@@ -1,8 +1,10 @@
-// The settings of `serve` are checked by one table, whichever way they come:
-// a flag, an environment variable, or startServer() (the config file: logging-config.test.ts).
+// The settings of `serve` are checked once, by startServer (src/server/options.ts),
+// whichever way they come: a flag, an environment variable, the config file
+// (logging-config.test.ts) or code; the command line names where a refused one came from.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVE_SETTINGS } from '../src/cli/settings.js';
+import { OptionError } from '../src/server/options.js';
 import { startServer } from '../src/server/start.js';
-import { SERVE_SETTINGS, SettingError } from '../src/server/settings.js';
 import { assertBuilt, run } from './helpers/run.js';
 
 beforeAll(assertBuilt);
@@ -23,14 +25,14 @@ describe('the serve settings table', () => {
     [{ delay: [20, 10] as [number, number] }, 'startServer: delay: expected MS or MIN-MAX milliseconds, not [20,10]'],
   ])('startServer(%j) is refused as the flag is', async (options, message) => {
     const failure = startServer(options);
-    await expect(failure).rejects.toThrow(SettingError);
+    await expect(failure).rejects.toThrow(OptionError);
     await expect(failure).rejects.toThrow(message);
   });
 
   it.each([
-    [['--fault-rate', '5'], {}, /--fault-rate <rate>.*expected a fraction from 0 to 1, not "5"/],
-    [[], { FAULT_RATE: '5' }, /expected a fraction from 0 to 1, not "5"/],
-    [['--delay', 'soon'], {}, /expected MS or MIN-MAX milliseconds, not "soon"/],
+    [['--fault-rate', '5'], {}, /option '--fault-rate <rate>' argument '5' is invalid\. expected a fraction from 0 to 1/],
+    [[], { FAULT_RATE: '5' }, /FAULT_RATE: expected a fraction from 0 to 1, not "5"/],
+    [['--delay', 'soon'], {}, /option '--delay <ms>' argument 'soon' is invalid\. expected MS or MIN-MAX milliseconds/],
     [[], { QUIET: 'maybe' }, /QUIET: expected true or false, not "maybe"/],
   ])('the flag or variable %j %j is refused', async (args, env, message) => {
     const started = run(['serve', '--port', '0', ...args], env);

@@ -1,15 +1,17 @@
-// The config file: the settings of `serve` (src/server/settings.ts), found by
-// lilconfig in the working directory or named with --config, each value checked
-// as its flag is. Paths in it are relative to the file.
+// The config file: the settings of `serve` (src/cli/settings.ts), found by
+// lilconfig in the working directory or named with --config. Its keys are
+// checked here; its values, as every value of a setting, by startServer. Paths
+// in it are relative to the file.
 import { dirname, resolve } from 'node:path';
 import { lilconfigSync } from 'lilconfig';
-import { checkSetting, SERVE_SETTINGS, settingOf, SettingError, type ServeSettings } from '../server/settings.js';
+import { SERVE_SETTINGS, type CliSetting } from './settings.js';
 
 export const CONFIG_NAME = 'chatbot-api-mock';
 
-export type ConfigFile = Partial<ServeSettings>;
+/** The file's values, by setting. */
+export type ConfigFile = Map<CliSetting, unknown>;
 
-const PATHS: readonly string[] = ['keys', 'seed', 'dataFile'];
+const PATHS: readonly CliSetting['key'][] = ['keysFile', 'seedFile', 'dataFile'];
 
 export class ConfigFileError extends Error {
   override name = 'ConfigFileError';
@@ -26,7 +28,7 @@ export function loadConfig(explicitPath?: string): { path?: string; config: Conf
   } catch (error) {
     throw new ConfigFileError(`config file ${explicitPath ?? ''}: ${(error as Error).message}`);
   }
-  if (!found) return { config: {} };
+  if (!found) return { config: new Map() };
   return { path: found.filepath, config: checkConfig(found.config, found.filepath) };
 }
 
@@ -34,18 +36,13 @@ function checkConfig(config: unknown, path: string): ConfigFile {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new ConfigFileError(`config file ${path}: expected an object`);
   }
-  const checked: Record<string, unknown> = {};
+  const values: ConfigFile = new Map();
   for (const [key, value] of Object.entries(config)) {
-    if (!settingOf(key)) {
-      throw new ConfigFileError(`config file ${path}: unknown setting "${key}" (known: ${SERVE_SETTINGS.map((s) => s.key).join(', ')})`);
+    const setting = SERVE_SETTINGS.find((candidate) => candidate.configKey === key);
+    if (!setting) {
+      throw new ConfigFileError(`config file ${path}: unknown setting "${key}" (known: ${SERVE_SETTINGS.map((s) => s.configKey).join(', ')})`);
     }
-    try {
-      const parsed = checkSetting(key as keyof ServeSettings, value, `config file ${path}: "${key}"`);
-      checked[key] = PATHS.includes(key) ? resolve(dirname(path), parsed as string) : parsed;
-    } catch (error) {
-      if (error instanceof SettingError) throw new ConfigFileError(error.message);
-      throw error;
-    }
+    values.set(setting, PATHS.includes(setting.key) && typeof value === 'string' ? resolve(dirname(path), value) : value);
   }
-  return checked as ConfigFile;
+  return values;
 }

@@ -3,14 +3,14 @@
 // port in use, an address not here, a store that cannot open or anything else is
 // the machine's (exit 1).
 import { ConfigError } from '../server/start.js';
-import { SettingError } from '../server/settings.js';
+import { OptionError } from '../server/options.js';
 import { KeysFileError } from '../state/keys.js';
 import { RecordsError } from '../state/records.js';
 import { StoreOpenError } from '../state/store.js';
 import { fatal } from './commands/options.js';
 import { usageError } from './usage.js';
 
-const CALLERS_TO_FIX = [KeysFileError, RecordsError, ConfigError, SettingError];
+const CALLERS_TO_FIX = [KeysFileError, RecordsError, ConfigError, OptionError];
 
 /** Ends the process for a failure to start `what` (the Prism mock, the proxy, …) on host:port. */
 export function exitOnStartFailure(error: unknown, what: string, where: { host: string; port: number }): never {

@@ -7,7 +7,7 @@ import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
 import { packageRoot } from '../contract/load.js';
-import { SERVE_SETTINGS } from '../server/settings.js';
+import { SERVE_SETTINGS } from './settings.js';
 import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {

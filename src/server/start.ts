@@ -15,12 +15,12 @@ import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
 import { createApp } from './app.js';
 import { answerUnknownMethods } from './nodeAdapter.js';
-import { checkSetting } from './settings.js';
+import { checkOption, optionalOption, type CheckedOption } from './options.js';
 import { baseUrl } from './url.js';
 
 export interface ServerOptions {
-  /** Default 4010; 0 picks a free port. */
-  port?: number;
+  /** Default 4010; 0 picks a free port. Checked options (src/server/options.ts) may be given as text, as a flag gives them. */
+  port?: number | string;
   /** Default 127.0.0.1. */
   host?: string;
   /** A keys file to read; without it (and without `keys`) the built-in demo keys are used. */
@@ -38,15 +38,15 @@ export interface ServerOptions {
   /** Protects /__admin. Required when host is not a loopback address. */
   adminToken?: string;
   /** More Host names the admin API answers (the bound address, localhost and IP addresses always are). */
-  allowedHosts?: string[];
+  allowedHosts?: string[] | string;
   /** Check every response against openapi.yaml (default true). */
-  validateResponses?: boolean;
+  validateResponses?: boolean | string;
   /** Latency on /api (none by default): milliseconds, "MIN-MAX", or [min, max]. */
   delay?: [number, number] | number | string;
   /** The fraction of /api requests that fail, 0 to 1 (none by default). */
-  faultRate?: number;
+  faultRate?: number | string;
   /** The most chatbots an account may hold (default: the contract's, 10,000). */
-  maxChatbotsPerAccount?: number;
+  maxChatbotsPerAccount?: number | string;
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
   timeouts?: Partial<ServerTimeouts>;
@@ -56,9 +56,14 @@ export interface ServerOptions {
   contract?: Contract;
 }
 
+/** The settings a server runs with, each checked once (src/server/options.ts). */
+export type ServerSettings = ReturnType<typeof checkedSettings>;
+
 export interface RunningServer {
   /** The base URL, ending in /api. */
   url: string;
+  /** What it runs with, the admin token left out (adminToken says whether one is set). */
+  settings: Omit<ServerSettings, 'adminToken' | 'databaseUrl'> & { adminToken: boolean };
   keys: readonly ApiKey[];
   /** True when no keys were given and the built-in demo keys are in use. */
   demoKeys: boolean;
@@ -83,31 +88,52 @@ export interface ServerTimeouts {
 
 export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
+/** Settings that cannot go together; `option` names the one to change. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  constructor(
+    message: string,
+    readonly option?: CheckedOption,
+  ) {
+    super(message);
+  }
+}
+
+/** Every checked option, parsed once; the defaults filled in. */
+function checkedSettings(options: ServerOptions) {
+  const settings = {
+    port: checkOption('port', options.port ?? 4010),
+    host: checkOption('host', options.host ?? '127.0.0.1'),
+    keysFile: optionalOption('keysFile', options.keysFile),
+    seedFile: optionalOption('seedFile', options.seedFile),
+    dataFile: optionalOption('dataFile', options.dataFile),
+    databaseUrl: optionalOption('databaseUrl', options.databaseUrl),
+    adminToken: optionalOption('adminToken', options.adminToken),
+    allowedHosts: optionalOption('allowedHosts', options.allowedHosts),
+    delay: optionalOption('delay', options.delay),
+    faultRate: optionalOption('faultRate', options.faultRate),
+    maxChatbotsPerAccount: optionalOption('maxChatbotsPerAccount', options.maxChatbotsPerAccount),
+    validateResponses: optionalOption('validateResponses', options.validateResponses) ?? true,
+  };
+  if (settings.dataFile && settings.databaseUrl) throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
+  if (settings.adminToken === undefined && !isLoopback(settings.host)) {
+    throw new ConfigError(
+      `refusing to bind ${settings.host} with an open admin API: anyone who reaches it could read and reset the state. ` +
+        'Set an admin token, or bind a loopback address.',
+      'adminToken',
+    );
+  }
+  return settings;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const { logger = pino({ enabled: false }) } = options;
-  // Checked exactly as the flags are (src/server/settings.ts).
-  const port = checkSetting('port', options.port ?? 4010, 'startServer: port');
-  const host = checkSetting('host', options.host ?? '127.0.0.1', 'startServer: host');
-  const delay = options.delay === undefined ? undefined : checkSetting('delay', options.delay, 'startServer: delay');
-  const faultRate = options.faultRate === undefined ? undefined : checkSetting('faultRate', options.faultRate, 'startServer: faultRate');
-  const maxChatbotsPerAccount =
-    options.maxChatbotsPerAccount === undefined ? undefined : checkSetting('maxChatbotsPerAccount', options.maxChatbotsPerAccount, 'startServer: maxChatbotsPerAccount');
-  if (options.adminToken === undefined && !isLoopback(host)) {
-    throw new ConfigError(
-      `refusing to bind ${host} with an open admin API: anyone who reaches it could read and reset the state. ` +
-        'Pass --admin-token, or bind a loopback address.',
-    );
-  }
+  const settings = checkedSettings(options);
+  const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
   const contract = options.contract ?? loadContract();
-  const { keys, demoKeys } = loadKeys(options);
-  const seed = loadSeed(contract, options, keys);
-  const { store, notice } = options.store
-    ? { store: options.store, notice: undefined }
-    : await openStore(contract, storeChoice(options), keys);
+  const { keys, demoKeys } = loadKeys({ ...(settings.keysFile ? { keysFile: settings.keysFile } : {}), ...(options.keys ? { keys: options.keys } : {}) });
+  const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
+  const { store, notice } = options.store ? { store: options.store, notice: undefined } : await openStore(contract, storeChoice(settings), keys);
   if (notice) logger.warn(notice);
   const reference = createReference({
     contract,
@@ -117,7 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     faults: { delay, faultRate },
     ...(maxChatbotsPerAccount ? { rules: { maxChatbotsPerAccount } } : {}),
     log: logger,
-    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+    validateResponses: settings.validateResponses,
   });
   const app = createApp({
     engine: reference.engine,
@@ -125,8 +151,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger,
     contractText: readFileSync(specPath, 'utf8'),
     boundHost: host,
-    ...(options.allowedHosts ? { allowedHosts: checkSetting('allowedHosts', options.allowedHosts, 'startServer: allowedHosts') } : {}),
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    ...(settings.allowedHosts ? { allowedHosts: settings.allowedHosts } : {}),
+    ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
   });
   try {
     await reference.ready;
@@ -139,8 +165,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
   const { port: boundPort } = server.address() as AddressInfo;
+  const { adminToken, databaseUrl: _url, ...shown } = settings;
   return {
     url: baseUrl(host, boundPort, contract.basePath),
+    settings: { ...shown, adminToken: adminToken !== undefined },
     keys,
     demoKeys,
     reset: () => reference.reset(),
@@ -153,16 +181,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
-function loadSeed(contract: Contract, options: ServerOptions, keys: readonly ApiKey[]): StoredChatbot[] {
-  if (options.seedFile) return readSeedFile(contract, options.seedFile, keys);
-  return options.seed ? parseSeed(contract, options.seed, keys) : [];
+function loadSeed(contract: Contract, seedFile: string | undefined, seed: SeedFile | undefined, keys: readonly ApiKey[]): StoredChatbot[] {
+  if (seedFile) return readSeedFile(contract, seedFile, keys);
+  return seed ? parseSeed(contract, seed, keys) : [];
 }
 
-function storeChoice(options: ServerOptions): StoreChoice {
+function storeChoice(settings: ServerSettings): StoreChoice {
   const maxPages = Number(process.env.CHATBOT_API_MOCK_SQLITE_MAX_PAGES) || undefined;
   return {
-    ...(options.dataFile ? { dataFile: options.dataFile } : {}),
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(settings.dataFile ? { dataFile: settings.dataFile } : {}),
+    ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}),
     ...(maxPages ? { maxPages } : {}),
   };
 }

@@ -7,7 +7,7 @@ import type { Contract } from '../contract/contract.js';
 import type { ApiKey } from './keys.js';
 import { isLegacyDataFile, readDataFile } from './legacyDataFile.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
-import { StoreOpenError, type ChatbotStore } from './store.js';
+import type { ChatbotStore } from './store.js';
 
 export interface StoreChoice {
   dataFile?: string;
@@ -30,7 +30,6 @@ export async function openStore(contract: Contract, choice: StoreChoice, keys: r
 
 async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiKey[]): Promise<OpenedStore> {
   const { dataFile, databaseUrl } = choice;
-  if (dataFile && databaseUrl) throw new StoreOpenError('give --data-file or --database-url, not both');
   // Loaded only when chosen: a server in memory never loads pg or better-sqlite3.
   if (databaseUrl) return { store: await (await import('./postgresStore.js')).PostgresChatbotStore.open(databaseUrl) };
   if (!dataFile) return { store: new InMemoryChatbotStore() };

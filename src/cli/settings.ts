@@ -1,0 +1,47 @@
+// The settings of `serve` as the command line names them: each one's flag,
+// environment variable and config-file key, the option of startServer it sets,
+// and its default. Their values are checked once, by startServer
+// (src/server/options.ts), whichever of these they came from; quiet and the log
+// format are the command line's own.
+import { allowedFor, type CheckedOption } from '../server/options.js';
+
+export interface CliSetting {
+  /** The option of startServer it sets, or a setting of the command line itself. */
+  key: CheckedOption | 'quiet' | 'logFormat';
+  /** Its name in the config file. */
+  configKey: string;
+  /** Commander's flag syntax. */
+  flag: string;
+  env: string;
+  description: string;
+  default?: string | number | boolean;
+}
+
+export const SERVE_SETTINGS: readonly CliSetting[] = [
+  { key: 'port', configKey: 'port', flag: '-p, --port <number>', env: 'PORT', description: 'port to listen on', default: 4010 },
+  { key: 'host', configKey: 'host', flag: '--host <address>', env: 'HOST', description: 'address to bind', default: '127.0.0.1' },
+  { key: 'keysFile', configKey: 'keys', flag: '-k, --keys <file>', env: 'KEYS_FILE', description: 'keys file: accounts, projects and their API keys' },
+  { key: 'seedFile', configKey: 'seed', flag: '--seed <file>', env: 'SEED_FILE', description: 'chatbots to start with, per project, and to return to on reset' },
+  { key: 'dataFile', configKey: 'dataFile', flag: '--data-file <file>', env: 'DATA_FILE', description: 'keep the state in this SQLite file across restarts (one server per file)' },
+  { key: 'databaseUrl', configKey: 'databaseUrl', flag: '--database-url <url>', env: 'DATABASE_URL', description: 'keep the state in PostgreSQL, shared by every server on it' },
+  { key: 'adminToken', configKey: 'adminToken', flag: '--admin-token <token>', env: 'ADMIN_TOKEN', description: 'protect /__admin with this bearer token' },
+  { key: 'allowedHosts', configKey: 'allowedHosts', flag: '--allowed-host <hosts>', env: 'ALLOWED_HOSTS', description: 'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses always are)' },
+  { key: 'delay', configKey: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer' },
+  { key: 'faultRate', configKey: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests' },
+  { key: 'maxChatbotsPerAccount', configKey: 'maxChatbotsPerAccount', flag: '--max-chatbots-per-account <n>', env: 'MAX_CHATBOTS_PER_ACCOUNT', description: "the most chatbots an account may hold (default: the contract's, 10000)" },
+  { key: 'validateResponses', configKey: 'validateResponses', flag: '--no-validate-responses', env: 'VALIDATE_RESPONSES', description: 'do not check responses against openapi.yaml (faster)', default: true },
+  { key: 'quiet', configKey: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'no log lines (the banner still prints: the address and the demo keys)', default: false },
+  { key: 'logFormat', configKey: 'logFormat', flag: '--log-format <format>', env: 'LOG_FORMAT', description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)' },
+];
+
+/** What a setting allows, in words. */
+export function allowedOf(setting: CliSetting): string {
+  if (setting.key === 'quiet') return 'true or false';
+  if (setting.key === 'logFormat') return 'pretty or json';
+  return allowedFor(setting.key);
+}
+
+/** A flag that takes no value (--quiet, --no-validate-responses): its variable is read by hand. */
+export function isSwitch(setting: CliSetting): boolean {
+  return !setting.flag.includes('<');
+}
