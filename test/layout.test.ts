@@ -57,6 +57,17 @@ describe('the layout of src/', () => {
     }
   });
 
+  it('names no flag below the command line: libraries speak of their options, and cli/ of its flags', () => {
+    for (const file of files(src).filter((path) => !relative(src, path).startsWith('cli/') && !path.endsWith('curl.ts'))) {
+      // Code only: comments may say which flag sets a thing.
+      const code = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+        .join('\n');
+      expect(code.match(/--[a-z][a-z-]+/g) ?? [], relative(root, file)).toEqual([]);
+    }
+  });
+
   it('reads the contract in no module at import time', () => {
     for (const file of files(src)) {
       expect(readFileSync(file, 'utf8'), relative(root, file)).not.toMatch(/^(export )?const \w+ = loadContract\(/m);

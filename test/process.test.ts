@@ -101,8 +101,8 @@ describe('verify against a server that accepts connections and never answers', (
     const { port } = silent.address() as { port: number };
     const started = run(['verify', '--base-url', `http://127.0.0.1:${port}/api`, '--key', KEYS.acmeWeb, '--timeout', '0.5', '--max-time', '3']);
     expect(await started.exit).toBe(1);
-    expect(started.stdout()).toMatch(/request_completed · createChatbot[^\n]*\n\s+case:[^\n]*\n\s+problem:\s+no whole answer within --timeout \(0\.5 s\)/);
-    expect(started.stdout()).toMatch(/the run stopped: the run reached its --max-time \(3 s\) in the (examples|coverage) phase/);
+    expect(started.stdout()).toMatch(/request_completed · createChatbot[^\n]*\n\s+case:[^\n]*\n\s+problem:\s+no whole answer within the request timeout \(0\.5 s\)/);
+    expect(started.stdout()).toMatch(/the run stopped: the run reached its time limit \(3 s\) in the (examples|coverage) phase/);
     await stop(started);
   }, 30_000);
 });

@@ -43,7 +43,7 @@ describe('verify on the command line', () => {
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toMatch(/\b1 answers\b/);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/^## ✅ Contract verification: passed\n\n- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/);
     expect(run.stdout).toContain(`Contract verification of ${reference.server.url}`);
-    expect(run.stdout).toMatch(/seed 5 \(replay with --seed 5\)/);
+    expect(run.stdout).toMatch(/seed 5 \(the same seed replays the same cases\)/);
     expect(run.stdout).toMatch(/✓ ensure_resource_availability +\d+ answers/);
     expect(run.stdout).toMatch(/– max_response_time +skipped: opt-in/);
     expect(run.stdout).toMatch(/✓ passed: 0 failures · \d+ requests in [\d.]+ s · \d+ chatbots created \(named verify-[0-9a-f]{8} …\)/);
@@ -85,7 +85,7 @@ describe('verify on the command line', () => {
     const origin = reference.server.url.replace(/\/api$/, '');
     const noApi = await verify(['--base-url', origin, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples,coverage']);
     expect(noApi.status).toBe(1);
-    expect(noApi.stdout).toContain(`hint: nearly every valid request got 404: the base URL must end in /api (try --base-url ${origin}/api).`);
+    expect(noApi.stdout).toContain(`hint: nearly every valid request got 404: the base URL must end in /api (try ${origin}/api).`);
     const refused = await verify(['--base-url', reference.server.url, '--key', 'sk_live_not_a_key_here', ...quick, '--phases', 'examples,coverage']);
     expect(refused.stdout).toContain('hint: nearly every valid request got 401: the key was refused.');
     const fine = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples']);

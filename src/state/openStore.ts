@@ -46,6 +46,6 @@ async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiK
   await store.reset(keys, records);
   return {
     store,
-    notice: `imported ${records.length} chatbots from ${dataFile} (the earlier JSON format) into ${imported}; ${dataFile} is left as it was. Pass --data-file ${imported} from now on.`,
+    notice: `imported ${records.length} chatbots from ${dataFile} (the earlier JSON format) into ${imported}; ${dataFile} is left as it was. From now on, start with the data file ${imported}.`,
   };
 }

@@ -16,7 +16,7 @@ import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
 import { runFuzz } from './phases/fuzz.js';
 import { runStateful } from './phases/stateful.js';
-import { RunStopped } from './send.js';
+import { RunStopped, TIME_LIMIT } from './send.js';
 import { Session } from './session.js';
 
 /** Where a run is: its phase, the requests of that phase, all requests so far, and the failures found. */
@@ -40,9 +40,9 @@ export interface VerifyOptions {
   seed?: number;
   /** Cases per fuzz property (default 100); the stateful phase runs a fifth as many sequences. */
   maxExamples?: number;
-  /** How long one request may take (--timeout; default 10 s). */
+  /** How long one request may take (default 10 s). */
   requestTimeoutMs?: number;
-  /** How long the whole run may take (--max-time; default 120 s); the generative phases stop in time. */
+  /** How long the whole run may take (default 120 s); the generative phases stop in time. */
   maxTimeMs?: number;
   /** Opt-in max_response_time check. */
   maxResponseTimeMs?: number;
@@ -82,7 +82,7 @@ export interface VerifyReport {
   passed: boolean;
 }
 
-const FLAG: Record<KeyRole, string> = { main: '--key', sameAccount: '--key-same-account', otherAccount: '--key-other-account' };
+const NEEDED: Record<KeyRole, string> = { main: 'a key', sameAccount: 'a key of another project of the same account', otherAccount: 'a key of another account' };
 
 export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
   const { stateless = false, maxExamples = 100, requestTimeoutMs = 10_000, maxTimeMs = 120_000 } = options;
@@ -119,7 +119,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
     for (phase of phases) {
       phaseStart = session.requests;
       progress();
-      if (Date.now() >= ends) throw new RunStopped('the run reached its --max-time');
+      if (Date.now() >= ends) throw new RunStopped(TIME_LIMIT);
       if (phase === 'examples') await runExamples(session);
       if (phase === 'coverage') await runCoverage(session);
       if (phase === 'fuzz') await runFuzz(session, { seed, numRuns: maxExamples }, ends - maxTimeMs * 0.25);
@@ -127,7 +127,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
     }
   } catch (caught) {
     if (!(caught instanceof RunStopped)) throw caught;
-    error = caught.message.includes('--max-time') ? `${caught.message} (${maxTimeMs / 1000} s) in the ${phase} phase` : caught.message;
+    error = caught.message === TIME_LIMIT ? `${caught.message} (${maxTimeMs / 1000} s) in the ${phase} phase` : caught.message;
   }
   const failures = session.findings.list();
   return {
@@ -157,9 +157,9 @@ function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, sta
     const own = tallies.filter((tally) => tally.check === name);
     const summary: CheckSummary = { name, title: CATALOGUE[name].title, ran: own.reduce((sum, t) => sum + t.ran, 0), failed: own.reduce((sum, t) => sum + t.failed, 0) };
     const role = needs[name];
-    if (CATALOGUE[name].needsState && stateless) summary.skipped = 'the target is stateless (--stateless)';
-    else if (role && !keys[role]) summary.skipped = `needs ${FLAG[role]}`;
-    else if (CATALOGUE[name].optIn && summary.ran === 0) summary.skipped = 'opt-in: --max-response-time';
+    if (CATALOGUE[name].needsState && stateless) summary.skipped = 'the target is stateless';
+    else if (role && !keys[role]) summary.skipped = `needs ${NEEDED[role]}`;
+    else if (CATALOGUE[name].optIn && summary.ran === 0) summary.skipped = 'opt-in: set a maximum response time';
     else if (CATALOGUE[name].proxyOnly) summary.skipped = 'the proxy’s: it judges a client’s requests';
     return summary;
   });

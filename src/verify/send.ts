@@ -6,10 +6,13 @@ import { request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Answer, TestCase } from './cases.js';
 
+/** Why a run stops when its time is up (the runner adds how long, and in which phase). */
+export const TIME_LIMIT = 'the run reached its time limit';
+
 export interface SendLimits {
-  /** Each request is given up after this long (--timeout). */
+  /** Each request is given up after this long (the request timeout). */
   requestMs: number;
-  /** All of them at the run's end (--max-time). */
+  /** All of them at the run's end (its time limit). */
   deadline: AbortSignal;
 }
 
@@ -29,7 +32,7 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
   const started = performance.now();
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
-    if (limits.deadline.aborted) return reject(new RunStopped('the run reached its --max-time'));
+    if (limits.deadline.aborted) return reject(new RunStopped(TIME_LIMIT));
     const signal = AbortSignal.any([AbortSignal.timeout(limits.requestMs), limits.deadline]);
     // Content-Length always: Node sends a GET's body without one otherwise.
     const headers = testCase.body ? { ...testCase.headers, 'Content-Length': String(testCase.body.length) } : testCase.headers;
@@ -55,8 +58,8 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
 }
 
 function failed(error: NodeJS.ErrnoException, limits: SendLimits): Error {
-  if (limits.deadline.aborted) return new RunStopped('the run reached its --max-time');
-  if (error.name === 'AbortError') return new RequestFailed(`no whole answer within --timeout (${limits.requestMs / 1000} s)`);
+  if (limits.deadline.aborted) return new RunStopped(TIME_LIMIT);
+  if (error.name === 'AbortError') return new RequestFailed(`no whole answer within the request timeout (${limits.requestMs / 1000} s)`);
   return new RequestFailed(`the request failed: ${error.code ?? error.message}`);
 }
 

@@ -92,7 +92,7 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
         ? {
             check: 'max_response_time',
             message: `answered in ${Math.round(judged.answer.ms)} ms`,
-            expected: `an answer within ${judged.maxResponseTimeMs} ms (--max-response-time)`,
+            expected: `an answer within ${judged.maxResponseTimeMs} ms (the maximum response time)`,
             pointer: judged.expectation.pointer,
           }
         : undefined,

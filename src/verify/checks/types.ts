@@ -53,7 +53,7 @@ export interface Judged {
   expectation: Expectation;
   /** How the answer breaks openapi.yaml, computed once. */
   violations: Violation[];
-  /** --max-response-time, in milliseconds. */
+  /** The maximum response time, in milliseconds. */
   maxResponseTimeMs?: number;
 }
 

@@ -6,7 +6,7 @@ import type { Progress, VerifyReport } from '../runner.js';
 export function formatHeader(report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases'>): string {
   return [
     `Contract verification of ${report.baseUrl}${report.stateless ? ' (stateless target)' : ''}`,
-    `  phases: ${report.phases.join(', ')} · seed ${report.seed} (replay with --seed ${report.seed}) · names start verify-${report.runId}`,
+    `  phases: ${report.phases.join(', ')} · seed ${report.seed} (the same seed replays the same cases) · names start verify-${report.runId}`,
   ].join('\n');
 }
 
