@@ -1,0 +1,127 @@
+// What changed in the contract, and what it does to a client: api-smart-diff
+// finds and classifies each change; each then gets a level (breaking, warning,
+// info) and a rule, and is judged again where api-smart-diff is wrong, in its
+// own direction: a request that accepts less breaks a client that sends it, a
+// response that may send more or other values breaks a client that reads it.
+import { apiCompare, type Diff } from 'api-smart-diff';
+
+export type Level = 'breaking' | 'warning' | 'info';
+
+export interface SpecChange {
+  level: Level;
+  /** What kind of change (the keyword or element that changed): maxLength, additionalProperties, response-status, operation, … */
+  rule: string;
+  /** Where, as a dotted path in the document (paths./chatbots.post.requestBody…). */
+  path: string;
+  before?: unknown;
+  after?: unknown;
+  message: string;
+  /** Why the level is what it is, when it is not api-smart-diff's. */
+  why?: string;
+}
+
+export type Document = { info?: { version?: string } } & Record<string, unknown>;
+
+const ANNOTATIONS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-internal']);
+const LEVEL_OF: Record<string, Level> = { breaking: 'breaking', deprecated: 'warning', unclassified: 'warning', 'non-breaking': 'info', annotation: 'info' };
+
+/** The changes from `before` to `after` that a client of the API can notice. */
+export function specChanges(before: Document, after: Document): SpecChange[] {
+  const { diffs } = apiCompare(before, after);
+  return (
+    diffs
+      // Schemas and responses under components are compared where the paths use
+      // them, with request or response context; an unused one changes nothing.
+      .filter((diff) => !/^components\.(schemas|responses|parameters|requestBodies)\b/.test(diff.path.join('.')))
+      .map(toChange)
+  );
+}
+
+function toChange(diff: Diff): SpecChange {
+  const path = diff.path.map(String);
+  const rule = ruleOf(path, diff.action);
+  const change: SpecChange = {
+    level: LEVEL_OF[diff.type] ?? 'warning',
+    rule,
+    path: path.join('.'),
+    ...(diff.before === undefined ? {} : { before: diff.before }),
+    ...(diff.after === undefined ? {} : { after: diff.after }),
+    message: describe(diff, rule),
+  };
+  const judged = judgeAgain(change, path, diff);
+  return judged ? { ...change, level: judged.level, why: judged.why } : change;
+}
+
+/** The kind of change: the element added or removed, or the keyword that changed. */
+function ruleOf(path: readonly string[], action: string): string {
+  const last = path.at(-1) ?? '';
+  if (path[0] === 'paths' && path.length === 2) return 'path';
+  if (path[0] === 'paths' && path.length === 3) return 'operation';
+  if (path.at(-2) === 'responses') return 'response-status';
+  if (last === 'parameters' || path.at(-2) === 'parameters') return 'parameter';
+  if (path.at(-2) === 'required' || (last === 'required' && action !== 'replace')) return 'required';
+  if (path.at(-2) === 'enum' || last === 'enum') return 'enum';
+  if (path.at(-2) === 'properties') return 'property';
+  if (ANNOTATIONS.has(last)) return 'annotation';
+  return last;
+}
+
+/** Whether the change is in what a client sends, or in what it receives. */
+function sideOf(path: readonly string[]): 'request' | 'response' | undefined {
+  if (path.includes('responses')) return 'response';
+  if (path.includes('requestBody') || path.includes('parameters')) return 'request';
+  return undefined;
+}
+
+/** Where api-smart-diff's level is wrong for a client, the right one and why. */
+function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff): { level: Level; why: string } | undefined {
+  const side = sideOf(path);
+  if (change.rule === 'type' && diff.action === 'replace') {
+    return { level: 'breaking', why: 'a client that sends or parses the old type breaks' };
+  }
+  if (change.rule === 'property' && diff.action === 'remove' && side === 'request') {
+    return { level: 'breaking', why: 'a field clients send is no longer part of the request' };
+  }
+  if (change.rule === 'additionalProperties' && side === 'request' && diff.after === false && diff.before !== false) {
+    return { level: 'breaking', why: 'the request now refuses fields it accepted: a client that sends them breaks' };
+  }
+  if (change.rule === 'additionalProperties' && side === 'response' && diff.after !== false && diff.before === false) {
+    return { level: 'breaking', why: 'the response may now carry fields it never did: a client that checks it strictly breaks' };
+  }
+  if (change.rule === 'nullable' && side === 'response' && diff.after === true) {
+    return { level: 'breaking', why: 'the response may now send null where a client expects a value' };
+  }
+  if (change.rule === 'parameter' && diff.action === 'add' && hasRequired(diff.after)) {
+    return { level: 'breaking', why: 'a request without the new required parameter is now refused' };
+  }
+  if (change.rule === 'response-status' && diff.action === 'add') {
+    return { level: 'warning', why: 'a status the operation did not answer before: a client may not handle it' };
+  }
+  if (change.rule === 'property' && diff.action === 'add' && side === 'response') {
+    return { level: 'warning', why: 'the response carries a field it did not: additive, but a client that checks for no other fields breaks' };
+  }
+  return undefined;
+}
+
+function hasRequired(value: unknown): boolean {
+  const parameters = Array.isArray(value) ? value : [value];
+  return parameters.some((parameter) => (parameter as { required?: unknown } | null)?.required === true);
+}
+
+/**
+ * api-smart-diff's sentence, with the subject it leaves out for some places (an array's
+ * items: "[Replaced]  of `data[].name`") filled in from the rule.
+ */
+function describe(diff: Diff, rule: string): string {
+  const text = diff.description?.trim();
+  if (!text) return `${diff.action} ${diff.path.join('.')}`;
+  const keyword = String(diff.path.at(-1));
+  const subject = rule === 'annotation' ? `annotation (${keyword})` : `${keyword} validator`;
+  return text.replace(/^(\[\w+\])\s+of /, `$1 ${subject} of `);
+}
+
+/** A breaking change is acknowledged when the major version goes up. */
+export function majorRaised(before: Document, after: Document): boolean {
+  const major = (doc: Document) => Number.parseInt(String(doc.info?.version ?? '0').split('.')[0] ?? '0', 10);
+  return major(after) > major(before);
+}
