@@ -11,7 +11,7 @@ export const CONFIG_NAME = 'chatbot-api-mock';
 /** The file's values, by setting. */
 export type ConfigFile = Map<CliSetting, unknown>;
 
-const PATHS: readonly CliSetting['key'][] = ['keysFile', 'seedFile', 'dataFile'];
+const PATHS: readonly CliSetting['key'][] = ['contractFile', 'keysFile', 'seedFile', 'dataFile'];
 
 export class ConfigFileError extends Error {
   override name = 'ConfigFileError';

@@ -26,6 +26,27 @@ export function readDocument(path: string = specPath): OpenApiDocument {
   return parseYaml(readFileSync(path, 'utf8')) as OpenApiDocument;
 }
 
+/** A contract file, as the value every mode runs on and as the text a server serves at /openapi.yaml. */
+export interface ContractFile {
+  contract: Contract;
+  text: string;
+}
+
+/** Reads a contract file (default: this package's openapi.yaml); fails with one line naming the file. */
+export function readContractFile(path: string = specPath): ContractFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    return { contract: createContract(parseYaml(text) as OpenApiDocument, liveValidators), text };
+  } catch (error) {
+    throw new Error(`contract ${path} is not a contract this server can run: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
 /** Reads, parses and dereferences the contract: call once, and pass the value on. */
 export function loadContract(path: string = specPath): Contract {
   return createContract(readDocument(path), liveValidators);

@@ -7,12 +7,12 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
-import { loadContract, specPath } from '../contract/load.js';
+import { readContractFile, specPath } from '../contract/load.js';
 import { createEngine } from '../engine/pipeline.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { createApp } from '../server/app.js';
 import { answerUnknownMethods } from '../server/nodeAdapter.js';
-import { closeServer, listen } from '../server/start.js';
+import { closeServer, ConfigError, listen } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { keyLookup, type ApiKey, type KeysFile } from '../state/keys.js';
@@ -33,6 +33,8 @@ export interface MockOptions {
   faults?: FaultOptions;
   logger?: Logger;
   contract?: Contract;
+  /** An OpenAPI file to mock instead of the built-in contract. */
+  contractFile?: string;
 }
 
 export interface RunningMock {
@@ -45,7 +47,7 @@ export interface RunningMock {
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
-  const contract = options.contract ?? loadContract();
+  const { contract, text: contractText } = options.contract ? { contract: options.contract, text: readFileSync(specPath, 'utf8') } : contractFrom(options.contractFile);
   const { keys, demoKeys } = loadKeys(options);
   const engine = createEngine({
     contract,
@@ -54,8 +56,17 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     log: logger,
     ...(options.faults ? { faults: options.faults } : {}),
   });
-  const app = createApp({ engine, logger, contractText: readFileSync(specPath, 'utf8') });
+  const app = createApp({ engine, logger, contractText });
   const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;
   return { url: baseUrl(host, boundPort, contract.basePath), keys, demoKeys, close: () => closeServer(server) };
+}
+
+/** The contract file (default: the built-in one); a file that cannot be run is the caller's to fix. */
+function contractFrom(file: string | undefined) {
+  try {
+    return readContractFile(file);
+  } catch (error) {
+    throw new ConfigError((error as Error).message, 'contractFile');
+  }
 }

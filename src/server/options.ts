@@ -65,6 +65,7 @@ export function booleanOf(value: unknown): boolean | undefined {
 
 const RULES = {
   port: { allowed: 'a port number from 0 to 65535', parse: (value: unknown) => wholeNumber(value, 0, 65_535) },
+  contractFile: { allowed: 'a file path', parse: text },
   host: { allowed: 'an address', parse: text },
   keysFile: { allowed: 'a file path', parse: text },
   seedFile: { allowed: 'a file path', parse: text },

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
-import { loadContract, specPath } from '../contract/load.js';
+import { readContractFile, specPath, type ContractFile } from '../contract/load.js';
 import { createReference } from '../reference/engine.js';
 import type { ApiKey, KeysFile } from '../state/keys.js';
 import { loadKeys } from '../state/keysFile.js';
@@ -54,6 +54,8 @@ export interface ServerOptions {
   store?: ChatbotStore;
   /** The contract, if already loaded (default: this package's openapi.yaml). */
   contract?: Contract;
+  /** An OpenAPI file to serve instead of the built-in contract (a branch's, under review). */
+  contractFile?: string;
 }
 
 /** The settings a server runs with, each checked once (src/server/options.ts). */
@@ -103,6 +105,7 @@ export class ConfigError extends Error {
 function checkedSettings(options: ServerOptions) {
   const settings = {
     port: checkOption('port', options.port ?? 4010),
+    contractFile: optionalOption('contractFile', options.contractFile),
     host: checkOption('host', options.host ?? '127.0.0.1'),
     keysFile: optionalOption('keysFile', options.keysFile),
     seedFile: optionalOption('seedFile', options.seedFile),
@@ -130,7 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { logger = pino({ enabled: false }) } = options;
   const settings = checkedSettings(options);
   const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
-  const contract = options.contract ?? loadContract();
+  const { contract, text: contractText } = contractOf(options.contract, settings.contractFile);
   const { keys, demoKeys } = loadKeys({ ...(settings.keysFile ? { keysFile: settings.keysFile } : {}), ...(options.keys ? { keys: options.keys } : {}) });
   const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
   const { store, notice } = options.store ? { store: options.store, notice: undefined } : await openStore(contract, storeChoice(settings), keys);
@@ -149,7 +152,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     engine: reference.engine,
     reference,
     logger,
-    contractText: readFileSync(specPath, 'utf8'),
+    contractText,
     boundHost: host,
     ...(settings.allowedHosts ? { allowedHosts: settings.allowedHosts } : {}),
     ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
@@ -179,6 +182,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await store.close();
     },
   };
+}
+
+/** The contract to run and the text to serve: given as a value, read from a file, or the built-in one. */
+function contractOf(given: Contract | undefined, file: string | undefined): ContractFile {
+  if (given) return { contract: given, text: readFileSync(specPath, 'utf8') };
+  try {
+    return readContractFile(file);
+  } catch (error) {
+    throw new ConfigError((error as Error).message, 'contractFile');
+  }
 }
 
 function loadSeed(contract: Contract, seedFile: string | undefined, seed: SeedFile | undefined, keys: readonly ApiKey[]): StoredChatbot[] {

@@ -10,6 +10,7 @@ interface MockFlags {
   host: string;
   dynamic: boolean;
   keys?: string;
+  contract?: string;
   quiet?: boolean;
   logFormat?: 'pretty' | 'json';
 }
@@ -21,6 +22,7 @@ export function addMockCommand(program: Command): void {
     .addOption(new Option('-p, --port <number>', 'port to listen on').default(4011).argParser(parsePort))
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .addOption(new Option('-k, --keys <file>', 'keys file: accounts, projects and their API keys').env('KEYS_FILE'))
+    .addOption(new Option('--contract <file>', 'mock this OpenAPI file instead of the built-in contract').env('CONTRACT_FILE'))
     .option('-d, --dynamic', 'generate data from the schemas instead of serving the examples', false)
     .option('-q, --quiet', 'log nothing')
     .addOption(new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)').choices(['pretty', 'json']).env('LOG_FORMAT'))
@@ -31,6 +33,7 @@ export function addMockCommand(program: Command): void {
         host: flags.host,
         dynamic: flags.dynamic,
         ...(flags.keys ? { keysFile: flags.keys } : {}),
+        ...(flags.contract ? { contractFile: flags.contract } : {}),
         logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
       }).catch((error: unknown) => exitOnStartFailure(error, 'the Prism mock', flags));
       // Before the banner: whoever waits for the ready line may signal at once.
