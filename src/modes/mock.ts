@@ -2,17 +2,15 @@
 // runs. Every request-level answer (404, 405, 413, 401, 415, 400, 422, CORS,
 // Cache-Control) is the server's, byte for byte, with the same keys; only a
 // success answer differs: the contract's example, or generated data, and no state.
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
-import { readContractFile, specPath } from '../contract/load.js';
 import { createEngine } from '../engine/pipeline.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { createApp } from '../server/app.js';
 import { answerUnknownMethods } from '../server/nodeAdapter.js';
-import { closeServer, ConfigError, listen } from '../server/start.js';
+import { closeServer, contractOf, listen } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { keyLookup, type ApiKey, type KeysFile } from '../state/keys.js';
@@ -47,7 +45,7 @@ export interface RunningMock {
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
-  const { contract, text: contractText } = options.contract ? { contract: options.contract, text: readFileSync(specPath, 'utf8') } : contractFrom(options.contractFile);
+  const { contract, text: contractText } = contractOf(options.contract, options.contractFile);
   const { keys, demoKeys } = loadKeys(options);
   const engine = createEngine({
     contract,
@@ -60,13 +58,4 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;
   return { url: baseUrl(host, boundPort, contract.basePath), keys, demoKeys, close: () => closeServer(server) };
-}
-
-/** The contract file (default: the built-in one); a file that cannot be run is the caller's to fix. */
-function contractFrom(file: string | undefined) {
-  try {
-    return readContractFile(file);
-  } catch (error) {
-    throw new ConfigError((error as Error).message, 'contractFile');
-  }
 }

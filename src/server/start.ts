@@ -185,7 +185,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 /** The contract to run and the text to serve: given as a value, read from a file, or the built-in one. */
-function contractOf(given: Contract | undefined, file: string | undefined): ContractFile {
+export function contractOf(given: Contract | undefined, file: string | undefined): ContractFile {
   if (given) return { contract: given, text: readFileSync(specPath, 'utf8') };
   try {
     return readContractFile(file);
