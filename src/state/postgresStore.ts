@@ -3,10 +3,11 @@
 // chatbot is kept with the bytes the contract's encoder made of it (`encoded`),
 // and a list joins them; a row another process wrote (a replica, a restore, a
 // hand) is checked by the encoder the first time this process reads it, and
-// one that breaks the contract makes its account's list a 500, never a 200. Creation order is an identity column; within an
-// account, creates take a transaction-scoped advisory lock, so that order is
-// also commit order (a list never shows a chatbot before an older one) and
-// created_at (the database's clock) never goes backwards. Other accounts never wait.
+// one that breaks the contract makes its account's list a 500, never a 200.
+// Creation order is an identity column; within an account, creates take a
+// transaction-scoped advisory lock, so that order is also commit order (a list
+// never shows a chatbot before an older one) and created_at (the database's
+// clock) never goes backwards. Other accounts never wait.
 import type pg from 'pg';
 import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
@@ -95,8 +96,8 @@ export class PostgresChatbotStore implements ChatbotStore {
     } catch (error) {
       throw new BrokenChatbotError(row.id, `its stored JSON does not parse (${(error as Error).message})`);
     }
-    const text = row.encoded ?? TEXT.decode(this.#encode(chatbot));
-    if (row.encoded !== null) this.#encode(chatbot);
+    // The encoder checks the row and makes the bytes sent for it, in one call.
+    const text = TEXT.decode(this.#encode(chatbot));
     this.#checked.set(row.id, { seen, text });
     return text;
   }
