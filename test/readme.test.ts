@@ -28,6 +28,7 @@ const ELSEWHERE: [RegExp, string][] = [
   [/\$STAGING_URL|staging\.example\.com/, 'needs your deployment; test/verify-cli.test.ts runs verify on a local server'],
   [/\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/, 'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal'],
   [/\[--port 4012\]/, 'a synopsis, not a command'],
+  [/^npm run spec:diff -- --base main\b/, 'test/spec-diff.test.ts runs spec:diff with --base, in each --format, in a scratch git repository (this one has no main to compare with)'],
   [/^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /, 'test/verify-cli.test.ts runs verify with these flags against a local server'],
 ];
 const SERVER = /^(npx chatbot-api-mock (serve|mock)|npm start|npm run mock)\b/;
@@ -57,10 +58,12 @@ describe('the shell commands of the README and of docs/', () => {
     beforeAll(() => {
       assertBuilt();
       dir = mkdtempSync(join(tmpdir(), 'readme-'));
-      // The files the commands name: the docs' own seed example, and a keys file.
+      // The files the commands name: the docs' own seed example, a keys file, and a contract file.
       const seed = TEXTS.map((text) => /npm start -- --seed seed\.json\n```\n\n```json\n([\s\S]*?)```/.exec(text)?.[1]).find(Boolean);
       writeFileSync(join(dir, 'seed.json'), seed ?? '');
       copyFileSync(KEYS_FILE, join(dir, 'keys.json'));
+      // The branch's contract, for the reviewers' --contract openapi.yaml.
+      copyFileSync(new URL('openapi.yaml', root), join(dir, 'openapi.yaml'));
     });
 
     it.each(COMMANDS.filter(({ text }) => SERVER.test(text) && !elsewhere(text)).map(({ text, line }) => [line, text]))(

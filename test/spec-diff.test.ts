@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dump as stringify } from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../tools/review/corpus.js';
 import { majorRaised, specChanges } from '../tools/review/specDiff.js';
 import { specPath } from '../src/contract/load.js';
 import { contract } from './helpers/contract.js';
 
 type Doc = typeof contract.document & Record<string, unknown>;
-type Schema = { properties: Record<string, Record<string, unknown>>; required: string[]; maxLength?: number; minLength?: number; additionalProperties?: unknown; [key: string]: unknown };
+type Schema = { properties: Record<string, Record<string, unknown>>; required: string[]; [key: string]: unknown };
 const schemas = (doc: Doc) => doc.components!.schemas! as Record<string, Schema>;
-const operation = (doc: Doc, method: 'get' | 'post') => doc.paths['/chatbots']![method]! as unknown as Record<string, unknown> & { responses: Record<string, unknown> };
 
 function changed(mutate: (doc: Doc) => void) {
   const before = contract.document as Doc;
@@ -26,47 +26,6 @@ function levelOf(mutate: (doc: Doc) => void): string {
   const levels = changed(mutate).map((change) => change.level);
   return (['breaking', 'warning', 'info'] as const).find((level) => levels.includes(level)) ?? 'none';
 }
-
-// Edits of openapi.yaml classified by hand, each by what it does to a client that
-// sends the requests and reads the responses the contract documents.
-const CORPUS: [string, 'breaking' | 'warning' | 'info', (doc: Doc) => void][] = [
-  // Requests: accepting less breaks; accepting more is safe.
-  ['a request limit tightened (name maxLength 200 → 100)', 'breaking', (d) => void (schemas(d).ChatbotName!.maxLength = 100)],
-  ['a request minimum raised (name minLength 1 → 3)', 'breaking', (d) => void (schemas(d).ChatbotName!.minLength = 3)],
-  ['a new required request field', 'breaking', (d) => { schemas(d).CreateChatbotRequest!.properties.team = { type: 'string' }; schemas(d).CreateChatbotRequest!.required.push('team'); }],
-  ['an optional request field made required', 'breaking', (d) => void schemas(d).CreateChatbotRequest!.required.push('settings')],
-  ['a request refusing fields it accepted (settings additionalProperties → false)', 'breaking', (d) => void (schemas(d).ChatbotSettingsInput!.additionalProperties = false)],
-  ['a request field\'s type changed', 'breaking', (d) => void (schemas(d).CreateChatbotRequest!.properties.name = { type: 'integer' })],
-  ['a request field removed (no longer accepted)', 'breaking', (d) => void delete schemas(d).CreateChatbotRequest!.properties.settings],
-  ['a request pattern added to name', 'breaking', (d) => void (schemas(d).ChatbotName!.pattern = '^[A-Z]')],
-  ['a new required query parameter', 'breaking', (d) => void (operation(d, 'get').parameters = [{ name: 'page', in: 'query', required: true, schema: { type: 'integer' } }])],
-  ['an optional request field added', 'info', (d) => void (schemas(d).CreateChatbotRequest!.properties.team = { type: 'string' })],
-  ['a new optional query parameter', 'info', (d) => void (operation(d, 'get').parameters = [{ name: 'page', in: 'query', required: false, schema: { type: 'integer' } }])],
-  ['a request limit loosened (name maxLength 200 → 300)', 'breaking', (d) => void (schemas(d).ChatbotName!.maxLength = 300)],
-  // Responses: sending more or other values breaks; sending less is safe.
-  ['a response field removed', 'breaking', (d) => { delete schemas(d).Chatbot!.properties.is_active; schemas(d).Chatbot!.required = schemas(d).Chatbot!.required.filter((f) => f !== 'is_active'); }],
-  ['a response field renamed', 'breaking', (d) => { const c = schemas(d).Chatbot!; c.properties.title = c.properties.name!; delete c.properties.name; c.required = c.required.map((f) => (f === 'name' ? 'title' : f)); }],
-  ['a response field\'s type changed', 'breaking', (d) => void (schemas(d).Chatbot!.properties.is_active = { type: 'string' })],
-  ['a response field no longer required (may be missing)', 'breaking', (d) => void (schemas(d).Chatbot!.required = schemas(d).Chatbot!.required.filter((f) => f !== 'is_active'))],
-  ['a response field made nullable', 'breaking', (d) => void (schemas(d).Chatbot!.properties.is_active!.nullable = true)],
-  ['a response enum added where any value was', 'breaking', (d) => void ((schemas(d).ChatbotSettings!.properties as Record<string, Record<string, unknown>>).theme!.enum = ['light', 'dark'])],
-  ['a response field added', 'warning', (d) => void (schemas(d).Chatbot!.properties.team = { type: 'string' })],
-  ['a status code removed from an operation', 'breaking', (d) => void delete operation(d, 'post').responses['422']],
-  ['a new status code on an operation', 'warning', (d) => void (operation(d, 'get').responses['429'] = { description: 'Too many requests' })],
-  ['the success status changed (201 → 200)', 'breaking', (d) => { const r = operation(d, 'post').responses; r['200'] = r['201']; delete r['201']; }],
-  ['a response header removed', 'breaking', (d) => void delete (operation(d, 'post').responses['201'] as { headers: Record<string, unknown> }).headers['Cache-Control']],
-  // Operations and paths.
-  ['an operation removed', 'breaking', (d) => void delete d.paths['/chatbots']!.get],
-  ['a path removed', 'breaking', (d) => void delete d.paths['/chatbots']],
-  ['a new operation', 'info', (d) => void ((d.paths as Record<string, unknown>)['/chatbots/{id}'] = { get: { operationId: 'getChatbot', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'The chatbot.' } } } })],
-  ['an operation deprecated', 'warning', (d) => void (operation(d, 'get').deprecated = true)],
-  ['the security requirement removed from an operation', 'info', (d) => void (operation(d, 'get').security = [])],
-  // Words only.
-  ['a summary changed', 'info', (d) => void (operation(d, 'post').summary = 'Make a chatbot')],
-  ['the API description changed', 'info', (d) => void (d.info.description = 'Other words.')],
-  ['a field description changed', 'info', (d) => void (schemas(d).ChatbotName!.description = 'What people call it.')],
-  ['an example changed', 'info', (d) => void (schemas(d).ChatbotName!.example = 'Helper')],
-];
 
 describe('specChanges on a corpus of classified edits', () => {
   it('holds at least 30 edits', () => expect(CORPUS.length).toBeGreaterThanOrEqual(30));
@@ -101,14 +60,59 @@ describe('majorRaised', () => {
   });
 });
 
-describe('npm run spec:diff (the compiled command, in a scratch git repository)', () => {
-  const BIN = fileURLToPath(new URL('../tools/dist/review/specDiff.js', import.meta.url));
-  const run = (cwd: string, args: string[] = []) =>
-    new Promise<{ code: number; out: string }>((resolve) => {
-      execFile(process.execPath, [BIN, ...args], { cwd }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code) : 0, out: stdout + stderr }),
-      );
+const BIN = fileURLToPath(new URL('../tools/dist/review/specDiff.js', import.meta.url));
+/** The compiled command, as `npm run spec:diff --` runs it. */
+const run = (cwd: string, args: string[] = []) =>
+  new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code) : 0, out: stdout + stderr }),
+    );
+  });
+
+describe('the corpus through the command, in each format', () => {
+  const FORMATS = ['text', 'markdown', 'json'] as const;
+  const LEVELS = ['breaking', 'warning', 'info'] as const;
+  const outputs = new Map<string, Record<(typeof FORMATS)[number], { code: number; out: string }>>();
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spec-diff-corpus-'));
+    const base = join(dir, 'base.yaml');
+    writeFileSync(base, stringify(contract.document));
+    const jobs = CORPUS.flatMap(([label, , mutate], index) => {
+      const head = join(dir, `${index}.yaml`);
+      const edited = structuredClone(contract.document) as Doc;
+      mutate(edited);
+      writeFileSync(head, stringify(edited));
+      return FORMATS.map((format) => async () => {
+        const output = await run(dir, ['--base', base, '--head', head, '--format', format]);
+        outputs.set(label, { ...outputs.get(label)!, [format]: output });
+      });
     });
+    // A few at a time: each is a process of its own.
+    const next = async (): Promise<void> => {
+      const job = jobs.shift();
+      if (job) await job().then(next);
+    };
+    await Promise.all([next(), next(), next(), next()]);
+  }, 180_000);
+
+  it.each(CORPUS)('%s: %s in text, Markdown and JSON, with the exit code it calls for', (label, level) => {
+    const { text, markdown, json } = outputs.get(label)!;
+    for (const { code } of [text, markdown, json]) expect(code).toBe(level === 'breaking' ? 1 : 0);
+    const parsed = JSON.parse(json.out) as { changes: { level: string }[]; breaking: number };
+    expect(LEVELS.find((candidate) => parsed.changes.some((change) => change.level === candidate))).toBe(level);
+    expect(parsed.breaking > 0).toBe(level === 'breaking');
+    const above = LEVELS.slice(0, LEVELS.indexOf(level));
+    expect(text.out).toContain(`\n${level} (`);
+    expect(markdown.out).toMatch(new RegExp(`^\\| ${level} \\|`, 'm'));
+    for (const higher of above) {
+      expect(text.out).not.toContain(`\n${higher} (`);
+      expect(markdown.out).not.toMatch(new RegExp(`^\\| ${higher} \\|`, 'm'));
+    }
+  });
+});
+
+describe('npm run spec:diff (the compiled command, in a scratch git repository)', () => {
   const gitIn = (cwd: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
 
@@ -155,6 +159,10 @@ describe('npm run spec:diff (the compiled command, in a scratch git repository)'
     const head = join(repo, 'edited.yaml');
     writeFileSync(head, stringify(contract.document));
     expect(await run(repo, ['--base', join(repo, 'openapi.yaml'), '--head', head])).toMatchObject({ code: 0 });
+    // A head that cannot be read, or is not YAML, is a usage problem: one line, exit 2.
+    expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'missing.yaml')])).toMatchObject({ code: 2, out: expect.stringMatching(/^spec:diff: error: cannot read the head .*missing\.yaml/) });
+    writeFileSync(join(repo, 'broken.yaml'), 'paths: [\n');
+    expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'broken.yaml')])).toMatchObject({ code: 2, out: expect.stringMatching(/^spec:diff: error: .*broken\.yaml is not YAML/) });
 
     broken.info.version = '2.0.0';
     writeFileSync(join(repo, 'openapi.yaml'), stringify(broken));

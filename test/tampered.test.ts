@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { specPath } from '../src/contract/load.js';
 import { openDatabase } from '../src/state/nodeSqlite.js';
 import { isolatedDatabaseUrl, postgresAvailable } from './helpers/postgres.js';
 import { KEYS, startTestServer } from './helpers/server.js';
@@ -35,7 +36,7 @@ async function createTwo(store: { dataFile?: string; databaseUrl?: string }): Pr
 }
 
 /** Restarts on the store, and expects acme's list to be the 500 problem with a log naming the chatbot; globex's a 200. */
-async function expectRefused(store: { dataFile?: string; databaseUrl?: string }, id: string, reason: RegExp): Promise<void> {
+async function expectRefused(store: { dataFile?: string; databaseUrl?: string; contractFile?: string }, id: string, reason: RegExp): Promise<void> {
   const { logger, logged } = capturedLogger();
   const again = await startTestServer({ ...store, logger });
   try {
@@ -52,13 +53,17 @@ async function expectRefused(store: { dataFile?: string; databaseUrl?: string },
 }
 
 describe('a stored chatbot that breaks the contract', () => {
-  it('in a SQLite file edited by hand (created_at without milliseconds, theme a number): a 500, never a 200', async () => {
+  // With a contract file, the store follows the contract in force, and takes its encoder again at start.
+  it.each([
+    ['', {}],
+    [', the contract given as a file', { contractFile: specPath }],
+  ])('in a SQLite file edited by hand (created_at without milliseconds, theme a number)%s: a 500, never a 200', async (_label, contract) => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'tampered-')), 'state.db');
     const id = await createTwo({ dataFile });
     const db = openDatabase(dataFile);
     db.prepare("UPDATE chatbots SET created_at = substr(created_at, 1, 19) || 'Z', settings = json_set(settings, '$.theme', 42) WHERE id = ?").run(id);
     db.close();
-    await expectRefused({ dataFile }, id, /created_at|theme/);
+    await expectRefused({ dataFile, ...contract }, id, /created_at|theme/);
   });
 
   it.skipIf(!postgresAvailable('the tampered-row test'))('in a PostgreSQL row inserted by SQL: a 500, never a 200', async () => {

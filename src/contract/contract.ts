@@ -62,6 +62,15 @@ export interface Contract {
 
 export const CHATBOT_SCHEMA = '#/components/schemas/Chatbot';
 
+/** The problems the engine's checks may answer a request of these operations with (a handler's own, such as 409, are its to need). */
+function problemStatusesNeeded(operations: readonly ContractOperation[]): number[] {
+  return [
+    ...[404, 405, 413, 422, 500],
+    ...(operations.some((operation) => operation.secured) ? [401] : []),
+    ...(operations.some((operation) => operation.hasBody) ? [400, 415] : []),
+  ];
+}
+
 /** How a contract matches requests and checks values. */
 export interface ContractValidators {
   router: OperationRouter;
@@ -76,6 +85,8 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
   const dereferenced = dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument;
   const { router, schemaValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
+  const missing = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
+  if (missing.length > 0) throw new Error(`components.responses documents no problem of status ${missing.join(', ')}, which the checks of a request may answer`);
   // Made on first use: its validator is compiled then.
   let encoder: ChatbotEncoder | undefined;
 

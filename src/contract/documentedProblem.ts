@@ -18,3 +18,11 @@ export function documentedProblem(document: OpenAPIV3.Document, name: string, de
   if (!example) throw new Error(`${document.info.title} documents no problem response ${name}`);
   return { type: example.type, title: example.title, status: example.status, detail };
 }
+
+/** A problem response: its example names its type and title (documentedProblem reads them). */
+export function problemResponse(description: string, slug: string, title: string, status: number): OpenAPIV3.ResponseObject {
+  return {
+    description,
+    content: { 'application/problem+json': { schema: { type: 'object' }, example: { type: `https://chatbots.example/problems/${slug}`, title, status } } },
+  };
+}

@@ -1,7 +1,8 @@
 // CORS, as the contract decides it: any origin may call the API; a preflight
 // allows GET and POST with the headers it asks for (Authorization and
 // Content-Type among them), for 10 minutes; answers expose Allow,
-// WWW-Authenticate and Preference-Applied. The `cors` package decides the
+// WWW-Authenticate, Preference-Applied and Mock-Source (an answer a contract
+// under review gives from its examples). The `cors` package decides the
 // headers; it is run here on plain values, so that the server, createMiddleware
 // and the MSW handlers answer alike.
 import cors from 'cors';
@@ -9,7 +10,7 @@ import type { EngineRequest } from './types.js';
 
 const crossOrigin = cors({
   methods: ['GET', 'POST'],
-  exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied'],
+  exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied', 'Mock-Source'],
   maxAge: 600,
 });
 

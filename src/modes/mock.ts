@@ -6,11 +6,15 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
+import { specPath } from '../contract/load.js';
 import { createEngine } from '../engine/pipeline.js';
+import { switchableEngine } from '../engine/switchable.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { createApp } from '../server/app.js';
+import { watchContract, type WatchedContract } from '../server/contractWatcher.js';
 import { answerUnknownMethods } from '../server/nodeAdapter.js';
-import { closeServer, contractOf, listen } from '../server/start.js';
+import { closeServer, listen } from '../server/listen.js';
+import { contractOf } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { keyLookup, type ApiKey, type KeysFile } from '../state/keys.js';
@@ -33,6 +37,8 @@ export interface MockOptions {
   contract?: Contract;
   /** An OpenAPI file to mock instead of the built-in contract. */
   contractFile?: string;
+  /** Follow edits of the contract file (without one, of the built-in openapi.yaml) as the mock runs. */
+  watch?: boolean;
 }
 
 export interface RunningMock {
@@ -45,17 +51,34 @@ export interface RunningMock {
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
-  const { contract, text: contractText } = contractOf(options.contract, options.contractFile);
+  const first = contractOf(options.contract, options.contractFile);
   const { keys, demoKeys } = loadKeys(options);
-  const engine = createEngine({
-    contract,
-    executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),
-    authenticator: createAuthenticator(keyLookup(keys)),
-    log: logger,
-    ...(options.faults ? { faults: options.faults } : {}),
-  });
-  const app = createApp({ engine, logger, contractText });
+  const authenticator = createAuthenticator(keyLookup(keys));
+  const engineFor = async (contract: Contract, basePath?: string) =>
+    createEngine({
+      contract,
+      executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),
+      authenticator,
+      log: logger,
+      ...(basePath === undefined ? {} : { basePath }),
+      ...(options.faults ? { faults: options.faults } : {}),
+    });
+  const engine = switchableEngine(await engineFor(first.contract));
+  let watched: WatchedContract | undefined;
+  const app = createApp({ engine, logger, served: () => watched?.current ?? first });
   const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;
-  return { url: baseUrl(host, boundPort, contract.basePath), keys, demoKeys, close: () => closeServer(server) };
+  if (options.watch) {
+    // Prism reads the edited document anew; the address stays where the mock started.
+    watched = watchContract(options.contractFile ?? specPath, first, async (next) => void engine.switchTo(await engineFor(next.contract, engine.basePath)), logger);
+  }
+  return {
+    url: baseUrl(host, boundPort, first.contract.basePath),
+    keys,
+    demoKeys,
+    close: () => {
+      watched?.close();
+      return closeServer(server);
+    },
+  };
 }

@@ -3,7 +3,7 @@
 // (a 502 when the upstream cannot be reached, or, with strict mode, when its
 // answer breaks the contract). Everything else passes through.
 import type { OpenAPIV3 } from 'openapi-types';
-import { problemResponse } from '../server/admin/spec.js';
+import { problemResponse } from '../contract/documentedProblem.js';
 
 export const proxySpec: OpenAPIV3.Document = {
   openapi: '3.0.3',

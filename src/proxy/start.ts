@@ -8,7 +8,7 @@ import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
 import { hostGuard } from '../server/admin/guard.js';
 import { sendProblem } from '../server/sendProblem.js';
-import { closeServer, listen } from '../server/start.js';
+import { closeServer, listen } from '../server/listen.js';
 import type { ApiKey } from '../state/keys.js';
 import { createOracle } from '../verify/oracle.js';
 import { createFallback, type FallbackKind } from './fallback.js';

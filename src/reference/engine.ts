@@ -2,18 +2,19 @@
 // handlers as its executor, a store, and the keys. Every stateful mode (serve,
 // createMiddleware, MSW) is this, behind its own adapter. No node: module.
 import type { Contract } from '../contract/contract.js';
-import { encodeUnchecked } from '../contract/encoder.js';
-import type { Engine } from '../engine/pipeline.js';
-import { createEngine } from '../engine/pipeline.js';
+import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
+import { createEngine, type Engine } from '../engine/pipeline.js';
 import type { EngineLog } from '../engine/steps/checkResponse.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { RequestJournal } from '../engine/steps/journal.js';
+import { switchableEngine } from '../engine/switchable.js';
 import { createReferenceExecutor } from '../handlers/index.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
+import { editedContractExecutor } from './editedContract.js';
 
 export interface ReferenceOptions {
   contract: Contract;
@@ -30,6 +31,9 @@ export interface ReferenceOptions {
   log?: EngineLog;
   /** The contract's rules that a server may set otherwise: the most chatbots per account. */
   rules?: Partial<Pick<Contract['rules'], 'maxChatbotsPerAccount'>>;
+  /** The contract the handlers were written for, when `contract` may be another (a branch's, or an edit
+   * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says. */
+  builtIn?: Contract;
 }
 
 export interface Reference {
@@ -42,27 +46,36 @@ export interface Reference {
   ready: Promise<void>;
   /** Back to the start: the keys (tenants made since are gone) and the seed, with an empty journal. */
   reset(): Promise<void>;
+  /** From the next request on, serve this contract, on the same store, keys and journal. */
+  useContract(next: Contract): void;
 }
 
 export function createReference(options: ReferenceOptions): Reference {
-  const { contract, keys, seed = [] } = options;
+  const { keys, seed = [], builtIn } = options;
+  let contract = options.contract;
   const store = options.store ?? new InMemoryChatbotStore();
-  // Every store is started with the contract's encoder: each chatbot it hands out is checked by it
+  // Every store is started with the encoder of the contract in force: each chatbot it hands out is checked by it
   // (unless response checks are off: a server made to send what it is given, for the tests of a checker).
-  const encodeChatbot = options.validateResponses === false ? encodeUnchecked : contract.encodeChatbot;
-  const ready = store.start(keys, seed, encodeChatbot);
+  const encoderOf = (of: Contract): ChatbotEncoder => (options.validateResponses === false ? encodeUnchecked : of.encodeChatbot);
+  // A contract that may change (builtIn given) is followed by the store too; a fixed one is handed over as it is.
+  const ready = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
   ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   const journal = new RequestJournal();
-  const engine = createEngine({
-    contract,
-    executor: createReferenceExecutor(store, { ...contract, encodeChatbot, rules: { ...contract.rules, ...options.rules } }),
-    authenticator: createAuthenticator(async (key) => (await ready, store.principalOf(key))),
-    journal,
-    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
-    ...(options.faults ? { faults: options.faults } : {}),
-    ...(options.log ? { log: options.log } : {}),
-  });
+  const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
+  const engineFor = (of: Contract, basePath = options.basePath): Engine => {
+    const handlers = createReferenceExecutor(store, { ...of, encodeChatbot: encoderOf(of), rules: { ...of.rules, ...options.rules } });
+    return createEngine({
+      contract: of,
+      executor: builtIn && of !== builtIn ? editedContractExecutor(of, builtIn, handlers) : handlers,
+      authenticator,
+      journal,
+      ...(basePath === undefined ? {} : { basePath }),
+      ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+      ...(options.faults ? { faults: options.faults } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
+  };
+  const engine = switchableEngine(engineFor(contract));
   return {
     engine,
     store,
@@ -73,6 +86,11 @@ export function createReference(options: ReferenceOptions): Reference {
     reset: async () => {
       await store.reset(keys, seed);
       journal.clear();
+    },
+    useContract(next) {
+      contract = next;
+      // The base path stays where the server was started: its address does not move.
+      engine.switchTo(engineFor(next, engine.basePath));
     },
   };
 }

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { ContractFile } from '../contract/load.js';
 import type { Engine } from '../engine/pipeline.js';
 import type { Reference } from '../reference/engine.js';
 import { adminRouter } from './admin/router.js';
@@ -15,8 +16,8 @@ import { sendProblem } from './sendProblem.js';
 export interface AppOptions {
   engine: Engine;
   logger: Logger;
-  /** The YAML text of the contract, served at /openapi.yaml. */
-  contractText: string;
+  /** The contract in force and its YAML text, served at /docs, /openapi.yaml and /openapi.json. */
+  served: () => ContractFile;
   /** The reference state, for the admin API; without it there is no admin API (the mock). */
   reference?: Reference;
   /** Protects /__admin; without it the admin API is open. */
@@ -40,13 +41,12 @@ export function createApp(options: AppOptions): App {
   const site = express();
   site.disable('x-powered-by');
   site.set('etag', false); // a 304 is not in the contract
-  site.use(docsRouter(engine.contract, options.contractText));
+  site.use(docsRouter(options.served, engine.basePath));
   if (reference) {
     site.use(
       '/__admin',
       adminRouter({
         reference,
-        contract: engine.contract,
         boundHost: options.boundHost ?? '127.0.0.1',
         ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
         ...(options.adminToken === undefined ? {} : { token: options.adminToken }),

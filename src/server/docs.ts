@@ -1,9 +1,10 @@
 // The API reference (Swagger UI, every asset served from this package, no CDN)
-// at /docs, and the contract itself at /openapi.yaml and /openapi.json.
+// at /docs, and the contract itself at /openapi.yaml and /openapi.json: the
+// contract in force at each request, which an edited file may change.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Router } from 'express';
-import type { Contract } from '../contract/contract.js';
+import type { ContractFile } from '../contract/load.js';
 
 // Only the folder of swagger-ui-dist is needed: requiring the package itself would
 // load its whole browser bundle into the server at start.
@@ -35,15 +36,18 @@ const start = (basePath: string) => `fetch('../openapi.json')
   });
 `;
 
-export function docsRouter(contract: Contract, yamlText: string): Router {
-  const json = JSON.stringify(contract.document);
-  const script = start(contract.basePath);
+/** basePath: where the API answers, which "Try it out" calls. */
+export function docsRouter(served: () => ContractFile, basePath: string): Router {
+  const script = start(basePath);
+  // Each contract's JSON is written once, when first asked for.
+  const json = new WeakMap<ContractFile, string>();
+  const jsonOf = (file: ContractFile) => json.get(file) ?? json.set(file, JSON.stringify(file.contract.document)).get(file)!;
   const router = express.Router();
   router.get('/openapi.yaml', (_req, res) => {
-    res.type('application/yaml').send(yamlText);
+    res.type('application/yaml').send(served().text);
   });
   router.get('/openapi.json', (_req, res) => {
-    res.type('application/json').send(json);
+    res.type('application/json').send(jsonOf(served()));
   });
   // One route for /docs and /docs/: the page's relative asset URLs need the slash.
   router.get('/docs', (req, res) => {

@@ -77,6 +77,7 @@ const RULES = {
   faultRate: { allowed: 'a fraction from 0 to 1', parse: fraction },
   maxChatbotsPerAccount: { allowed: 'a whole number from 1', parse: (value: unknown) => wholeNumber(value, 1, Number.MAX_SAFE_INTEGER) },
   validateResponses: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
+  watch: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
 } as const;
 
 /** The options startServer checks. */

@@ -1,11 +1,10 @@
 // Starts the reference server on a port: the programmatic entry, used by the CLI and by tests.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
-import { readContractFile, specPath, type ContractFile } from '../contract/load.js';
+import { loadContract, readContractFile, specPath, type ContractFile } from '../contract/load.js';
+import { describeServing } from '../reference/editedContract.js';
 import { createReference } from '../reference/engine.js';
 import type { ApiKey, KeysFile } from '../state/keys.js';
 import { loadKeys } from '../state/keysFile.js';
@@ -14,6 +13,8 @@ import { readSeedFile } from '../state/seedFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
 import { createApp } from './app.js';
+import { watchContract, type WatchedContract } from './contractWatcher.js';
+import { closeServer, listen, type ServerTimeouts } from './listen.js';
 import { answerUnknownMethods } from './nodeAdapter.js';
 import { checkOption, optionalOption, type CheckedOption } from './options.js';
 import { baseUrl } from './url.js';
@@ -56,6 +57,8 @@ export interface ServerOptions {
   contract?: Contract;
   /** An OpenAPI file to serve instead of the built-in contract (a branch's, under review). */
   contractFile?: string;
+  /** Follow edits of the contract file (without one, of the built-in openapi.yaml) as the server runs, keeping the state. */
+  watch?: boolean | string;
 }
 
 /** The settings a server runs with, each checked once (src/server/options.ts). */
@@ -73,22 +76,13 @@ export interface RunningServer {
   store: StoreKind;
   /** What a person should know about how the store was opened (an import of an old data file). */
   notice?: string;
+  /** How the operations are served, when the contract may differ from the built-in one (a file, or followed edits). */
+  served?: string;
   /** Returns the state to the seed (empty without one), like POST /__admin/reset. */
   reset(): Promise<void>;
   /** Stops accepting connections and resolves when in-flight requests are done. */
   close(): Promise<void>;
 }
-
-export interface ServerTimeouts {
-  /** A client must send all request headers within this time (slow-loris headers). */
-  headersMs: number;
-  /** …and the whole request, body included, within this time (slow-loris bodies). */
-  requestMs: number;
-  /** An idle keep-alive connection is closed after this time. */
-  keepAliveMs: number;
-}
-
-export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
 /** Settings that cannot go together; `option` names the one to change. */
 export class ConfigError extends Error {
@@ -117,6 +111,7 @@ function checkedSettings(options: ServerOptions) {
     faultRate: optionalOption('faultRate', options.faultRate),
     maxChatbotsPerAccount: optionalOption('maxChatbotsPerAccount', options.maxChatbotsPerAccount),
     validateResponses: optionalOption('validateResponses', options.validateResponses) ?? true,
+    watch: optionalOption('watch', options.watch) ?? false,
   };
   if (settings.dataFile && settings.databaseUrl) throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
   if (settings.adminToken === undefined && !isLoopback(settings.host)) {
@@ -133,7 +128,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { logger = pino({ enabled: false }) } = options;
   const settings = checkedSettings(options);
   const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
-  const { contract, text: contractText } = contractOf(options.contract, settings.contractFile);
+  const first = contractOf(options.contract, settings.contractFile);
+  const { contract } = first;
+  // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
+  const builtIn = settings.contractFile ? loadContract() : settings.watch ? contract : undefined;
   const { keys, demoKeys } = loadKeys({ ...(settings.keysFile ? { keysFile: settings.keysFile } : {}), ...(options.keys ? { keys: options.keys } : {}) });
   const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
   const { store, notice } = options.store ? { store: options.store, notice: undefined } : await openStore(contract, storeChoice(settings), keys);
@@ -147,12 +145,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(maxChatbotsPerAccount ? { rules: { maxChatbotsPerAccount } } : {}),
     log: logger,
     validateResponses: settings.validateResponses,
+    ...(builtIn ? { builtIn } : {}),
   });
+  let watched: WatchedContract | undefined;
   const app = createApp({
     engine: reference.engine,
     reference,
     logger,
-    contractText,
+    served: () => watched?.current ?? first,
     boundHost: host,
     ...(settings.allowedHosts ? { allowedHosts: settings.allowedHosts } : {}),
     ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
@@ -168,6 +168,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
   const { port: boundPort } = server.address() as AddressInfo;
+  if (settings.watch) {
+    watched = watchContract(settings.contractFile ?? specPath, first, (next) => {
+      reference.useContract(next.contract);
+      return describeServing(next.contract, builtIn!);
+    }, logger);
+  }
   const { adminToken, databaseUrl: _url, ...shown } = settings;
   return {
     url: baseUrl(host, boundPort, contract.basePath),
@@ -177,7 +183,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     reset: () => reference.reset(),
     store: store.kind,
     ...(notice ? { notice } : {}),
+    ...(builtIn ? { served: describeServing(contract, builtIn) } : {}),
     close: async () => {
+      watched?.close();
       await closeServer(server);
       await store.close();
     },
@@ -210,42 +218,4 @@ function storeChoice(settings: ServerSettings): StoreChoice {
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-/** A node:http server for the app, with the connection timeouts, listening. */
-export async function listen(
-  app: (req: IncomingMessage, res: ServerResponse) => void,
-  port: number,
-  host: string,
-  timeouts: Partial<ServerTimeouts> = {},
-  onClientError?: (error: Error, socket: Duplex) => void,
-): Promise<Server> {
-  const limits = { ...SERVER_TIMEOUTS, ...timeouts };
-  const server = createServer(
-    {
-      headersTimeout: limits.headersMs,
-      requestTimeout: limits.requestMs,
-      keepAliveTimeout: limits.keepAliveMs,
-      // How often Node looks for requests past those limits (its default is 30 s).
-      connectionsCheckingInterval: Math.min(1_000, limits.headersMs / 2),
-    },
-    app,
-  );
-  if (onClientError) server.on('clientError', onClientError);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return server;
-}
-
-/** Stops accepting connections; resolves when in-flight requests are done. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeIdleConnections();
-  });
 }

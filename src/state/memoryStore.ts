@@ -123,8 +123,11 @@ export class InMemoryChatbotStore implements ChatbotStore {
   protected useEncoder(encode: ChatbotEncoder): void {
     if (encode === this.#encode) return;
     const held = this.#all.map((kept) => ({ accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) }));
+    const broken = this.#broken;
     this.#encode = encode;
     this.resetNow([...this.#keys.values()], []);
+    // An account refused for a chatbot read broken stays refused: that chatbot is not held to be encoded again.
+    this.#broken = broken;
     for (const record of held) this.load(record);
   }
 

@@ -32,7 +32,7 @@ function example(operationId: string, status: number, name?: string): unknown {
 }
 
 /** The CORS headers of every answer of the API, in every mode. */
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied' };
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied,Mock-Source' };
 
 /** Asserts an answer byte for byte: status, the headers every mode sends alike, and the body. */
 function expectAnswer(response: ApiResponse, status: number, text: string, headers: Record<string, string> = {}) {
@@ -99,7 +99,7 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
         'access-control-allow-origin': '*',
         'access-control-allow-methods': 'GET,POST',
         'access-control-allow-headers': 'authorization,content-type',
-        'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied',
+        'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied,Mock-Source',
         'access-control-max-age': '600',
         'cache-control': 'no-store',
         vary: 'Access-Control-Request-Headers',

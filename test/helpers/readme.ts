@@ -12,8 +12,9 @@ export function readmeCommands(readme: string): ReadmeCommand[] {
   let inShell = false;
   let pending = '';
   lines.forEach((raw, index) => {
-    if (/^```(sh|bash|shell)\s*$/.test(raw)) return void (inShell = true);
-    if (raw.startsWith('```')) return void (inShell = false);
+    // A fence may be indented, inside a list item.
+    if (/^\s*```(sh|bash|shell)\s*$/.test(raw)) return void (inShell = true);
+    if (raw.trimStart().startsWith('```')) return void (inShell = false);
     if (!inShell) return;
     const line = withoutComment(raw).trimEnd();
     if (line.trim() === '' || line.trim().startsWith('#')) return;

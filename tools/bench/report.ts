@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { config } from './config.js';
 import type { Row } from './load.js';
 import { sizesReport, type Sizes } from './sizes.js';
+import type { Follower } from './reload.js';
 import { STARTERS, type Memory, type Starter } from './startup.js';
 import type { measureStores } from './stores.js';
 
@@ -94,7 +95,7 @@ function throughputTable(rows: Row[]): string {
   );
 }
 
-export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory, stores: StoresResult, sizes: Sizes): string {
+export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory, stores: StoresResult, sizes: Sizes, reload: Map<Follower, number[]>): string {
   const { byId, ...ratio } = ratios(rows);
   const to = (id: string, base: string) => ratio.rps(id, base)!;
   const bytes = memory.rssBytesPerChatbot;
@@ -129,6 +130,7 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
         `(e0) bare node:http, same body: p99 ${fmt(byId('e0')!.p99, 1)} ms`,
       ),
       check('memory ≤ 1,500 bytes per chatbot (earlier issue)', `${fmt(bytes)} B`, bytes <= 1_500),
+      ...[...reload].map(([command, times]) => check(`${command} --watch: an edit takes effect within 1 s (the slowest)`, `${fmt(Math.max(...times))} ms`, Math.max(...times) <= 1_000)),
     ],
   );
 
@@ -188,12 +190,17 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
     '',
     sizesReport(sizes),
     '',
+    '## Following an edited contract (--watch)',
+    '',
+    reloadReport(reload),
+    '',
   ].join('\n');
 }
 
 /** The figures of a BENCH_ONLY run, with ratios to (a) and (j) when they were measured. */
-export function partialReport(rows: Row[], startups: Map<Starter, number[]>, memory: Memory | undefined, stores?: StoresResult, sizes?: Sizes): string {
-  const lines = [throughputTable(rows)];
+export function partialReport(rows: Row[], startups: Map<Starter, number[]>, memory: Memory | undefined, stores?: StoresResult, sizes?: Sizes, reload = new Map<Follower, number[]>()): string {
+  const lines = rows.length > 0 ? [throughputTable(rows)] : [];
+  if (reload.size > 0) lines.push(reloadReport(reload));
   if (stores) lines.push(storesReport(stores));
   if (sizes) lines.push(sizesReport(sizes));
   for (const [starter, times] of startups) {
@@ -201,4 +208,24 @@ export function partialReport(rows: Row[], startups: Map<Starter, number[]>, mem
   }
   if (memory) lines.push(`memory: ${fmt(memory.rssBytesPerChatbot)} bytes of RSS per chatbot`);
   return lines.join('\n\n');
+}
+
+/** From the write of a watched contract to the first /openapi.json that holds it. */
+function reloadReport(reload: Map<Follower, number[]>): string {
+  const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
+  return [
+    'From the write of the contract file (one limit changed, saved in place) to the first `/openapi.json` that holds the edit, ' +
+      'polled every 5 ms; the edits 300 ms apart. The watcher waits 60 ms for a burst of file events to settle before it reads.',
+    '',
+    table(
+      ['command', 'edits', 'median ms', 'p95 ms', 'slowest ms'],
+      [...reload].map(([command, times]) => [
+        `${command} --contract FILE --watch`,
+        String(times.length),
+        fmt(median(times)),
+        fmt(sorted(times)[Math.ceil(times.length * 0.95) - 1]!),
+        fmt(Math.max(...times)),
+      ]),
+    ),
+  ].join('\n');
 }

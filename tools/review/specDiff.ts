@@ -40,6 +40,33 @@ function readBase(base: string, root: string, allowMissing: boolean): string | u
   }
 }
 
+/** The repository's top folder; outside one (both sides given as files), the working directory. */
+function repositoryRoot(): string {
+  try {
+    return git(['rev-parse', '--show-toplevel'], process.cwd()).trim();
+  } catch {
+    return process.cwd();
+  }
+}
+
+function readHead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the head ${file}: ${(error as Error).message}`);
+  }
+}
+
+function parsed(text: string, from: string): Document {
+  try {
+    const document = parse(text) as Document | undefined;
+    if (typeof document === 'object' && document !== null) return document;
+  } catch (error) {
+    throw new UsageError(`${from} is not YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  throw new UsageError(`${from} is not an OpenAPI document`);
+}
+
 function main(): number {
   const { values, positionals } = parseArgs({
     options: {
@@ -52,7 +79,7 @@ function main(): number {
     allowPositionals: true,
   });
   if (!(values.format! in FORMATS)) throw new UsageError(`--format: expected text, markdown or json, not "${values.format}"`);
-  const root = git(['rev-parse', '--show-toplevel'], process.cwd()).trim();
+  const root = repositoryRoot();
   const baseRef = values.base ?? positionals[0] ?? 'HEAD~1';
   const baseText = readBase(baseRef, root, values['allow-missing-base']!);
   if (baseText === undefined) {
@@ -60,8 +87,8 @@ function main(): number {
     return 0;
   }
   const headFile = values.head ? resolve(values.head) : join(root, 'openapi.yaml');
-  const before = parse(baseText) as Document;
-  const after = parse(readFileSync(headFile, 'utf8')) as Document;
+  const before = parsed(baseText, baseRef);
+  const after = parsed(readHead(headFile), headFile);
   const overrides = readOverrides(values.rules ? resolve(values.rules) : join(root, 'spec-diff.rules.yaml'), Boolean(values.rules));
   const changes = applyOverrides(specChanges(before, after), overrides);
   const breaking = changes.filter((change) => change.level === 'breaking').length;

@@ -11,6 +11,7 @@ interface MockFlags {
   dynamic: boolean;
   keys?: string;
   contract?: string;
+  watch?: boolean;
   quiet?: boolean;
   logFormat?: 'pretty' | 'json';
 }
@@ -23,6 +24,7 @@ export function addMockCommand(program: Command): void {
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .addOption(new Option('-k, --keys <file>', 'keys file: accounts, projects and their API keys').env('KEYS_FILE'))
     .addOption(new Option('--contract <file>', 'mock this OpenAPI file instead of the built-in contract').env('CONTRACT_FILE'))
+    .option('--watch', 'follow edits of the contract file as the mock runs (a broken edit keeps the last good contract)', false)
     .option('-d, --dynamic', 'generate data from the schemas instead of serving the examples', false)
     .option('-q, --quiet', 'log nothing')
     .addOption(new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)').choices(['pretty', 'json']).env('LOG_FORMAT'))
@@ -34,6 +36,7 @@ export function addMockCommand(program: Command): void {
         dynamic: flags.dynamic,
         ...(flags.keys ? { keysFile: flags.keys } : {}),
         ...(flags.contract ? { contractFile: flags.contract } : {}),
+        ...(flags.watch ? { watch: true } : {}),
         logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
       }).catch((error: unknown) => exitOnStartFailure(error, 'the Prism mock', flags));
       // Before the banner: whoever waits for the ready line may signal at once.
@@ -42,6 +45,7 @@ export function addMockCommand(program: Command): void {
         `Prism mock (${flags.dynamic ? 'dynamic data' : 'static examples'}) listening on ${mock.url}`,
         'Same checks, keys and errors as `serve`; success answers come from the contract, and nothing is stored.',
       ];
+      if (flags.contract || flags.watch) lines.push(`Contract: ${flags.contract ?? 'built in'}${flags.watch ? ', followed as it is edited' : ''}.`);
       if (mock.demoKeys) {
         lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');
         for (const { key, accountId, projectId } of mock.keys) lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);

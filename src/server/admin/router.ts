@@ -1,7 +1,6 @@
 // /__admin: health, state, the request journal, new tenants, reset, its OpenAPI document and a page.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
-import type { Contract } from '../../contract/contract.js';
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
 import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
@@ -13,7 +12,6 @@ import { adminSpec } from './spec.js';
 
 export interface AdminOptions {
   reference: Reference;
-  contract: Contract;
   /** The address the server is bound to, and other Host names the admin API answers. */
   boundHost: string;
   allowedHosts?: readonly string[];

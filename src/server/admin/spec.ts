@@ -1,20 +1,14 @@
 // The admin API's own small OpenAPI document, served at /__admin/openapi.json.
 // It is outside the contract: /api behaves exactly as openapi.yaml says.
 import type { OpenAPIV3 } from 'openapi-types';
+import { problemResponse } from '../../contract/documentedProblem.js';
+import { EDITED_CONTRACT_RESPONSES } from '../../reference/editedContract.js';
 
 const json = (schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject, description: string): OpenAPIV3.ResponseObject => ({
   description,
   content: { 'application/json': { schema } },
 });
 const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-
-/** A problem response: its example names its type and title (src/contract/documentedProblem.ts reads them). */
-export function problemResponse(description: string, slug: string, title: string, status: number): OpenAPIV3.ResponseObject {
-  return {
-    description,
-    content: { 'application/problem+json': { schema: { type: 'object' }, example: { type: `https://chatbots.example/problems/${slug}`, title, status } } },
-  };
-}
 
 export const adminSpec: OpenAPIV3.Document = {
   openapi: '3.0.3',
@@ -192,6 +186,8 @@ export const adminSpec: OpenAPIV3.Document = {
       ),
       StoreUnavailable: problemResponse('The store cannot write now; nothing was stored.', 'store-unavailable', 'Service Unavailable', 503),
       InternalError: problemResponse('A fault of the server.', 'internal-error', 'Internal Server Error', 500),
+      // Not the admin API's, but this server's own answers on /api under a contract under review.
+      ...EDITED_CONTRACT_RESPONSES,
     },
     securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
   },

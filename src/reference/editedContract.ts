@@ -1,0 +1,133 @@
+// The reference handlers are written for the built-in contract (src/handlers/,
+// typed by it). Under another one (serve --contract, or an edit followed as
+// the server runs), each operation is served by what can serve it:
+//   unchanged, with a handler   the handler, as under the built-in contract;
+//   changed, with a handler     the handler still answers, and its answer is checked whole against the
+//                               contract in force; what it cannot do is a 501 problem that says why;
+//   no handler (an added one)   its example, as `mock` answers, marked `Mock-Source: example`;
+//                               with no example to give, a 501 problem.
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Contract } from '../contract/contract.js';
+import { documentedProblem, problemResponse } from '../contract/documentedProblem.js';
+import { BrokenChatbotError } from '../contract/encoder.js';
+import type { ContractOperation } from '../contract/router.js';
+import { exampleReply } from '../engine/steps/faults.js';
+import type { Executor, JsonReply, Reply } from '../engine/types.js';
+import { operationHandlers } from '../handlers/index.js';
+import { StoreUnavailableError } from '../state/store.js';
+
+/** How an operation of the contract in force is served. */
+export type ServedBy = 'handler' | 'changed handler' | 'example';
+
+/** The problems this answers with, documented in the admin API's document (/__admin/openapi.json). */
+export const EDITED_CONTRACT_RESPONSES = {
+  HandlerCannotServe: problemResponse(
+    'Under a contract other than the built-in one: the operation changed in a way its reference handler cannot serve (the detail says how).',
+    'handler-cannot-serve',
+    'Not Implemented',
+    501,
+  ),
+  NoExample: problemResponse(
+    'Under a contract other than the built-in one: the operation has no reference handler, and the contract gives no example of a success answer.',
+    'no-example',
+    'Not Implemented',
+    501,
+  ),
+};
+
+const problems = { openapi: '3.0.3', info: { title: 'the reference handlers', version: '1' }, paths: {}, components: { responses: EDITED_CONTRACT_RESPONSES } };
+
+/** Each operation of `contract`, by operationId, and how it is served. */
+export function servedBy(contract: Contract, builtIn: Contract): Map<string, ServedBy> {
+  const served = new Map<string, ServedBy>();
+  for (const operation of contract.operations) {
+    if (!Object.hasOwn(operationHandlers, operation.operationId)) served.set(operation.operationId, 'example');
+    else served.set(operation.operationId, sameOperation(contract, builtIn, operation) ? 'handler' : 'changed handler');
+  }
+  return served;
+}
+
+/** How the operations are served, in one line for a log or a banner. */
+export function describeServing(contract: Contract, builtIn: Contract): string {
+  const how = { handler: 'by its handler', 'changed handler': 'by its handler, changed (each answer checked whole)', example: 'from its examples (no handler)' };
+  const served = [...servedBy(contract, builtIn)].map(([operationId, by]) => `${operationId} ${how[by]}`);
+  return `${served.length} operation${served.length === 1 ? '' : 's'}: ${served.join('; ')}`;
+}
+
+export function editedContractExecutor(contract: Contract, builtIn: Contract, handlers: Executor): Executor {
+  const served = servedBy(contract, builtIn);
+  return async (call) => {
+    const { operation } = call;
+    const by = served.get(operation.operationId);
+    if (by === 'handler') return handlers(call);
+    if (by === 'example') return exampleAnswer(contract, operation);
+    if (!call.principal) return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
+    let reply: Reply;
+    try {
+      reply = await handlers(call);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      const reason = error instanceof BrokenChatbotError ? `a chatbot it made does not fit this contract: ${error.reason}` : `it failed: ${(error as Error).message}`;
+      return cannotServe(operation, reason);
+    }
+    const broken = whyAnswerBreaks(contract, operation, reply);
+    return broken ? cannotServe(operation, broken) : reply;
+  };
+}
+
+/** Whether the operation is written as in the built-in contract, once every reference is resolved. */
+function sameOperation(contract: Contract, builtIn: Contract, operation: ContractOperation): boolean {
+  const original = builtIn.operations.find((candidate) => candidate.operationId === operation.operationId);
+  return original !== undefined && canonical(definitionOf(contract, operation)) === canonical(definitionOf(builtIn, original));
+}
+
+function definitionOf(contract: Contract, operation: ContractOperation) {
+  const pathItem = contract.dereferenced.paths[operation.path] as Record<string, unknown> & { parameters?: unknown };
+  return { method: operation.method, path: operation.path, parameters: pathItem.parameters, operation: pathItem[operation.method.toLowerCase()] };
+}
+
+/** JSON with the keys of every object sorted: two documents that differ only in key order compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** Why the contract refuses the answer, whole (an encoded body too); undefined when it accepts it. */
+function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply: Reply): string | undefined {
+  if ('drop' in reply) return undefined;
+  if (!contract.responseFor(operation, reply.status)) return `its handler answered ${reply.status}, which this contract does not document for it`;
+  const check = contract.router.responseValidator(operation, reply.status);
+  const body = 'encoded' in reply ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')) : reply.body;
+  if (!check || check(body)) return undefined;
+  const errors = (check.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
+  return `its ${reply.status} answer does not fit this contract: ${errors}`;
+}
+
+const decoder = new TextDecoder();
+
+/** The first success status the operation documents with an example, answered with that example. */
+function exampleAnswer(contract: Contract, operation: ContractOperation): Reply {
+  const responses = (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[operation.method.toLowerCase()]!.responses;
+  const statuses = Object.keys(responses).filter((key) => /^2\d\d$/.test(key)).map(Number).sort((a, b) => a - b);
+  for (const status of statuses) {
+    const media = Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
+    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0) continue;
+    const example = exampleReply(contract, operation, status)!;
+    return { ...example, headers: { ...example.headers, 'Mock-Source': 'example' } };
+  }
+  return problem('NoExample', `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to serve in its place.`);
+}
+
+function cannotServe(operation: ContractOperation, reason: string): JsonReply {
+  return problem('HandlerCannotServe', `The reference handler of ${describe(operation)} cannot serve this contract: ${reason}.`);
+}
+
+function problem(name: keyof typeof EDITED_CONTRACT_RESPONSES, detail: string): JsonReply {
+  const body = documentedProblem(problems, name, detail);
+  return { status: body.status, body };
+}
+
+const describe = (operation: ContractOperation) => `${operation.method} ${operation.path} (${operation.operationId})`;

@@ -1,0 +1,71 @@
+// Follows a contract file as it is edited (--watch): each change is read again
+// and, once it proves a contract this server can run, handed on; a change that
+// does not (YAML that does not parse, a document that is not OpenAPI, or one
+// the server cannot run) keeps the last good contract, and the log says why in
+// one line. Editors save in place or by writing another file and renaming it,
+// so the file's folder is watched, and a burst of events read once.
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { readContractFile, type ContractFile } from '../contract/load.js';
+
+/** The contract as last read, and a way to stop following the file. */
+export interface WatchedContract {
+  readonly current: ContractFile;
+  close(): void;
+}
+
+/** How long a burst of file events is awaited before the file is read: well under the second an edit may take. */
+const SETTLE_MS = 60;
+
+/**
+ * Reads `path` again whenever it changes, and calls `apply` with each good contract; `current` changes
+ * once `apply` has run, and the log says so, with what `apply` returns (how the contract is served).
+ * A failure of `apply` (it may build what serves the contract) is one log line too.
+ */
+export function watchContract(
+  path: string,
+  first: ContractFile,
+  apply: (next: ContractFile) => string | undefined | Promise<string | undefined>,
+  logger: Logger,
+): WatchedContract {
+  const file = resolve(path);
+  let current = first;
+  let timer: NodeJS.Timeout | undefined;
+  let reading = Promise.resolve();
+
+  const reload = async () => {
+    let next: ContractFile;
+    try {
+      next = readContractFile(file);
+    } catch (error) {
+      return logger.warn(`${(error as Error).message}; still serving the last good contract`);
+    }
+    if (next.text === current.text) return;
+    let served: string | undefined;
+    try {
+      served = await apply(next);
+    } catch (error) {
+      return logger.warn(`contract ${file} cannot be served: ${(error as Error).message}; still serving the last good contract`);
+    }
+    current = next;
+    logger.info(`contract ${file} reloaded${served ? `: ${served}` : ''}`);
+  };
+
+  const watcher: FSWatcher = watch(dirname(file), (_event, name) => {
+    if (name !== null && name !== basename(file)) return;
+    clearTimeout(timer);
+    // One reload at a time, in the order of the edits.
+    timer = setTimeout(() => (reading = reading.then(reload)), SETTLE_MS);
+  });
+  watcher.on('error', (error) => logger.warn(`contract ${file} can no longer be watched: ${error.message}`));
+  return {
+    get current() {
+      return current;
+    },
+    close() {
+      clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}

@@ -1,0 +1,209 @@
+// serve --contract FILE --watch and mock --contract FILE --watch: the test edits
+// the file while the server runs, as a reviewer's editor would (in place, or by
+// writing another file and renaming it over), and each edit takes effect with
+// the state kept: a tightened limit is enforced, /openapi.json and /openapi.yaml
+// follow, a broken edit is ignored with one log line, an added operation answers
+// from its examples, a removed one answers 405, and an operation the handlers
+// cannot serve answers a 501 problem. Every answer is checked against the
+// contract in force at the time.
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump } from 'js-yaml';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Contract, OpenApiDocument } from '../src/contract/contract.js';
+import { documentedProblem } from '../src/contract/documentedProblem.js';
+import { loadContract } from '../src/contract/load.js';
+import { adminSpec } from '../src/server/admin/spec.js';
+import { contract as builtIn } from './helpers/contract.js';
+import { assertBuilt, listening, run, type Run } from './helpers/run.js';
+import { KEYS, TestClient } from './helpers/server.js';
+
+type Document = OpenApiDocument & { components: { schemas: Record<string, Record<string, unknown>> }; paths: Record<string, Record<string, unknown>> };
+
+let file = '';
+beforeEach(() => {
+  assertBuilt();
+  file = join(mkdtempSync(join(tmpdir(), 'contract-watch-')), 'openapi.yaml');
+  writeFileSync(file, readFileSync(new URL('../openapi.yaml', import.meta.url)));
+});
+
+const edited = (change: (document: Document) => void): Document => {
+  const document = structuredClone(builtIn.document) as Document;
+  change(document);
+  return document;
+};
+
+/** As an editor that saves in place writes it. */
+const writeInPlace = (document: object | string) => writeFileSync(file, typeof document === 'string' ? document : dump(document));
+
+/** As an editor that saves atomically writes it: another file, renamed over the watched one. */
+const writeByRename = (document: object) => {
+  writeFileSync(`${file}.saving`, dump(document));
+  renameSync(`${file}.saving`, file);
+};
+
+/** The contract the file holds now, to check answers against. */
+const inForce = (): Contract => loadContract(file);
+
+/** Polls until the server serves what `ready` looks for; no time is asserted, only a generous bound kept. */
+async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`the server never showed ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const servedDocument = async (url: string) => (await (await fetch(`${new URL(url).origin}/openapi.json`)).json()) as Document;
+const nameLimit = (document: Document) => document.components.schemas.ChatbotName!.maxLength;
+const served = (url: string, check: (document: Document) => boolean) =>
+  until('the edit', async () => ((check(await servedDocument(url))) ? true : undefined));
+const logged = (started: Run, text: string) => until(`"${text}" in the log`, async () => (started.stdout().includes(text) ? true : undefined));
+
+const TWENTY = 'Twenty characters ok';
+const tightened = () => edited((document) => void (document.components.schemas.ChatbotName!.maxLength = 10));
+
+/** createChatbot's example of a chatbot made with a name only: "Onboarding Guide". */
+const ONBOARDING_GUIDE = (builtIn.document.paths['/chatbots']!.post!.responses['201'] as unknown as { content: { 'application/json': { examples: { nameOnly: { value: unknown } } } } })
+  .content['application/json'].examples.nameOnly.value;
+
+/** getChatbot, which no handler serves: its example is the answer. */
+const withGetChatbot = (document: Document) => {
+  document.paths['/chatbots/{chatbot_id}'] = {
+    get: {
+      operationId: 'getChatbot',
+      summary: 'Read one chatbot',
+      parameters: [{ name: 'chatbot_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '200': {
+          description: 'The chatbot.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatbotEnvelope' }, example: ONBOARDING_GUIDE } },
+        },
+        '401': { $ref: '#/components/responses/Unauthorized' },
+      },
+    },
+  };
+};
+
+describe('serve --contract FILE --watch', () => {
+  it('follows each edit of the file, keeping the state, and ignores a broken one', async () => {
+    const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    expect(started.stdout()).toContain('followed as it is edited');
+    const kept = await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' });
+    expect(kept.status).toBe(201);
+
+    // A tightened limit, saved in place: enforced, and served.
+    writeInPlace(tightened());
+    await served(url, (document) => nameLimit(document) === 10);
+    const client = new TestClient(url, inForce());
+    const refused = await client.create(KEYS.acmeWeb, { name: TWENTY });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('must NOT have more than 10 characters');
+    expect(await (await fetch(`${new URL(url).origin}/openapi.yaml`)).text()).toBe(readFileSync(file, 'utf8'));
+    expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Kept']);
+    expect(started.stdout()).toContain('reloaded');
+
+    // A broken edit: the last good contract stays, and the log says why in one line.
+    writeInPlace('openapi: 3.0.3\ninfo: [this is not closed\n');
+    await logged(started, 'still serving the last good contract');
+    expect(nameLimit(await servedDocument(url))).toBe(10);
+    expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
+    const line = started.stdout().split('\n').find((text) => text.includes('still serving the last good contract'))!;
+    expect(JSON.parse(line).msg).toMatch(/^contract .*openapi\.yaml is not a contract this server can run: .*; still serving the last good contract$/);
+
+    // A valid YAML file that is no contract this server can run: ignored too.
+    writeInPlace(dump({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {} }));
+    await until('a second refusal', async () => (started.stdout().split('still serving the last good contract').length > 2 ? true : undefined));
+    expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
+  });
+
+  it('answers an added operation from its example, marked Mock-Source, and a removed one 405', async () => {
+    const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' });
+
+    // Saved atomically: getChatbot added, createChatbot removed.
+    writeByRename(edited((document) => {
+      withGetChatbot(document);
+      delete document.paths['/chatbots']!.post;
+    }));
+    await served(url, (document) => '/chatbots/{chatbot_id}' in document.paths);
+    const client = new TestClient(url, inForce());
+    const one = await client.request<{ data: { name: string } }>('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', { key: KEYS.acmeWeb });
+    expect(one.status).toBe(200);
+    expect(one.headers.get('mock-source')).toBe('example');
+    expect(one.body.data.name).toBe('Onboarding Guide');
+    expect((await client.request('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6')).status).toBe(401);
+    const removed = await client.create(KEYS.acmeWeb, { name: 'Another' });
+    expect(removed.status).toBe(405);
+    expect(removed.headers.get('allow')).toBe('GET');
+    // The handler of an operation the edit left alone still serves the state.
+    const listed = await client.list(KEYS.acmeWeb);
+    expect(listed.headers.get('mock-source')).toBeNull();
+    expect(listed.body.data.map((chatbot) => chatbot.name)).toEqual(['Kept']);
+    expect(started.stdout()).toContain('getChatbot from its examples (no handler)');
+  });
+
+  it('answers a 501 problem for an operation its handler cannot serve, and serves it again once the edit is undone', async () => {
+    const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' });
+
+    // Every chatbot must now have an owner, which no handler writes.
+    writeInPlace(edited((document) => {
+      const chatbot = document.components.schemas.Chatbot! as { required: string[]; properties: Record<string, unknown> };
+      chatbot.required = [...chatbot.required, 'owner'];
+      chatbot.properties.owner = { type: 'string' };
+    }));
+    await served(url, (document) => 'owner' in (document.components.schemas.Chatbot!.properties as object));
+    for (const answer of [await rawAnswer(url, 'GET'), await rawAnswer(url, 'POST', { name: 'Refused' })]) {
+      expect(answer.status).toBe(501);
+      expect(answer.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      const { detail, ...kind } = answer.body as { detail: string };
+      const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
+      expect(kind).toEqual(documented);
+      expect(detail).toMatch(/^The reference handler of (GET|POST) \/chatbots \((listChatbots|createChatbot)\) cannot serve this contract: .*owner/);
+    }
+
+    // Undone: the handlers serve it again, and the refused create stored nothing.
+    writeInPlace(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
+    await served(url, (document) => !('owner' in (document.components.schemas.Chatbot!.properties as object)));
+    expect((await new TestClient(url).listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Kept']);
+  });
+});
+
+describe('mock --contract FILE --watch', () => {
+  it('follows an edit (a tightened limit, an added operation from its example) and ignores a broken one', async () => {
+    const started = run(['mock', '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    // Tightened to the length of the example's name ("Onboarding Guide"), which the example must still honour.
+    writeInPlace(edited((document) => {
+      document.components.schemas.ChatbotName!.maxLength = 16;
+      withGetChatbot(document);
+    }));
+    await served(url, (document) => nameLimit(document) === 16);
+    const client = new TestClient(url, inForce());
+    expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
+    const one = await client.request<{ data: { name: string } }>('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', { key: KEYS.acmeWeb });
+    expect(one.status).toBe(200);
+    expect(one.body.data.name).toBe('Onboarding Guide');
+
+    writeInPlace('paths: {');
+    await logged(started, 'still serving the last good contract');
+    expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
+  });
+});
+
+/** An answer outside the contract (the server's own 501), read as it is. */
+async function rawAnswer(url: string, method: string, body?: unknown) {
+  const response = await fetch(`${url}/chatbots`, {
+    method,
+    headers: { authorization: `Bearer ${KEYS.acmeWeb}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+}
