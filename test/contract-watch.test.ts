@@ -70,7 +70,7 @@ const tightened = () => edited((document) => void (document.components.schemas.C
 const ONBOARDING_GUIDE = (builtIn.document.paths['/chatbots']!.post!.responses['201'] as unknown as { content: { 'application/json': { examples: { nameOnly: { value: unknown } } } } })
   .content['application/json'].examples.nameOnly.value;
 
-/** getChatbot, which no handler serves: its example is the answer. */
+/** getChatbot and deleteChatbot, which no handler serves: their examples are the answers. */
 const withGetChatbot = (document: Document) => {
   document.paths['/chatbots/{chatbot_id}'] = {
     get: {
@@ -84,6 +84,12 @@ const withGetChatbot = (document: Document) => {
         },
         '401': { $ref: '#/components/responses/Unauthorized' },
       },
+    },
+    delete: {
+      operationId: 'deleteChatbot',
+      summary: 'Delete one chatbot',
+      parameters: [{ name: 'chatbot_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: { '204': { description: 'Deleted.' }, '401': { $ref: '#/components/responses/Unauthorized' } },
     },
   };
 };
@@ -115,10 +121,19 @@ describe('serve --contract FILE --watch', () => {
     const line = started.stdout().split('\n').find((text) => text.includes('still serving the last good contract'))!;
     expect(JSON.parse(line).msg).toMatch(/^contract .*openapi\.yaml is not a contract this server can run: .*; still serving the last good contract$/);
 
-    // A valid YAML file that is no contract this server can run: ignored too.
-    writeInPlace(dump({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {} }));
-    await until('a second refusal', async () => (started.stdout().split('still serving the last good contract').length > 2 ? true : undefined));
-    expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
+    // YAML that is not valid OpenAPI, a schema that cannot compile, and OpenAPI that is no contract this server can run: ignored too.
+    const refusals = () => started.stdout().split('\n').filter((text) => text.includes('still serving the last good contract'));
+    const edits: [object, RegExp][] = [
+      [edited((document) => void delete (document.paths['/chatbots']!.get as { responses?: unknown }).responses), /is not valid OpenAPI 3\.0: \/paths\/~1chatbots\/get must have required property 'responses'/],
+      [edited((document) => void (document.components.schemas.ChatbotName!.type = 'strng')), /does not compile: .*strng/],
+      [{ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {} }, /documents no problem of status 404/],
+    ];
+    for (const [index, [document, why]] of edits.entries()) {
+      writeInPlace(document);
+      await until(`refusal ${index + 2}`, async () => (refusals().length > index + 1 ? true : undefined));
+      expect(JSON.parse(refusals().at(-1)!).msg).toMatch(why);
+      expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
+    }
   });
 
   it('answers an added operation from its example, marked Mock-Source, and a removed one 405', async () => {
@@ -138,6 +153,10 @@ describe('serve --contract FILE --watch', () => {
     expect(one.headers.get('mock-source')).toBe('example');
     expect(one.body.data.name).toBe('Onboarding Guide');
     expect((await client.request('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6')).status).toBe(401);
+    // A success without a body is its own example.
+    const deleted = await client.request('DELETE', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', { key: KEYS.acmeWeb });
+    expect(deleted).toMatchObject({ status: 204, text: '' });
+    expect(deleted.headers.get('mock-source')).toBe('example');
     const removed = await client.create(KEYS.acmeWeb, { name: 'Another' });
     expect(removed.status).toBe(405);
     expect(removed.headers.get('allow')).toBe('GET');

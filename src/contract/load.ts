@@ -9,6 +9,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { load as parseYaml } from 'js-yaml';
 import { createAjv } from './ajv.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
+import { checkOpenApiDocument, compileEveryValidator } from './documentCheck.js';
 import { createLiveRouter } from './liveRouter.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
@@ -32,8 +33,11 @@ export interface ContractFile {
   text: string;
 }
 
-/** Reads a contract file (default: this package's openapi.yaml); fails with one line naming the file. */
-export function readContractFile(path: string = specPath): ContractFile {
+/**
+ * Reads a contract file (default: this package's openapi.yaml); fails with one line naming the file.
+ * Another file, or any file read again after an edit (`checked`), must first prove a valid OpenAPI 3.0 document.
+ */
+export function readContractFile(path: string = specPath, checked = path !== specPath): ContractFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -41,7 +45,11 @@ export function readContractFile(path: string = specPath): ContractFile {
     throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`);
   }
   try {
-    return { contract: createContract(parseYaml(text) as OpenApiDocument, liveValidators), text };
+    const document = parseYaml(text) as OpenApiDocument;
+    if (checked) checkOpenApiDocument(document);
+    const contract = createContract(document, liveValidators);
+    if (checked) compileEveryValidator(contract);
+    return { contract, text };
   } catch (error) {
     throw new Error(`contract ${path} is not a contract this server can run: ${(error as Error).message.split('\n')[0]}`);
   }

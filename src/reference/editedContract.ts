@@ -4,8 +4,8 @@
 //   unchanged, with a handler   the handler, as under the built-in contract;
 //   changed, with a handler     the handler still answers, and its answer is checked whole against the
 //                               contract in force; what it cannot do is a 501 problem that says why;
-//   no handler (an added one)   its example, as `mock` answers, marked `Mock-Source: example`;
-//                               with no example to give, a 501 problem.
+//   no handler (an added one)   its example, as `mock` answers, marked `Mock-Source: example` (or,
+//                               with none, its success answer without a body); else a 501 problem.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../contract/contract.js';
 import { documentedProblem, problemResponse } from '../contract/documentedProblem.js';
@@ -103,21 +103,25 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
   const body = 'encoded' in reply ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')) : reply.body;
   if (!check || check(body)) return undefined;
   const errors = (check.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
-  return `its ${reply.status} answer does not fit this contract: ${errors}`;
+  return `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ${errors}`;
 }
 
 const decoder = new TextDecoder();
 
-/** The first success status the operation documents with an example, answered with that example. */
+/** The first success status the operation documents with an example, answered with it; else the first with no body (a 204). */
 function exampleAnswer(contract: Contract, operation: ContractOperation): Reply {
   const responses = (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[operation.method.toLowerCase()]!.responses;
   const statuses = Object.keys(responses).filter((key) => /^2\d\d$/.test(key)).map(Number).sort((a, b) => a - b);
+  const mediaOf = (status: number) => Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
+  const marked = { 'Mock-Source': 'example' };
   for (const status of statuses) {
-    const media = Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
+    const media = mediaOf(status);
     if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0) continue;
     const example = exampleReply(contract, operation, status)!;
-    return { ...example, headers: { ...example.headers, 'Mock-Source': 'example' } };
+    return { ...example, headers: { ...example.headers, ...marked } };
   }
+  const bodiless = statuses.find((status) => mediaOf(status) === undefined);
+  if (bodiless !== undefined) return { status: bodiless, encoded: [], headers: marked };
   return problem('NoExample', `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to serve in its place.`);
 }
 

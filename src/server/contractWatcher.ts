@@ -37,7 +37,7 @@ export function watchContract(
   const reload = async () => {
     let next: ContractFile;
     try {
-      next = readContractFile(file);
+      next = readContractFile(file, true);
     } catch (error) {
       return logger.warn(`${(error as Error).message}; still serving the last good contract`);
     }

@@ -27,17 +27,25 @@ const LEVEL_OF: Record<string, Level> = { breaking: 'breaking', deprecated: 'war
 
 /** The changes from `before` to `after` that a client of the API can notice. */
 export function specChanges(before: Document, after: Document): SpecChange[] {
-  const { diffs } = apiCompare(before, after);
+  // api-smart-diff writes into the documents it compares: it gets copies.
+  const { diffs } = apiCompare(structuredClone(before), structuredClone(after));
+  const sides = { before, after };
   return (
     diffs
       // Schemas and responses under components are compared where the paths use
       // them, with request or response context; an unused one changes nothing.
       .filter((diff) => !/^components\.(schemas|responses|parameters|requestBodies)\b/.test(diff.path.join('.')))
-      .map(toChange)
+      .map((diff) => toChange(diff, sides))
   );
 }
 
-function toChange(diff: Diff): SpecChange {
+/** The two documents compared, to look at what surrounds a change. */
+interface Sides {
+  before: Document;
+  after: Document;
+}
+
+function toChange(diff: Diff, sides: Sides): SpecChange {
   const path = diff.path.map(String);
   const rule = ruleOf(path, diff.action);
   const change: SpecChange = {
@@ -48,7 +56,7 @@ function toChange(diff: Diff): SpecChange {
     ...(diff.after === undefined ? {} : { after: diff.after }),
     message: describe(diff, rule),
   };
-  const judged = judgeAgain(change, path, diff);
+  const judged = judgeAgain(change, path, diff, sides);
   return judged ? { ...change, level: judged.level, why: judged.why } : change;
 }
 
@@ -62,19 +70,21 @@ function ruleOf(path: readonly string[], action: string): string {
   if (path.at(-2) === 'required' || (last === 'required' && action !== 'replace')) return 'required';
   if (path.at(-2) === 'enum' || last === 'enum') return 'enum';
   if (path.at(-2) === 'properties') return 'property';
+  if (path.includes('security')) return 'security';
   if (ANNOTATIONS.has(last)) return 'annotation';
   return last;
 }
 
-/** Whether the change is in what a client sends, or in what it receives. */
+/** Whether the change is in what a client sends (the limits of info.x-limits bound it too), or in what it receives. */
 function sideOf(path: readonly string[]): 'request' | 'response' | undefined {
   if (path.includes('responses')) return 'response';
   if (path.includes('requestBody') || path.includes('parameters')) return 'request';
+  if (path[0] === 'info' && path[1] === 'x-limits') return 'request';
   return undefined;
 }
 
 /** Where api-smart-diff's level is wrong for a client, the right one and why. */
-function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff): { level: Level; why: string } | undefined {
+function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff, sides: Sides): { level: Level; why: string } | undefined {
   const side = sideOf(path);
   if (change.rule === 'type' && diff.action === 'replace') {
     return { level: 'breaking', why: 'a client that sends or parses the old type breaks' };
@@ -100,7 +110,110 @@ function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff): { 
   if (change.rule === 'property' && diff.action === 'add' && side === 'response') {
     return { level: 'warning', why: 'the response carries a field it did not: additive, but a client that checks for no other fields breaks' };
   }
+  return judgeOther(change, path, diff) ?? judgeBounds(change, side, path, diff, sides);
+}
+
+/** The address, the key and the names a client is built with. */
+function judgeOther(change: SpecChange, path: readonly string[], diff: Diff): { level: Level; why: string } | undefined {
+  if (path[0] === 'servers' && change.rule === 'url' && diff.action === 'replace' && pathOfUrl(diff.before) !== pathOfUrl(diff.after)) {
+    return { level: 'breaking', why: "the server's path moved: every operation answers at another URL" };
+  }
+  // `security: []` on an operation lifts the requirement; so does an empty requirement object.
+  const lifted = Array.isArray(diff.after) && diff.after.every((requirement) => Object.keys(requirement ?? {}).length === 0);
+  if (change.rule === 'security' && (diff.action === 'remove' || lifted)) {
+    return { level: 'info', why: 'a requirement is gone: a client that still sends its key is not refused' };
+  }
+  if (change.rule === 'security' && diff.action === 'add') {
+    return { level: 'breaking', why: 'a request without the new credential is now refused' };
+  }
+  if (change.rule === 'operationId') {
+    return { level: 'warning', why: 'generated clients name their methods after it: their code changes when regenerated' };
+  }
   return undefined;
+}
+
+/** A URL without its scheme and host: what moves every operation when it changes. */
+const pathOfUrl = (url: unknown) => String(url).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\/+$/, '');
+
+// Keywords that bound what a schema (or info.x-limits, what a server takes) accepts:
+// an upper bound raised accepts more, a lower bound raised accepts less, a narrowing
+// keyword added accepts less.
+const UPPER = new Set(['maxLength', 'maxItems', 'maximum', 'maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length', 'max-body-bytes', 'max-chatbots-per-account']);
+const LOWER = new Set(['minLength', 'minItems', 'minimum', 'minProperties']);
+const NARROWING = new Set(['pattern', 'format', 'multipleOf', 'const', 'uniqueItems', 'exclusiveMinimum', 'exclusiveMaximum']);
+
+type Direction = 'less' | 'more' | 'both';
+
+/** Whether, after the change, the schema accepts fewer values, more, or other ones. */
+function directionOf(rule: string, path: readonly string[], diff: Diff, sides: Sides): Direction | undefined {
+  const { action, before, after } = diff;
+  const grows = action === 'remove' ? 'more' : action === 'add' ? 'less' : undefined;
+  if (UPPER.has(rule)) return grows ?? (Number(after) < Number(before) ? 'less' : 'more');
+  if (LOWER.has(rule)) return grows ?? (Number(after) > Number(before) ? 'less' : 'more');
+  if (NARROWING.has(rule)) return grows ?? 'both';
+  if (rule === 'type' && action === 'replace') return 'both';
+  if (rule === 'nullable') return after === true ? 'more' : before === true ? 'less' : undefined;
+  if (rule === 'enum' || rule === 'required') {
+    // An item of the list: one more allowed value (enum) accepts more; one more required field accepts less.
+    const item = path.at(-2) === rule;
+    if (action === 'replace' && !item) return listDirection(before, after, rule === 'enum');
+    if (action === 'replace') return 'both';
+    const added = action === 'add';
+    if (item && rule === 'enum') {
+      // api-smart-diff names a new enum by its first item: one where there was none accepts less, as a last item removed accepts more.
+      const list = valueAt(added ? sides.before : sides.after, path.slice(0, -1));
+      if (!Array.isArray(list)) return added ? 'less' : 'more';
+    }
+    return item === (rule === 'enum') ? (added ? 'more' : 'less') : added ? 'less' : 'more';
+  }
+  return undefined;
+}
+
+/** The value at a path of a document, following its local $refs on the way. */
+function valueAt(document: unknown, path: readonly string[]): unknown {
+  let value = document;
+  for (const key of path) {
+    value = followRef(document, value);
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return followRef(document, value);
+}
+
+function followRef(document: unknown, value: unknown): unknown {
+  for (let hops = 0; hops < 32; hops++) {
+    const ref = (value as { $ref?: unknown } | null)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return value;
+    value = ref.slice(2).split('/').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  }
+  return value;
+}
+
+/** Two lists of allowed values (or of required fields): which way the change goes. */
+function listDirection(before: unknown, after: unknown, allowed: boolean): Direction {
+  const [old, now] = [before, after].map((list) => new Set(Array.isArray(list) ? list.map((item) => JSON.stringify(item)) : []));
+  const gained = [...now!].some((item) => !old!.has(item));
+  const lost = [...old!].some((item) => !now!.has(item));
+  if (gained && lost) return 'both';
+  return gained === allowed ? 'more' : 'less';
+}
+
+/** A bound judged in its direction: a request that accepts less breaks; a response that may send more breaks. */
+function judgeBounds(change: SpecChange, side: 'request' | 'response' | undefined, path: readonly string[], diff: Diff, sides: Sides): { level: Level; why: string } | undefined {
+  const direction = side ? directionOf(change.rule, path, diff, sides) : undefined;
+  if (!direction) return undefined;
+  const breaks = direction === 'both' || (side === 'request' ? direction === 'less' : direction === 'more');
+  const level: Level = breaks ? 'breaking' : 'info';
+  if (level === change.level) return undefined;
+  const why =
+    side === 'request'
+      ? breaks
+        ? `the request now accepts less (${change.rule}): a client that sends what it accepted breaks`
+        : `the request now accepts more (${change.rule}): every request that was valid still is`
+      : breaks
+        ? `the response may now send values it did not (${change.rule}): a client that reads it may break`
+        : `the response now sends within what it did (${change.rule}): every client that read it still can`;
+  return { level, why };
 }
 
 function hasRequired(value: unknown): boolean {
