@@ -62,9 +62,9 @@ describe('majorRaised', () => {
 
 const BIN = fileURLToPath(new URL('../tools/dist/review/specDiff.js', import.meta.url));
 /** The compiled command, as `npm run spec:diff --` runs it. */
-const run = (cwd: string, args: string[] = []) =>
+const run = (cwd: string, args: string[] = [], env: Record<string, string> = {}) =>
   new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd }, (error, stdout, stderr) =>
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, npm_lifecycle_event: '', ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: number }).code) : 0, out: stdout + stderr }),
     );
   });
@@ -159,6 +159,8 @@ describe('npm run spec:diff (the compiled command, in a scratch git repository)'
     const head = join(repo, 'edited.yaml');
     writeFileSync(head, stringify(contract.document));
     expect(await run(repo, ['--base', join(repo, 'openapi.yaml'), '--head', head])).toMatchObject({ code: 0 });
+    // Under `npm run spec:diff`, which runs in the package's folder, a relative path is the caller's (INIT_CWD).
+    expect(await run(tmpdir(), ['--base', 'openapi.yaml', '--head', 'edited.yaml'], { npm_lifecycle_event: 'spec:diff', INIT_CWD: repo })).toMatchObject({ code: 0 });
     // A head that cannot be read, or is not YAML, is a usage problem: one line, exit 2.
     expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'missing.yaml')])).toMatchObject({ code: 2, out: expect.stringMatching(/^spec:diff: error: cannot read the head .*missing\.yaml/) });
     writeFileSync(join(repo, 'broken.yaml'), 'paths: [\n');

@@ -71,7 +71,8 @@ function ruleOf(path: readonly string[], action: string): string {
   if (path.at(-2) === 'enum' || last === 'enum') return 'enum';
   if (path.at(-2) === 'properties') return 'property';
   if (path.includes('security')) return 'security';
-  if (ANNOTATIONS.has(last)) return 'annotation';
+  // Anything inside an example (its values, however deep) is words, not contract.
+  if (ANNOTATIONS.has(last) || path.some((key, index) => (key === 'example' || key === 'examples') && path[index - 1] !== 'properties')) return 'annotation';
   return last;
 }
 
@@ -125,6 +126,9 @@ function judgeOther(change: SpecChange, path: readonly string[], diff: Diff): { 
   }
   if (change.rule === 'security' && diff.action === 'add') {
     return { level: 'breaking', why: 'a request without the new credential is now refused' };
+  }
+  if (change.rule === 'annotation' && change.level !== 'info') {
+    return { level: 'info', why: 'words or an example: what a client sends and receives is unchanged' };
   }
   if (change.rule === 'operationId') {
     return { level: 'warning', why: 'generated clients name their methods after it: their code changes when regenerated' };

@@ -66,5 +66,6 @@ export const CORPUS: [string, Level, (doc: Doc) => void][] = [
   ['the API description changed', 'info', (d) => void (d.info.description = 'Other words.')],
   ['a field description changed', 'info', (d) => void (schemas(d).ChatbotName!.description = 'What people call it.')],
   ['an example changed', 'info', (d) => void (schemas(d).ChatbotName!.example = 'Helper')],
+  ['a value inside a response example changed', 'info', (d) => void ((operation(d, 'post').responses['201'] as { content: Record<string, { examples: Record<string, { value: { data: { name: string } } }> }> }).content['application/json']!.examples.nameOnly!.value.data.name = 'Helper')],
 ];
 

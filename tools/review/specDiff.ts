@@ -24,9 +24,13 @@ function git(args: string[], cwd: string): string {
 
 class UsageError extends Error {}
 
+/** A path as the caller meant it: `npm run spec:diff` moves to the package's folder, and says where it was called from in INIT_CWD. */
+const fromCaller = (path: string) =>
+  resolve(process.env.npm_lifecycle_event === 'spec:diff' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd(), path);
+
 /** The base as text: a file when one exists at that path, else openapi.yaml at a git ref. */
 function readBase(base: string, root: string, allowMissing: boolean): string | undefined {
-  if (existsSync(base)) return readFileSync(base, 'utf8');
+  if (existsSync(fromCaller(base))) return readFileSync(fromCaller(base), 'utf8');
   try {
     git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], root);
     return git(['show', `${base}:openapi.yaml`], root);
@@ -86,10 +90,10 @@ function main(): number {
     console.log(`spec:diff: nothing to compare: no openapi.yaml at "${baseRef}" (allowed by --allow-missing-base).`);
     return 0;
   }
-  const headFile = values.head ? resolve(values.head) : join(root, 'openapi.yaml');
+  const headFile = values.head ? fromCaller(values.head) : join(root, 'openapi.yaml');
   const before = parsed(baseText, baseRef);
   const after = parsed(readHead(headFile), headFile);
-  const overrides = readOverrides(values.rules ? resolve(values.rules) : join(root, 'spec-diff.rules.yaml'), Boolean(values.rules));
+  const overrides = readOverrides(values.rules ? fromCaller(values.rules) : join(root, 'spec-diff.rules.yaml'), Boolean(values.rules));
   const changes = applyOverrides(specChanges(before, after), overrides);
   const breaking = changes.filter((change) => change.level === 'breaking').length;
   const review: Review = {
