@@ -56,7 +56,9 @@ export function watchContract(
     if (name !== null && name !== basename(file)) return;
     clearTimeout(timer);
     // One reload at a time, in the order of the edits.
-    timer = setTimeout(() => (reading = reading.then(reload)), SETTLE_MS);
+    timer = setTimeout(() => {
+      reading = reading.then(reload).catch((error: unknown) => logger.warn(`contract ${file} was not reloaded: ${(error as Error).message}`));
+    }, SETTLE_MS);
   });
   watcher.on('error', (error) => logger.warn(`contract ${file} can no longer be watched: ${error.message}`));
   return {

@@ -4,6 +4,7 @@
 // own direction: a request that accepts less breaks a client that sends it, a
 // response that may send more or other values breaks a client that reads it.
 import { apiCompare, type Diff } from 'api-smart-diff';
+import { directionOf, type Sides } from './direction.js';
 
 export type Level = 'breaking' | 'warning' | 'info';
 
@@ -37,12 +38,6 @@ export function specChanges(before: Document, after: Document): SpecChange[] {
       .filter((diff) => !/^components\.(schemas|responses|parameters|requestBodies)\b/.test(diff.path.join('.')))
       .map((diff) => toChange(diff, sides))
   );
-}
-
-/** The two documents compared, to look at what surrounds a change. */
-interface Sides {
-  before: Document;
-  after: Document;
 }
 
 function toChange(diff: Diff, sides: Sides): SpecChange {
@@ -138,69 +133,6 @@ function judgeOther(change: SpecChange, path: readonly string[], diff: Diff): { 
 
 /** A URL without its scheme and host: what moves every operation when it changes. */
 const pathOfUrl = (url: unknown) => String(url).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\/+$/, '');
-
-// Keywords that bound what a schema (or info.x-limits, what a server takes) accepts:
-// an upper bound raised accepts more, a lower bound raised accepts less, a narrowing
-// keyword added accepts less.
-const UPPER = new Set(['maxLength', 'maxItems', 'maximum', 'maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length', 'max-body-bytes', 'max-chatbots-per-account']);
-const LOWER = new Set(['minLength', 'minItems', 'minimum', 'minProperties']);
-const NARROWING = new Set(['pattern', 'format', 'multipleOf', 'const', 'uniqueItems', 'exclusiveMinimum', 'exclusiveMaximum']);
-
-type Direction = 'less' | 'more' | 'both';
-
-/** Whether, after the change, the schema accepts fewer values, more, or other ones. */
-function directionOf(rule: string, path: readonly string[], diff: Diff, sides: Sides): Direction | undefined {
-  const { action, before, after } = diff;
-  const grows = action === 'remove' ? 'more' : action === 'add' ? 'less' : undefined;
-  if (UPPER.has(rule)) return grows ?? (Number(after) < Number(before) ? 'less' : 'more');
-  if (LOWER.has(rule)) return grows ?? (Number(after) > Number(before) ? 'less' : 'more');
-  if (NARROWING.has(rule)) return grows ?? 'both';
-  if (rule === 'type' && action === 'replace') return 'both';
-  if (rule === 'nullable') return after === true ? 'more' : before === true ? 'less' : undefined;
-  if (rule === 'enum' || rule === 'required') {
-    // An item of the list: one more allowed value (enum) accepts more; one more required field accepts less.
-    const item = path.at(-2) === rule;
-    if (action === 'replace' && !item) return listDirection(before, after, rule === 'enum');
-    if (action === 'replace') return 'both';
-    const added = action === 'add';
-    if (item && rule === 'enum') {
-      // api-smart-diff names a new enum by its first item: one where there was none accepts less, as a last item removed accepts more.
-      const list = valueAt(added ? sides.before : sides.after, path.slice(0, -1));
-      if (!Array.isArray(list)) return added ? 'less' : 'more';
-    }
-    return item === (rule === 'enum') ? (added ? 'more' : 'less') : added ? 'less' : 'more';
-  }
-  return undefined;
-}
-
-/** The value at a path of a document, following its local $refs on the way. */
-function valueAt(document: unknown, path: readonly string[]): unknown {
-  let value = document;
-  for (const key of path) {
-    value = followRef(document, value);
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return followRef(document, value);
-}
-
-function followRef(document: unknown, value: unknown): unknown {
-  for (let hops = 0; hops < 32; hops++) {
-    const ref = (value as { $ref?: unknown } | null)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) return value;
-    value = ref.slice(2).split('/').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-  }
-  return value;
-}
-
-/** Two lists of allowed values (or of required fields): which way the change goes. */
-function listDirection(before: unknown, after: unknown, allowed: boolean): Direction {
-  const [old, now] = [before, after].map((list) => new Set(Array.isArray(list) ? list.map((item) => JSON.stringify(item)) : []));
-  const gained = [...now!].some((item) => !old!.has(item));
-  const lost = [...old!].some((item) => !now!.has(item));
-  if (gained && lost) return 'both';
-  return gained === allowed ? 'more' : 'less';
-}
 
 /** A bound judged in its direction: a request that accepts less breaks; a response that may send more breaks. */
 function judgeBounds(change: SpecChange, side: 'request' | 'response' | undefined, path: readonly string[], diff: Diff, sides: Sides): { level: Level; why: string } | undefined {
