@@ -62,6 +62,11 @@ export interface Contract {
 
 export const CHATBOT_SCHEMA = '#/components/schemas/Chatbot';
 
+/** The operation as the dereferenced document writes it: its parameters, request body and responses. */
+export function operationObject(contract: Pick<Contract, 'dereferenced'>, operation: ContractOperation): OpenAPIV3.OperationObject {
+  return (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[operation.method.toLowerCase()]!;
+}
+
 /** The problems the engine's checks may answer a request of these operations with (a handler's own, such as 409, are its to need). */
 function problemStatusesNeeded(operations: readonly ContractOperation[]): number[] {
   return [
@@ -102,10 +107,7 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
       if (!operation) {
         return documented(document, pointerTo('x-unmatched-request-responses', String(status)));
       }
-      const responses = (dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[
-        operation.method.toLowerCase()
-      ]!.responses;
-      const key = statusKey(responses, status);
+      const key = statusKey(operationObject({ dereferenced }, operation).responses, status);
       return key === undefined ? undefined : documented(document, `${operation.pointer}/responses/${key}`);
     },
     schemaValidator,

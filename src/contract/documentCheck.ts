@@ -6,8 +6,9 @@
 // all three, as its lint and tests show; a contract under review is checked
 // each time it is read.
 import schemaValidator from 'openapi-schema-validator';
-import { CHATBOT_SCHEMA, type Contract } from './contract.js';
+import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
 import { resolvePointer } from './pointer.js';
+import { describeSchemaErrors } from './schemaErrors.js';
 
 // A CommonJS module: Node hands its exports as the default, a bundler may hand its `default`.
 type Validator = InstanceType<typeof schemaValidator.default>;
@@ -25,7 +26,7 @@ export function checkOpenApiDocument(document: unknown): void {
   if (errors.length > 0) {
     const [first] = errors;
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    throw new Error(`it is not valid OpenAPI 3.0: ${first!.instancePath || '/'} ${first!.message}${more}`);
+    throw new Error(`it is not valid OpenAPI 3.0: ${describeSchemaErrors([first!])}${more}`);
   }
   const dangling = danglingRef(document, document, new Set());
   if (dangling) throw new Error(`its $ref ${dangling} points at nothing`);
@@ -50,8 +51,7 @@ export function compileEveryValidator(contract: Contract): void {
     const where = `${operation.method} ${operation.path}`;
     try {
       contract.router.validateRequest(operation, { params: {}, headers: {}, body: undefined });
-      const { responses } = (contract.dereferenced.paths[operation.path] as Record<string, { responses: object }>)[operation.method.toLowerCase()]!;
-      for (const key of Object.keys(responses)) contract.router.responseValidator(operation, statusFor(key));
+      for (const key of Object.keys(operationObject(contract, operation).responses)) contract.router.responseValidator(operation, statusFor(key));
     } catch (error) {
       throw new Error(`a schema of ${where} does not compile: ${(error as Error).message.split('\n')[0]}`);
     }

@@ -3,6 +3,7 @@
 // from a store) and makes its UTF-8 JSON bytes. Stores keep those bytes, and a
 // list is sent as them: nothing that reaches a client skips this check.
 import type { ValidateFunction } from 'ajv';
+import { describeSchemaErrors } from './schemaErrors.js';
 
 /** A stored chatbot that breaks the contract (a row changed behind the server's back): it is never sent. */
 export class BrokenChatbotError extends Error {
@@ -27,7 +28,7 @@ export function createChatbotEncoder(isChatbot: ValidateFunction): ChatbotEncode
     if (known) return known;
     if (!isChatbot(chatbot)) {
       const id = String((chatbot as { id?: unknown } | null)?.id ?? '(no id)');
-      const reason = (isChatbot.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
+      const reason = describeSchemaErrors(isChatbot.errors);
       throw new BrokenChatbotError(id, reason || 'it is not a chatbot');
     }
     const bytes = text.encode(JSON.stringify(chatbot));

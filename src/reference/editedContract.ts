@@ -7,10 +7,11 @@
 //   no handler (an added one)   its example, as `mock` answers, marked `Mock-Source: example` (or,
 //                               with none, its success answer without a body); else a 501 problem.
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract } from '../contract/contract.js';
+import { operationObject, type Contract } from '../contract/contract.js';
 import { documentedProblem, problemResponse } from '../contract/documentedProblem.js';
 import { BrokenChatbotError } from '../contract/encoder.js';
 import type { ContractOperation } from '../contract/router.js';
+import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { exampleReply } from '../engine/steps/faults.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import { operationHandlers } from '../handlers/index.js';
@@ -82,8 +83,8 @@ function sameOperation(contract: Contract, builtIn: Contract, operation: Contrac
 }
 
 function definitionOf(contract: Contract, operation: ContractOperation) {
-  const pathItem = contract.dereferenced.paths[operation.path] as Record<string, unknown> & { parameters?: unknown };
-  return { method: operation.method, path: operation.path, parameters: pathItem.parameters, operation: pathItem[operation.method.toLowerCase()] };
+  const { parameters } = contract.dereferenced.paths[operation.path]!;
+  return { method: operation.method, path: operation.path, parameters, operation: operationObject(contract, operation) };
 }
 
 /** JSON with the keys of every object sorted: two documents that differ only in key order compare equal. */
@@ -102,15 +103,14 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
   const check = contract.router.responseValidator(operation, reply.status);
   const body = 'encoded' in reply ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')) : reply.body;
   if (!check || check(body)) return undefined;
-  const errors = (check.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`).join('; ');
-  return `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ${errors}`;
+  return `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ${describeSchemaErrors(check.errors)}`;
 }
 
 const decoder = new TextDecoder();
 
 /** The first success status the operation documents with an example, answered with it; else the first with no body (a 204). */
 function exampleAnswer(contract: Contract, operation: ContractOperation): Reply {
-  const responses = (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[operation.method.toLowerCase()]!.responses;
+  const { responses } = operationObject(contract, operation);
   const statuses = Object.keys(responses).filter((key) => /^2\d\d$/.test(key)).map(Number).sort((a, b) => a - b);
   const mediaOf = (status: number) => Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
   const marked = { 'Mock-Source': 'example' };

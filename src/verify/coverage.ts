@@ -1,7 +1,7 @@
 // What a run exercised, per operation: which documented statuses it saw,
 // which of the contract's request examples it sent. The coverage report shows
 // both, with the checks, so that a reader sees what was not tried.
-import type { Contract } from '../contract/contract.js';
+import { operationObject, type Contract } from '../contract/contract.js';
 import { escapePointer } from '../contract/pointer.js';
 import type { Answer, TestCase } from './cases.js';
 
@@ -49,8 +49,7 @@ export class CoverageTracker {
 
   #operations(): OperationCoverage[] {
     return this.contract.operations.map((operation) => {
-      const path = this.contract.dereferenced.paths[operation.path] as Record<string, Record<string, unknown>>;
-      const definition = path[operation.method.toLowerCase()] as {
+      const definition = operationObject(this.contract, operation) as unknown as {
         responses: Record<string, unknown>;
         requestBody?: { content?: Record<string, { examples?: Record<string, unknown> }> };
       };

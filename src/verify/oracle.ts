@@ -3,7 +3,7 @@
 // (404, 405, 413, 401, 415, 400, 422 in the contract's order), and a request
 // that passes every step is one the operation must accept. `verify` and `proxy`
 // judge every answer against this, so no case carries a hand-written status.
-import type { Contract } from '../contract/contract.js';
+import { operationObject, type Contract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/router.js';
 import type { Principal } from '../contract/types.js';
 import { createEngine } from '../engine/pipeline.js';
@@ -90,7 +90,6 @@ function wellFormedKey(authorization: string | undefined): boolean {
 
 /** The operation's documented 2xx: 201 for createChatbot, 200 for listChatbots. */
 export function successStatus(contract: Contract, operation: ContractOperation): number {
-  const path = contract.dereferenced.paths[operation.path] as Record<string, { responses: Record<string, unknown> }>;
-  const codes = Object.keys(path[operation.method.toLowerCase()]!.responses).filter((code) => /^2\d\d$/.test(code));
+  const codes = Object.keys(operationObject(contract, operation).responses).filter((code) => /^2\d\d$/.test(code));
   return Number(codes.sort()[0]);
 }

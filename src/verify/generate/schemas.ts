@@ -2,7 +2,7 @@
 // few JSON Schema keywords it understands. A keyword it does not know stops the
 // run with its location, so the contract cannot outgrow the generators quietly.
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract } from '../../contract/contract.js';
+import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
 
 export type Schema = OpenAPIV3.SchemaObject & {
@@ -20,8 +20,7 @@ const UNDERSTOOD = new Set([
 
 /** The JSON request body schema of an operation (dereferenced); undefined when it takes none. */
 export function requestSchema(contract: Contract, operation: ContractOperation): Schema | undefined {
-  const path = contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>;
-  const body = path[operation.method.toLowerCase()]?.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
   const schema = body?.content['application/json']?.schema as Schema | undefined;
   if (schema) assertUnderstood(schema, `${operation.pointer}/requestBody`);
   return schema;
@@ -29,8 +28,7 @@ export function requestSchema(contract: Contract, operation: ContractOperation):
 
 /** The request examples of an operation, by name. */
 export function requestExamples(contract: Contract, operation: ContractOperation): [string, unknown][] {
-  const path = contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>;
-  const body = path[operation.method.toLowerCase()]?.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
   const media = body?.content['application/json'];
   const named = Object.entries(media?.examples ?? {}).map(([name, example]) => [name, (example as OpenAPIV3.ExampleObject).value] as [string, unknown]);
   return media?.example !== undefined ? [['example', media.example], ...named] : named;
