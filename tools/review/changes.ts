@@ -94,9 +94,6 @@ function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff, sid
   if (change.rule === 'additionalProperties' && side === 'response' && diff.after !== false && diff.before === false) {
     return { level: 'breaking', why: 'the response may now carry fields it never did: a client that checks it strictly breaks' };
   }
-  if (change.rule === 'nullable' && side === 'response' && diff.after === true) {
-    return { level: 'breaking', why: 'the response may now send null where a client expects a value' };
-  }
   if (change.rule === 'parameter' && diff.action === 'add' && hasRequired(diff.after)) {
     return { level: 'breaking', why: 'a request without the new required parameter is now refused' };
   }

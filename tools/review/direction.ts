@@ -1,7 +1,8 @@
 // Which way a change of a bounding keyword moves what a schema accepts: less
 // (a lower upper bound, a higher lower bound, a new enum, pattern or format, a
-// new required field), more (the reverse), or both (another type, another
-// pattern). changes.ts turns that into a level for the side the schema is on.
+// new required field, null no longer allowed), more (the reverse), or both
+// (another pattern or format). changes.ts turns that into a level for the side
+// the schema is on; a change of type it judges breaking on either side itself.
 import type { Diff } from 'api-smart-diff';
 import type { Document } from './changes.js';
 
@@ -27,7 +28,6 @@ export function directionOf(rule: string, path: readonly string[], diff: Diff, s
   if (UPPER.has(rule)) return grows ?? (Number(after) < Number(before) ? 'less' : 'more');
   if (LOWER.has(rule)) return grows ?? (Number(after) > Number(before) ? 'less' : 'more');
   if (NARROWING.has(rule)) return grows ?? 'both';
-  if (rule === 'type' && action === 'replace') return 'both';
   if (rule === 'nullable') return after === true ? 'more' : before === true ? 'less' : undefined;
   if (rule === 'enum' || rule === 'required') {
     // An item of the list: one more allowed value (enum) accepts more; one more required field accepts less.
