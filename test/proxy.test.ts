@@ -74,7 +74,7 @@ describe('proxy in front of a broken upstream', () => {
     expect(new Set(causes).size).toBe(causes.length);
     const headers = seen.failures.find((f) => f.check === 'response_headers_conformance' && f.message.includes('Cache-Control'))!;
     expect(headers.occurrences).toBe(2);
-    expect(headers.curl[0]).toMatch(/^curl -i 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H "authorization: Bearer \$API_KEY"/);
+    expect(headers.curl[0]).toMatch(/^curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'authorization: Bearer '"\$API_KEY"/);
     expect(seen.violations).toBeGreaterThanOrEqual(PLANTED.length + 1);
   });
 
@@ -158,7 +158,7 @@ describe('the proxy command', () => {
     expect(summary).toMatch(/^## ❌ Contract proxy: failed\n/);
     expect(summary).toMatch(/^- 2 requests in [\d.]+ s; 4 contract violations by the upstream's answers, 1 requests? that broke the contract themselves$/m);
     for (const check of ['is_active', 'unsupported_method']) expect(summary).toMatch(new RegExp(`^\\| \\d \\| \`${check}\` \\|`, 'm'));
-    expect(summary).toMatch(/```sh\ncurl -i -X PATCH '[^']*\/chatbots'/);
+    expect(summary).toMatch(/```sh\ncurl -i --globoff -X 'PATCH' '[^']*\/chatbots'/);
     const html = readFileSync(join(dir, 'coverage.html'), 'utf8');
     expect(html).toContain('<h1>Contract coverage</h1>');
     expect(html).toContain(`Upstream: ${upstream.url}`);

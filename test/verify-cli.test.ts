@@ -60,7 +60,7 @@ describe('verify on the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
     const run = await verify(['--base-url', broken.url, '--key', KEYS.acmeWeb, ...quick, '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.md'), '--markdown', join(dir, 'summary.md')]);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/\d+\. is_active · createChatbot · examples phase · seen \d+ times\n {3}case: +the example "withSettings"\n {3}problem: +is_active is false\n {3}got: +201 application\/json[^\n]*\n {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n {3}replay:\n {5}curl -i 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H "Authorization: Bearer \$API_KEY" -H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/);
+    expect(run.stdout).toMatch(/\d+\. is_active · createChatbot · examples phase · seen \d+ times\n {3}case: +the example "withSettings"\n {3}problem: +is_active is false\n {3}got: +201 application\/json[^\n]*\n {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n {3}replay:\n {5}curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'Authorization: Bearer '"\$API_KEY" -H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/);
     expect(run.stdout).not.toContain(KEYS.acmeWeb);
     expect(run.stdout.match(/\d+\. is_active ·/g)).toHaveLength(1);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure message="is_active is false/);

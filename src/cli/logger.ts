@@ -1,9 +1,14 @@
 // Logs: one structured line per request, JSON for machines, or (on a terminal,
 // or with --log-format pretty) one short line a person reads at a glance:
-// time, method, path, status, duration, project. API keys and admin tokens
-// never reach a log line; the full detail stays in the JSON.
+// time, method, path, status, duration, project. No secret reaches a log line
+// (src/untrusted/redact.ts): secret headers are masked where requests are
+// logged (src/server/app.ts), and any sk_live_ key in a line is masked as it is
+// written; the pretty line escapes control characters, so that the traffic
+// cannot forge a line. The full detail stays in the JSON.
 import { pino, type Logger } from 'pino';
 import PinoPretty from 'pino-pretty';
+import { printable } from '../untrusted/printable.js';
+import { redactor } from '../untrusted/redact.js';
 
 export interface LoggerOptions {
   quiet?: boolean;
@@ -12,8 +17,6 @@ export interface LoggerOptions {
   /** Where the lines go (default: stdout). */
   destination?: NodeJS.WritableStream;
 }
-
-export const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
 
 interface LogLine {
   msg?: string;
@@ -34,14 +37,15 @@ export function oneLine(log: LogLine): string {
 
 export function createLogger({ quiet = false, pretty = process.stdout.isTTY === true, destination }: LoggerOptions = {}): Logger {
   if (quiet) return pino({ enabled: false });
-  const options = { name: 'chatbot-api-mock', redact: { paths: REDACTED, censor: '[redacted]' } };
+  // A JSON line holds a key as it was written: masking the line masks it wherever it stands.
+  const options = { name: 'chatbot-api-mock', hooks: { streamWrite: (line: string) => redactor.text(line) } };
   if (!pretty) return destination ? pino(options, destination) : pino(options);
   const stream = PinoPretty({
     colorize: !destination && process.stdout.isTTY === true,
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,name',
     hideObject: true,
-    messageFormat: (log) => oneLine(log as LogLine),
+    messageFormat: (log) => printable(oneLine(log as LogLine)),
     sync: true,
     ...(destination ? { destination } : {}),
   });

@@ -23,6 +23,13 @@ addMockCommand(program);
 addVerifyCommand(program);
 addProxyCommand(program);
 
+// Output piped to a reader that has gone (`serve | head -1`) is output nobody reads, not a failure.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
 for (const { env } of SERVE_SETTINGS) if (env && process.env[env] === '') delete process.env[env];
 

@@ -21,6 +21,7 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
   { key: 'port', configKey: 'port', flag: '-p, --port <number>', env: 'PORT', description: 'port to listen on', default: 4010 },
   { key: 'host', configKey: 'host', flag: '--host <address>', env: 'HOST', description: 'address to bind', default: '127.0.0.1' },
   { key: 'contractFile', configKey: 'contract', flag: '--contract <file>', env: 'CONTRACT_FILE', description: 'serve this OpenAPI file instead of the built-in contract (a branch\'s, under review)' },
+  { key: 'maxContractBytes', configKey: 'maxContractBytes', flag: '--max-contract-bytes <n>', env: 'MAX_CONTRACT_BYTES', description: 'the largest contract file read, in bytes (a contract under review is untrusted input)', default: 1_048_576 },
   { key: 'watch', configKey: 'watch', flag: '--watch', env: 'WATCH', description: 'follow edits of the contract file as the server runs, keeping the state (a broken edit keeps the last good contract)', default: false },
   { key: 'keysFile', configKey: 'keys', flag: '-k, --keys <file>', env: 'KEYS_FILE', description: 'keys file: accounts, projects and their API keys' },
   { key: 'seedFile', configKey: 'seed', flag: '--seed <file>', env: 'SEED_FILE', description: 'chatbots to start with, per project, and to return to on reset' },

@@ -1,13 +1,13 @@
 // Whether a document read from a file is an OpenAPI 3.0 document this server
 // can run: its shape, by the OpenAPI 3.0 schema (openapi-schema-validator,
-// which openapi-backend uses for the same check), every local $ref resolving,
-// and every schema compiling (`type: strng` passes the OpenAPI schema, and
-// would otherwise fail at the first request). The built-in contract passes
+// which openapi-backend uses for the same check), operationIds that name one
+// operation each, and every schema compiling (`type: strng` passes the OpenAPI
+// schema, and would otherwise fail at the first request). Its $refs were
+// checked as it was parsed (selfContained.ts). The built-in contract passes
 // all three, as its lint and tests show; a contract under review is checked
 // each time it is read.
 import schemaValidator from 'openapi-schema-validator';
 import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
-import { resolvePointer } from './pointer.js';
 import { describeSchemaErrors } from './schemaErrors.js';
 
 // A CommonJS module: Node hands its exports as the default, a bundler may hand its `default`.
@@ -28,19 +28,19 @@ export function checkOpenApiDocument(document: unknown): void {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
     throw new Error(`it is not valid OpenAPI 3.0: ${describeSchemaErrors([first!])}${more}`);
   }
-  const dangling = danglingRef(document, document, new Set());
-  if (dangling) throw new Error(`its $ref ${dangling} points at nothing`);
+  const repeated = repeatedOperationId(document as { paths: Record<string, Record<string, { operationId?: unknown }>> });
+  if (repeated) throw new Error(`its operationId ${JSON.stringify(repeated)} names more than one operation (OpenAPI asks each to be unique)`);
 }
 
-/** The first local $ref of the document that resolves to nothing. */
-function danglingRef(document: unknown, value: unknown, seen: Set<unknown>): string | undefined {
-  if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
-  seen.add(value);
-  const ref = (value as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string' && ref.startsWith('#') && resolvePointer(document, ref) === undefined) return ref;
-  for (const inner of Object.values(value)) {
-    const found = danglingRef(document, inner, seen);
-    if (found) return found;
+function repeatedOperationId(document: { paths: Record<string, Record<string, { operationId?: unknown }>> }): string | undefined {
+  const seen = new Set<unknown>();
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const id = typeof operation === 'object' && operation !== null ? operation.operationId : undefined;
+      if (id === undefined) continue;
+      if (seen.has(id)) return String(id);
+      seen.add(id);
+    }
   }
   return undefined;
 }

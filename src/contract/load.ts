@@ -1,16 +1,19 @@
 // Reads openapi.yaml from this package (or another file) into a Contract: the
-// only code that reads the contract from disk. Its validators are compiled
-// here, as they are first used: openapi-backend's for requests and responses,
-// and Ajv's for any schema of the document.
-import { existsSync, readFileSync } from 'node:fs';
+// only code that reads the contract from disk, as untrusted input (a pull
+// request's): bounded in size, one self-contained document (boundedRead.ts,
+// parseDocument.ts). Its validators are compiled here, as they are first
+// used: openapi-backend's for requests and responses, and Ajv's for any schema
+// of the document.
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ValidateFunction } from 'ajv';
-import { load as parseYaml } from 'js-yaml';
 import { createAjv } from './ajv.js';
+import { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './boundedRead.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
 import { checkOpenApiDocument, compileEveryValidator } from './documentCheck.js';
 import { createLiveRouter } from './liveRouter.js';
+import { parseDocument } from './parseDocument.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
 export const packageRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -23,37 +26,59 @@ function findRoot(from: string): string {
   }
 }
 
-export function readDocument(path: string = specPath): OpenApiDocument {
-  return parseYaml(readFileSync(path, 'utf8')) as OpenApiDocument;
+/** The document of a contract file, read and parsed within bounds; throws one line naming the file. */
+export function readDocument(path: string = specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES): OpenApiDocument {
+  return parsedFile(path, maxBytes).parsed.document as OpenApiDocument;
 }
 
-/** A contract file, as the value every mode runs on and as the text a server serves at /openapi.yaml. */
+/** A contract file, as the value every mode runs on, as the text served at /openapi.yaml, and as the JSON served at /openapi.json. */
 export interface ContractFile {
   contract: Contract;
   text: string;
+  json: string;
+}
+
+export interface ReadOptions {
+  /** Prove a valid OpenAPI 3.0 document that every validator compiles for (default: for any file but the built-in one). */
+  checked?: boolean;
+  /** The largest file read (default DEFAULT_MAX_CONTRACT_BYTES). */
+  maxBytes?: number;
 }
 
 /**
  * Reads a contract file (default: this package's openapi.yaml); fails with one line naming the file.
  * Another file, or any file read again after an edit (`checked`), must first prove a valid OpenAPI 3.0 document.
  */
-export function readContractFile(path: string = specPath, checked = path !== specPath): ContractFile {
+export function readContractFile(path: string = specPath, options: ReadOptions = {}): ContractFile {
+  const { checked = path !== specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES } = options;
+  const { text, parsed } = parsedFile(path, maxBytes);
+  try {
+    const document = parsed.document as OpenApiDocument;
+    if (checked) checkOpenApiDocument(document);
+    const contract = createContract(document, liveValidators);
+    if (checked) compileEveryValidator(contract);
+    return { contract, text, json: parsed.json };
+  } catch (error) {
+    throw unrunnable(path, error);
+  }
+}
+
+function parsedFile(path: string, maxBytes: number) {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, maxBytes);
   } catch (error) {
     throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`);
   }
   try {
-    const document = parseYaml(text) as OpenApiDocument;
-    if (checked) checkOpenApiDocument(document);
-    const contract = createContract(document, liveValidators);
-    if (checked) compileEveryValidator(contract);
-    return { contract, text };
+    return { text, parsed: parseDocument(text) };
   } catch (error) {
-    throw new Error(`contract ${path} is not a contract this server can run: ${(error as Error).message.split('\n')[0]}`);
+    throw unrunnable(path, error);
   }
 }
+
+const unrunnable = (path: string, error: unknown) =>
+  new Error(`contract ${path} is not a contract this server can run: ${(error as Error).message.split('\n')[0]}`);
 
 /** Reads, parses and dereferences the contract: call once, and pass the value on. */
 export function loadContract(path: string = specPath): Contract {

@@ -1,5 +1,6 @@
 // CORS, as the contract decides it: any origin may call the API; a preflight
-// allows GET and POST with the headers it asks for (Authorization and
+// allows the methods the contract in force documents for its path (GET and
+// POST on /chatbots) with the headers it asks for (Authorization and
 // Content-Type among them), for 10 minutes; answers expose Allow,
 // WWW-Authenticate, Preference-Applied and Mock-Source (an answer a contract
 // under review gives from its examples). The `cors` package decides the
@@ -8,11 +9,11 @@
 import cors from 'cors';
 import type { EngineRequest } from './types.js';
 
-const crossOrigin = cors({
-  methods: ['GET', 'POST'],
+const OPTIONS = {
   exposedHeaders: ['Allow', 'WWW-Authenticate', 'Preference-Applied', 'Mock-Source'],
   maxAge: 600,
-});
+};
+const crossOrigin = cors(OPTIONS);
 
 export interface CorsAnswer {
   /** The request was a preflight: answer 204 with these headers, and nothing else. */
@@ -25,8 +26,8 @@ export function isPreflight(request: EngineRequest): boolean {
   return request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
 }
 
-/** The CORS headers of a request's answer, or of its preflight; none for a plain OPTIONS (it answers 405). */
-export function corsAnswer(request: EngineRequest): CorsAnswer {
+/** The CORS headers of a request's answer, or of its preflight (allowing `methods()`); none for a plain OPTIONS (it answers 405). */
+export function corsAnswer(request: EngineRequest, methods: () => readonly string[]): CorsAnswer {
   const preflight = isPreflight(request);
   const headers: Record<string, string> = {};
   if (request.method === 'OPTIONS' && !preflight) return { preflight, headers };
@@ -38,7 +39,7 @@ export function corsAnswer(request: EngineRequest): CorsAnswer {
     setHeader: (name: string, value: string | number) => void (headers[name] = String(value)),
     end: () => {},
   } as unknown as Parameters<typeof crossOrigin>[1];
-  crossOrigin(req, res, () => {});
+  (preflight ? cors({ ...OPTIONS, methods: [...methods()] }) : crossOrigin)(req, res, () => {});
   delete headers['Content-Length']; // the adapter counts the body itself
   return { preflight, headers };
 }

@@ -76,7 +76,7 @@ export function createEngine(options: EngineOptions): Engine {
     journal,
     async handle(request) {
       // CORS applies to the API, not to what an adapter answers outside it (serve's own 404).
-      const cors = pathBelow(basePath, request.path) === undefined ? undefined : corsAnswer(request);
+      const cors = pathBelow(basePath, request.path) === undefined ? undefined : corsAnswer(request, () => documentedMethods(contract, basePath, request.path));
       if (cors?.preflight) return { kind: 'answer', status: 204, headers: { ...cors.headers, 'Cache-Control': 'no-store' }, body: '' };
       const context: RequestContext = { request, params: {}, applied: [] };
       const reply = await run(context);
@@ -86,6 +86,12 @@ export function createEngine(options: EngineOptions): Engine {
     },
     route: (method, path) => matchRequest(contract, basePath, method, path),
   };
+}
+
+/** The methods the contract documents for a path, which a preflight allows. */
+function documentedMethods(contract: Contract, basePath: string, path: string): readonly string[] {
+  const match = matchRequest(contract, basePath, 'OPTIONS', path);
+  return match.kind === 'method-not-allowed' ? match.allow : match.kind === 'operation' ? ['OPTIONS'] : [];
 }
 
 /** Runs the steps in order; the last one's next() is the executor. */

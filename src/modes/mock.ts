@@ -39,6 +39,8 @@ export interface MockOptions {
   contractFile?: string;
   /** Follow edits of the contract file (without one, of the built-in openapi.yaml) as the mock runs. */
   watch?: boolean;
+  /** The largest contract file read, in bytes (default 1 MiB). */
+  maxContractBytes?: number;
 }
 
 export interface RunningMock {
@@ -51,7 +53,7 @@ export interface RunningMock {
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
-  const first = contractOf(options.contract, options.contractFile);
+  const first = contractOf(options.contract, options.contractFile, options.maxContractBytes);
   const { keys, demoKeys } = loadKeys(options);
   const authenticator = createAuthenticator(keyLookup(keys));
   const engineFor = async (contract: Contract, basePath?: string) =>
@@ -70,7 +72,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const { port: boundPort } = server.address() as AddressInfo;
   if (options.watch) {
     // Prism reads the edited document anew; the address stays where the mock started.
-    watched = watchContract(options.contractFile ?? specPath, first, async (next) => void engine.switchTo(await engineFor(next.contract, engine.basePath)), logger);
+    watched = watchContract(options.contractFile ?? specPath, first, options.maxContractBytes, async (next) => void engine.switchTo(await engineFor(next.contract, engine.basePath)), logger);
   }
   return {
     url: baseUrl(host, boundPort, first.contract.basePath),

@@ -15,6 +15,8 @@ import { sendProblem } from '../server/sendProblem.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { Failure } from '../verify/checks/types.js';
+import { printable } from '../untrusted/printable.js';
+import { Redactor } from '../untrusted/redact.js';
 import { toCurl } from '../verify/curl.js';
 import { judgeAnswer } from '../verify/judge.js';
 import type { Oracle } from '../verify/oracle.js';
@@ -93,13 +95,15 @@ function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expect
   // The caller's key stays out of the replay command, as $API_KEY.
   const key = bearerKey(testCase.headers.authorization);
   const curl = toCurl(context.upstream, testCase, key ? { main: key } : {});
-  context.log.record(operation, ran, failures, testCase, answer, curl);
+  context.log.record(operation, ran, failures, testCase, answer, curl, key);
+  const redact = new Redactor([key]);
   for (const failure of failures) {
     const side = judgesTheClient(failure.check) ? 'the request' : 'the answer';
-    const message = `contract violation by ${side}: ${failure.message}`;
+    // The message quotes the traffic: no secret, and no control character, reaches the log.
+    const message = printable(redact.text(`contract violation by ${side}: ${failure.message}`));
     // One line each, bounded: the whole finding is kept at /__admin/violations and in the reports.
     const line = message.length > MAX_LOGGED ? `${message.slice(0, MAX_LOGGED)}… (${message.length - MAX_LOGGED} more characters: see /__admin/violations)` : message;
-    context.logger.warn({ check: failure.check, operation, method: testCase.method, path: testCase.path, status: answer.status }, line);
+    context.logger.warn({ check: failure.check, operation, method: testCase.method, path: printable(redact.text(testCase.path)), status: answer.status }, line);
   }
   return failures;
 }

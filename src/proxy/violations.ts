@@ -5,6 +5,7 @@ import type { Contract } from '../contract/contract.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { CATALOGUE, CHECK_NAMES, judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
+import type { Replay } from '../verify/curl.js';
 import { CoverageTracker, type OperationCoverage } from '../verify/coverage.js';
 import { Findings, type Finding } from '../verify/findings.js';
 import type { CheckSummary } from '../verify/runner.js';
@@ -48,14 +49,15 @@ export class ViolationLog {
     return !VERIFY_ONLY.has(check);
   }
 
-  record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: string): void {
+  /** `key`: the key the request carried, masked in what is kept. */
+  record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: Replay, key?: string): void {
     this.requests += 1;
     this.#coverage.observe(operation, testCase, answer);
     for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
     for (const failure of failures) {
       if (judgesTheClient(failure.check)) this.requestViolations += 1;
       else this.violations += 1;
-      this.#findings.add(operation, failure, testCase, answer, [curl]);
+      this.#findings.add(operation, failure, testCase, answer, [curl], key ? [key] : []);
     }
   }
 

@@ -60,9 +60,9 @@ export function editedContractExecutor(contract: Contract, builtIn: Contract, ha
   return async (call) => {
     const { operation } = call;
     const by = served.get(operation.operationId);
-    if (by === 'handler') return handlers(call);
     if (by === 'example') return exampleAnswer(contract, operation);
     if (!call.principal) return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
+    if (by === 'handler') return handlers(call);
     let reply: Reply;
     try {
       reply = await handlers(call);
@@ -84,7 +84,10 @@ function sameOperation(contract: Contract, builtIn: Contract, operation: Contrac
 
 function definitionOf(contract: Contract, operation: ContractOperation) {
   const { parameters } = contract.dereferenced.paths[operation.path]!;
-  return { method: operation.method, path: operation.path, parameters, operation: operationObject(contract, operation) };
+  const written = operationObject(contract, operation);
+  // The security in force: the operation's own, else the document's (removing that changes every operation).
+  const security = written.security ?? contract.dereferenced.security ?? [];
+  return { method: operation.method, path: operation.path, parameters, operation: written, security };
 }
 
 /** JSON with the keys of every object sorted: two documents that differ only in key order compare equal. */

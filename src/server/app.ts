@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { ContractFile } from '../contract/load.js';
 import type { Engine } from '../engine/pipeline.js';
 import type { Reference } from '../reference/engine.js';
+import { isSecretHeader, REDACTED } from '../untrusted/redact.js';
 import { adminRouter } from './admin/router.js';
 import { docsRouter } from './docs.js';
 import { createNodeMiddleware } from './nodeAdapter.js';
@@ -60,6 +61,10 @@ export function createApp(options: AppOptions): App {
   const log = logger.isLevelEnabled('info')
     ? pinoHttp({
         logger,
+        serializers: {
+          req: (req: { headers: Record<string, unknown> }) => ({ ...req, headers: maskedHeaders(req.headers) }),
+          res: (res: { headers: Record<string, unknown> }) => ({ ...res, headers: maskedHeaders(res.headers) }),
+        },
         customProps: (_req, res) => ({ project: projects.get(res) }),
         // For a 5xx, pino-http makes up an Error ("failed with status code 500") and logs its stack. A fault
         // of the server is logged where it happens, with its own stack; a requested one (Prefer: code=500) has none.
@@ -80,4 +85,9 @@ export function createApp(options: AppOptions): App {
     if (res.headersSent) return void res.destroy();
     sendProblem(res, engine.contract.problem(500, 'The server could not complete the request.'), { 'Cache-Control': 'no-store' });
   }
+}
+
+/** Headers as a log line may show them: a secret's value masked. */
+function maskedHeaders(headers: Record<string, unknown> = {}) {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name) ? REDACTED : value]));
 }

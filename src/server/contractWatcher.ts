@@ -26,6 +26,7 @@ const SETTLE_MS = 60;
 export function watchContract(
   path: string,
   first: ContractFile,
+  maxBytes: number | undefined,
   apply: (next: ContractFile) => string | undefined | Promise<string | undefined>,
   logger: Logger,
 ): WatchedContract {
@@ -37,7 +38,7 @@ export function watchContract(
   const reload = async () => {
     let next: ContractFile;
     try {
-      next = readContractFile(file, true);
+      next = readContractFile(file, { checked: true, ...(maxBytes === undefined ? {} : { maxBytes }) });
     } catch (error) {
       return logger.warn(`${(error as Error).message}; still serving the last good contract`);
     }

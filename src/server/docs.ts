@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Router } from 'express';
 import type { ContractFile } from '../contract/load.js';
+import { pageHeaders } from './pageHeaders.js';
 
 // Only the folder of swagger-ui-dist is needed: requiring the package itself would
 // load its whole browser bundle into the server at start.
@@ -26,28 +27,26 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-// "Try it out" should call this server first, wherever it runs; the contract's
-// own servers stay listed after it.
-const start = (basePath: string) => `fetch('../openapi.json')
-  .then((response) => response.json())
-  .then((spec) => {
-    spec.servers = [{ url: new URL('${basePath}', location.href).href, description: 'This server' }, ...(spec.servers || [])];
-    window.ui = SwaggerUIBundle({ spec, dom_id: '#swagger-ui', deepLinking: true });
+// "Try it out" calls this server, wherever it runs; the contract's own servers
+// stay listed after it. The script is the same for every contract: what it
+// needs of this server (the base path) comes as JSON, never spliced into code.
+const START = `Promise.all([fetch('./config.json'), fetch('../openapi.json')].map((answer) => answer.then((response) => response.json())))
+  .then(([config, spec]) => {
+    spec.servers = [{ url: new URL(config.basePath, location.href).href, description: 'This server' }, ...(spec.servers || [])];
+    window.ui = SwaggerUIBundle({ spec, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });
   });
 `;
 
 /** basePath: where the API answers, which "Try it out" calls. */
 export function docsRouter(served: () => ContractFile, basePath: string): Router {
-  const script = start(basePath);
-  // Each contract's JSON is written once, when first asked for.
-  const json = new WeakMap<ContractFile, string>();
-  const jsonOf = (file: ContractFile) => json.get(file) ?? json.set(file, JSON.stringify(file.contract.document)).get(file)!;
+  const config = JSON.stringify({ basePath });
   const router = express.Router();
+  router.use(['/docs', '/openapi.yaml', '/openapi.json'], pageHeaders);
   router.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(served().text);
   });
   router.get('/openapi.json', (_req, res) => {
-    res.type('application/json').send(jsonOf(served()));
+    res.type('application/json').send(served().json);
   });
   // One route for /docs and /docs/: the page's relative asset URLs need the slash.
   router.get('/docs', (req, res) => {
@@ -55,7 +54,10 @@ export function docsRouter(served: () => ContractFile, basePath: string): Router
     res.type('html').send(PAGE);
   });
   router.get('/docs/start.js', (_req, res) => {
-    res.type('application/javascript').send(script);
+    res.type('application/javascript').send(START);
+  });
+  router.get('/docs/config.json', (_req, res) => {
+    res.type('application/json').send(config);
   });
   router.use('/docs', express.static(swaggerUiDir, { index: false }));
   return router;

@@ -78,6 +78,7 @@ const RULES = {
   maxChatbotsPerAccount: { allowed: 'a whole number from 1', parse: (value: unknown) => wholeNumber(value, 1, Number.MAX_SAFE_INTEGER) },
   validateResponses: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
   watch: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
+  maxContractBytes: { allowed: 'a whole number of bytes from 1', parse: (value: unknown) => wholeNumber(value, 1, 2 ** 30) },
 } as const;
 
 /** The options startServer checks. */

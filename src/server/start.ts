@@ -1,8 +1,8 @@
 // Starts the reference server on a port: the programmatic entry, used by the CLI and by tests.
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
+import { readBoundedText } from '../contract/boundedRead.js';
 import { loadContract, readContractFile, specPath, type ContractFile } from '../contract/load.js';
 import { describeServing } from '../reference/editedContract.js';
 import { createReference } from '../reference/engine.js';
@@ -59,6 +59,8 @@ export interface ServerOptions {
   contractFile?: string;
   /** Follow edits of the contract file (without one, of the built-in openapi.yaml) as the server runs, keeping the state. */
   watch?: boolean | string;
+  /** The largest contract file read, in bytes (default 1 MiB). */
+  maxContractBytes?: number | string;
 }
 
 /** The settings a server runs with, each checked once (src/server/options.ts). */
@@ -112,6 +114,7 @@ function checkedSettings(options: ServerOptions) {
     maxChatbotsPerAccount: optionalOption('maxChatbotsPerAccount', options.maxChatbotsPerAccount),
     validateResponses: optionalOption('validateResponses', options.validateResponses) ?? true,
     watch: optionalOption('watch', options.watch) ?? false,
+    maxContractBytes: optionalOption('maxContractBytes', options.maxContractBytes),
   };
   if (settings.dataFile && settings.databaseUrl) throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
   if (settings.adminToken === undefined && !isLoopback(settings.host)) {
@@ -128,7 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { logger = pino({ enabled: false }) } = options;
   const settings = checkedSettings(options);
   const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
-  const first = contractOf(options.contract, settings.contractFile);
+  const first = contractOf(options.contract, settings.contractFile, settings.maxContractBytes);
   const { contract } = first;
   // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
   const builtIn = settings.contractFile ? loadContract() : settings.watch ? contract : undefined;
@@ -169,7 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const { port: boundPort } = server.address() as AddressInfo;
   if (settings.watch) {
-    watched = watchContract(settings.contractFile ?? specPath, first, (next) => {
+    watched = watchContract(settings.contractFile ?? specPath, first, settings.maxContractBytes, (next) => {
       reference.useContract(next.contract);
       return describeServing(next.contract, builtIn!);
     }, logger);
@@ -193,10 +196,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 /** The contract to run and the text to serve: given as a value, read from a file, or the built-in one. */
-export function contractOf(given: Contract | undefined, file: string | undefined): ContractFile {
-  if (given) return { contract: given, text: readFileSync(specPath, 'utf8') };
+export function contractOf(given: Contract | undefined, file: string | undefined, maxBytes?: number): ContractFile {
   try {
-    return readContractFile(file);
+    if (given) return { contract: given, text: readBoundedText(specPath), json: JSON.stringify(given.document) };
+    return readContractFile(file, maxBytes === undefined ? {} : { maxBytes });
   } catch (error) {
     throw new ConfigError((error as Error).message, 'contractFile');
   }

@@ -1,7 +1,17 @@
-// A case as a curl command to paste into a shell. The keys `verify` was given
-// stay out of it, as shell variables, so that a CI log never shows one; a body
-// that is long, repeats a character, or is not UTF-8 is rebuilt by a short
-// node one-liner instead of being pasted whole.
+// A case as a curl command to paste into a shell. What the traffic put in it
+// (the path and query, header names and values, the body) is data: every
+// argument is quoted for POSIX shells (src/untrusted/shellQuote.ts), so that
+// sh hands curl exactly those bytes; --globoff keeps curl from expanding [] and
+// {} in the URL. No secret is in it (src/untrusted/redact.ts): the keys a run was
+// given stay shell variables ("$API_KEY"), so that a CI log never shows one.
+// A body that cannot be one safe argument on one line (not UTF-8, a control
+// character such as a NUL or a newline, long, or starting with @, which curl
+// would read as a file name) is written to a file beside the report, which the
+// command reads with --data-binary @FILE.
+import { createHash } from 'node:crypto';
+import { hasControl } from '../untrusted/printable.js';
+import { Redactor } from '../untrusted/redact.js';
+import { shellQuote } from '../untrusted/shellQuote.js';
 import type { KeyRole, TestCase } from './cases.js';
 
 export const KEY_VARIABLES: Record<KeyRole, string> = {
@@ -10,31 +20,58 @@ export const KEY_VARIABLES: Record<KeyRole, string> = {
   otherAccount: 'API_KEY_OTHER_ACCOUNT',
 };
 
-const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-const INLINE_LIMIT = 2_000;
-const RUN = 32; // a character repeated this often is written as .repeat()
+/** The folder, beside a report, of the bodies its replays read. */
+export const REPLAY_BODIES = 'replay-bodies';
 
-export function toCurl(baseUrl: string, testCase: TestCase, keys: Partial<Record<KeyRole, string>> = {}): string {
-  const url = baseUrl.replace(/\/+$/, '') + testCase.path;
-  const implied = testCase.body ? 'POST' : 'GET'; // what curl sends without -X
-  const method = testCase.method === 'HEAD' ? ['--head'] : testCase.method === implied ? [] : [`-X ${testCase.method}`];
-  const parts = ['curl -i', ...method, quote(url)];
-  for (const [name, value] of Object.entries(testCase.headers)) parts.push(`-H ${headerArgument(name, value, keys)}`);
-  // curl would add a form Content-Type to a body sent without one.
-  if (testCase.body && !Object.keys(testCase.headers).some((name) => name.toLowerCase() === 'content-type')) parts.push(`-H 'Content-Type:'`);
-  if (!testCase.body) return parts.join(' ');
-  const text = utf8(testCase.body);
-  if (text !== undefined && text.length <= INLINE_LIMIT && !/(.)\1{31}/su.test(text) && !/[\u0000-\u001f]/.test(text.replace(/[\n\t]/g, ''))) {
-    return [...parts, `--data-binary ${quote(text)}`].join(' ');
-  }
-  return `node -e ${quote(`process.stdout.write(${bodyExpression(testCase.body)})`)} | ${[...parts, '--data-binary @-'].join(' ')}`;
+/** A body kept in a file beside the report: its name in REPLAY_BODIES, and its bytes. */
+export interface ReplayBody {
+  file: string;
+  base64: string;
 }
 
-function headerArgument(name: string, value: string, keys: Partial<Record<KeyRole, string>>): string {
-  for (const [role, key] of Object.entries(keys) as [KeyRole, string][]) {
-    if (key && value.includes(key)) return `"${name}: ${value.replace(key, `$${KEY_VARIABLES[role]}`).replace(/["\\`]/g, '\\$&')}"`;
+export interface Replay {
+  command: string;
+  body?: ReplayBody;
+}
+
+const INLINE_LIMIT = 2_000;
+
+export function toCurl(baseUrl: string, testCase: TestCase, keys: Partial<Record<KeyRole, string>> = {}): Replay {
+  const redact = new Redactor(Object.values(keys));
+  const url = redact.text(baseUrl.replace(/\/+$/, '') + testCase.path);
+  const implied = testCase.body ? 'POST' : 'GET'; // what curl sends without -X
+  const method = testCase.method === 'HEAD' ? ['--head'] : testCase.method === implied ? [] : ['-X', shellQuote(testCase.method)];
+  const parts = ['curl', '-i', '--globoff', ...method, shellQuote(url)];
+  for (const [name, value] of Object.entries(testCase.headers)) parts.push('-H', headerArgument(name, value, keys, redact));
+  // curl would add a form Content-Type to a body sent without one.
+  if (testCase.body && !Object.keys(testCase.headers).some((name) => name.toLowerCase() === 'content-type')) parts.push('-H', shellQuote('Content-Type:'));
+  if (!testCase.body) return { command: parts.join(' ') };
+  const text = utf8(testCase.body);
+  if (text !== undefined && text.length <= INLINE_LIMIT && !hasControl(text) && !text.startsWith('@')) {
+    return { command: [...parts, '--data-binary', shellQuote(redact.text(text))].join(' ') };
   }
-  return quote(`${name}: ${value}`);
+  const bytes = text === undefined ? redactBytes(testCase.body, redact) : new TextEncoder().encode(redact.text(text));
+  const file = `${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.bin`;
+  return {
+    command: [...parts, '--data-binary', shellQuote(`@${REPLAY_BODIES}/${file}`)].join(' '),
+    body: { file, base64: Buffer.from(bytes).toString('base64') },
+  };
+}
+
+/** One -H argument: a key the run was given becomes its variable, any other secret is masked. */
+function headerArgument(name: string, value: string, keys: Partial<Record<KeyRole, string>>, redact: Redactor): string {
+  const bearer = /^(bearer\s+)(\S+)$/i.exec(value);
+  if (bearer && /^(?:proxy-)?authorization$/i.test(name)) {
+    const role = (Object.keys(keys) as KeyRole[]).find((candidate) => keys[candidate] === bearer[2]) ?? 'main';
+    // Single quotes around the text, double quotes around the variable: sh expands only the variable.
+    return `${shellQuote(`${name}: ${bearer[1]}`)}"$${KEY_VARIABLES[role]}"`;
+  }
+  return shellQuote(`${name}: ${redact.header(name, value)}`);
+}
+
+/** Bytes that are not UTF-8, with any key in them masked (keys are ASCII: latin1 keeps every other byte). */
+function redactBytes(bytes: Uint8Array, redact: Redactor): Uint8Array {
+  return new Uint8Array(Buffer.from(redact.text(Buffer.from(bytes).toString('latin1')), 'latin1'));
 }
 
 function utf8(bytes: Uint8Array): string | undefined {
@@ -43,23 +80,4 @@ function utf8(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A JavaScript expression that makes the same bytes: text, runs as .repeat(), the rest as hex. */
-function bodyExpression(bytes: Uint8Array): string {
-  const text = utf8(bytes);
-  if (text === undefined) return `Buffer.from(${JSON.stringify(Buffer.from(bytes).toString('hex'))}, 'hex')`;
-  const pieces: string[] = [];
-  let plain = '';
-  for (const [run, character] of text.matchAll(/(.)\1*/gsu)) {
-    if (run.length >= RUN) {
-      if (plain) pieces.push(JSON.stringify(plain));
-      plain = '';
-      pieces.push(`${JSON.stringify(character)}.repeat(${run.length / character!.length})`);
-    } else {
-      plain += run;
-    }
-  }
-  if (plain) pieces.push(JSON.stringify(plain));
-  return pieces.join(' + ') || '""';
 }

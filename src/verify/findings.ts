@@ -1,8 +1,12 @@
 // The defects found, once per distinct cause, each with the request to replay
 // it, the answer received and what the contract expected; and a tally of how
-// often each check ran and failed, per operation (JUnit's test cases).
+// often each check ran and failed, per operation (JUnit's test cases). Every
+// report and view is made from these, so a finding is kept with its secrets
+// masked (src/untrusted/redact.ts).
+import { Redactor } from '../untrusted/redact.js';
 import type { CheckName, Failure } from './checks/types.js';
 import type { Answer, Phase, TestCase } from './cases.js';
+import type { Replay, ReplayBody } from './curl.js';
 
 export interface Finding extends Failure {
   /** The operationId, or "unmatched" for a path or method the contract does not list. */
@@ -13,6 +17,8 @@ export interface Finding extends Failure {
   request: { method: string; path: string };
   /** The request (or, for a sequence, every request in order) as curl commands. */
   curl: string[];
+  /** Bodies the commands read from files (REPLAY_BODIES), written beside each report. */
+  replayBodies: ReplayBody[];
   answer: { status: number; contentType: string | null; body: string };
   /** How many answers showed this same cause. */
   occurrences: number;
@@ -30,6 +36,12 @@ const BODY_SHOWN = 600;
 export class Findings {
   readonly #causes = new Map<string, Finding>();
   readonly #tallies = new Map<string, Tally>();
+  readonly #known: readonly (string | undefined)[];
+
+  /** `secrets`: what the run was given (its keys), masked wherever it appears, besides every sk_live_ key. */
+  constructor(secrets: readonly (string | undefined)[] = []) {
+    this.#known = secrets;
+  }
 
   static key(operation: string, failure: Pick<Failure, 'check' | 'cause'>): string {
     return `${failure.check} ${operation} ${failure.cause ?? ''}`;
@@ -47,26 +59,28 @@ export class Findings {
     this.#tallies.set(key, tally);
   }
 
-  /** Keeps the failure, unless its cause is known; returns whether it was new. */
-  add(operation: string, failure: Failure, testCase: TestCase, answer: Answer | undefined, curl: string[]): boolean {
+  /** Keeps the failure, unless its cause is known; returns whether it was new. `secrets`: more to mask (the key a proxied request carried). */
+  add(operation: string, failure: Failure, testCase: TestCase, answer: Answer | undefined, replays: Replay[], secrets: readonly string[] = []): boolean {
     const key = Findings.key(operation, failure);
     const known = this.#causes.get(key);
     if (known) {
       known.occurrences += 1;
       return false;
     }
-    this.#causes.set(key, {
+    const finding: Finding = {
       ...failure,
       operation,
       phase: testCase.phase,
       label: testCase.label,
       request: { method: testCase.method, path: testCase.path },
-      curl,
+      curl: replays.map((replay) => replay.command),
+      replayBodies: replays.flatMap((replay) => (replay.body ? [replay.body] : [])),
       answer: answer
         ? { status: answer.status, contentType: answer.headers.get('content-type'), body: answer.text.slice(0, BODY_SHOWN) }
         : { status: 0, contentType: null, body: '' },
       occurrences: 1,
-    });
+    };
+    this.#causes.set(key, new Redactor([...this.#known, ...secrets]).deep(finding));
     return true;
   }
 
@@ -74,7 +88,7 @@ export class Findings {
   replace(operation: string, failure: Failure, finding: Omit<Finding, 'occurrences'>): void {
     const key = Findings.key(operation, failure);
     const occurrences = this.#causes.get(key)?.occurrences ?? 1;
-    this.#causes.set(key, { ...finding, occurrences });
+    this.#causes.set(key, new Redactor(this.#known).deep({ ...finding, occurrences }));
   }
 
   get(operation: string, failure: Failure): Finding | undefined {

@@ -7,7 +7,7 @@ import type { Answer, KeyRole, TestCase } from './cases.js';
 import { CATALOGUE } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
 import { CoverageTracker } from './coverage.js';
-import { toCurl } from './curl.js';
+import { toCurl, type Replay } from './curl.js';
 import { Findings } from './findings.js';
 import { judgeAnswer } from './judge.js';
 import type { Expectation, Oracle } from './oracle.js';
@@ -42,11 +42,11 @@ export interface Pending {
   failure: Failure;
   testCase: TestCase;
   answer: Answer | undefined;
-  curl: string[];
+  curl: Replay[];
 }
 
 export class Session {
-  readonly findings = new Findings();
+  readonly findings: Findings;
   readonly coverage: CoverageTracker;
   /** Every id a create answered in this run, and the label of the case that got it first. */
   readonly ids = new Map<string, string>();
@@ -61,6 +61,7 @@ export class Session {
 
   constructor(readonly options: SessionOptions) {
     this.coverage = new CoverageTracker(options.contract);
+    this.findings = new Findings(Object.values(options.keys));
   }
 
   get prefix(): string {
@@ -73,7 +74,7 @@ export class Session {
     return !info.optIn || (check === 'max_response_time' && this.options.maxResponseTimeMs !== undefined);
   }
 
-  curl(testCase: TestCase): string {
+  curl(testCase: TestCase): Replay {
     return toCurl(this.options.baseUrl, testCase, this.options.keys);
   }
 

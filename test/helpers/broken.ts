@@ -29,7 +29,7 @@ export async function startBrokenServer(defect: Defect): Promise<{ url: string; 
     ...(defect.store ? { store: defect.store } : {}),
     validateResponses: false, // let the broken answers out
   });
-  const app = createApp({ engine: reference.engine, reference, logger: pino({ enabled: false }), served: () => ({ contract: reference.engine.contract, text: '' }) });
+  const app = createApp({ engine: reference.engine, reference, logger: pino({ enabled: false }), served: () => ({ contract: reference.engine.contract, text: '', json: '{}' }) });
   const outer = express();
   for (const handler of [defect.before ?? []].flat()) outer.use(handler);
   outer.use(app);

@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import { exitOnStartFailure } from '../exits.js';
 import { createLogger } from '../logger.js';
-import { closeOnSignals, parsePort } from './options.js';
+import { bounded, closeOnSignals, parsePort } from './options.js';
 
 interface MockFlags {
   port: number;
@@ -12,6 +12,7 @@ interface MockFlags {
   keys?: string;
   contract?: string;
   watch?: boolean;
+  maxContractBytes: number;
   quiet?: boolean;
   logFormat?: 'pretty' | 'json';
 }
@@ -24,6 +25,7 @@ export function addMockCommand(program: Command): void {
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .addOption(new Option('-k, --keys <file>', 'keys file: accounts, projects and their API keys').env('KEYS_FILE'))
     .addOption(new Option('--contract <file>', 'mock this OpenAPI file instead of the built-in contract').env('CONTRACT_FILE'))
+    .addOption(new Option('--max-contract-bytes <n>', 'the largest contract file read, in bytes (a contract under review is untrusted input)').default(1_048_576).env('MAX_CONTRACT_BYTES').argParser(bounded('--max-contract-bytes', 'a whole number of bytes', 1, 2 ** 30, true)))
     .option('--watch', 'follow edits of the contract file as the mock runs (a broken edit keeps the last good contract)', false)
     .option('-d, --dynamic', 'generate data from the schemas instead of serving the examples', false)
     .option('-q, --quiet', 'log nothing')
@@ -37,6 +39,7 @@ export function addMockCommand(program: Command): void {
         ...(flags.keys ? { keysFile: flags.keys } : {}),
         ...(flags.contract ? { contractFile: flags.contract } : {}),
         ...(flags.watch ? { watch: true } : {}),
+        maxContractBytes: flags.maxContractBytes,
         logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
       }).catch((error: unknown) => exitOnStartFailure(error, 'the Prism mock', flags));
       // Before the banner: whoever waits for the ready line may signal at once.

@@ -12,13 +12,20 @@ export function fatal(message: string): never {
   process.exit(1);
 }
 
-/** Runs `close` on the first SIGINT or SIGTERM; a second signal stops at once. */
+/** How long a close may wait for requests in flight before the process ends anyway. */
+const CLOSE_MS = 1_500;
+
+/** Runs `close` on the first SIGINT or SIGTERM; a second signal, or a close that takes too long, stops at once. */
 export function closeOnSignals(close: () => Promise<void>): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) process.exit(1);
     closing = true;
     console.log(`\n${signal} received: closing`);
+    setTimeout(() => {
+      console.error(`chatbot-api-mock: requests still in flight after ${CLOSE_MS} ms: stopping without them`);
+      process.exit(1);
+    }, CLOSE_MS).unref();
     close().then(
       () => console.log('closed'),
       (error: unknown) => fatal(`could not close cleanly: ${String(error)}`),

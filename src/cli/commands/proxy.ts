@@ -1,7 +1,6 @@
 // `proxy`: put it between a client and a real backend; every answer that
 // breaks the contract is logged, kept at /__admin/violations, and counted when
 // it stops (exit 1 if there was any).
-import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
 import { exitOnStartFailure } from '../exits.js';
@@ -62,7 +61,7 @@ export function addProxyCommand(program: Command): void {
         await proxy.close();
         const report = proxy.report();
         if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit, `Chatbot API contract, proxied: ${flags.upstream}`);
-        if (flags.json) writeFileSync(flags.json, `${JSON.stringify(report, null, 2)}\n`);
+        if (flags.json) (await import('../../verify/report/write.js')).writeReport(flags.json, `${JSON.stringify(report, null, 2)}\n`, report.failures);
         if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
         if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
         const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;

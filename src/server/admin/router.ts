@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
 import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
+import { pageHeaders } from '../pageHeaders.js';
 import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges } from './guard.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
@@ -24,6 +25,7 @@ export function adminRouter(options: AdminOptions): Router {
   const started = Date.now();
   const router = express.Router();
   router.use(hostGuard(options.boundHost, options.allowedHosts ?? []));
+  router.use(pageHeaders);
   // The page and its script hold no data; every call they make is checked.
   router.get('/', (req, res) => {
     if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);

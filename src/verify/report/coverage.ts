@@ -2,10 +2,10 @@
 // `proxy`: for each operation, which documented statuses, request examples and
 // checks a run (or the proxied traffic) exercised, and which it did not; then
 // every failure with its replay command.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { VerifyReport } from '../runner.js';
+import { replayBodiesNote, writeReport } from './write.js';
 
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
 interface ProxiedReport extends Pick<VerifyReport, 'baseUrl' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'> {
@@ -82,22 +82,34 @@ export function coverageMarkdown(report: AnyReport): string {
     out.push('');
   }
   if (report.failures.length > 0) {
-    out.push('## Failures', '');
+    const note = replayBodiesNote(report.failures);
+    out.push('## Failures', '', ...(note ? [note, ''] : []));
+    // What the traffic brought is shown as code: text, never a link, an image or HTML.
     for (const finding of report.failures) {
-      out.push(`### ${finding.check} · ${finding.operation}`, '', `- case: ${finding.label}`, `- problem: ${finding.message}`, `- expected: ${finding.expected} (\`${finding.pointer}\`)`, '', '```sh', ...finding.curl, '```', '');
+      out.push(
+        `### ${finding.check} · ${finding.operation}`,
+        '',
+        `- case: ${markdownCode(finding.label)}`,
+        `- problem: ${markdownCode(finding.message)}`,
+        `- expected: ${markdownCode(finding.expected)} (${markdownCode(finding.pointer)})`,
+        '',
+        ...markdownCodeBlock(finding.curl, 'sh'),
+        '',
+      );
     }
   }
   return out.join('\n');
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function coverageHtml(report: AnyReport): string {
   const mark = (text: string) => `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
   const body = tables(report).map((table) => `<table><caption>${escape(table.caption)}</caption><tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows.map((row) => `<tr>${row.slice(0, -1).map((c) => `<td>${escape(c)}</td>`).join('')}${mark(row[row.length - 1]!)}</tr>`).join('')}</table>`);
+  const note = replayBodiesNote(report.failures);
   const failures = report.failures.map((finding) => `<section class="failure"><h3>${escape(finding.check)} · ${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} <code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Contract coverage: ${escape(report.baseUrl)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"><title>Contract coverage: ${escape(report.baseUrl)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem;color:#1d2330}
 h1{font-size:1.5rem}table{border-collapse:collapse;margin:1rem 0;width:100%}caption{text-align:left;font-weight:600;padding:.3rem 0}
@@ -108,12 +120,11 @@ pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failu
 <h1>Contract coverage</h1>
 <ul>${summaryLines(report).map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`).join('')}</ul>
 ${body.join('\n')}
-${failures.length > 0 ? `<h2>Failures</h2>${failures.join('\n')}` : ''}
+${failures.length > 0 ? `<h2>Failures</h2>${note ? `<p>${escape(note)}</p>` : ''}${failures.join('\n')}` : ''}
 </body></html>
 `;
 }
 
 export function writeCoverageReport(report: AnyReport, file: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, file.endsWith('.html') || file.endsWith('.htm') ? coverageHtml(report) : coverageMarkdown(report));
+  writeReport(file, /\.html?$/i.test(file) ? coverageHtml(report) : coverageMarkdown(report), report.failures);
 }

@@ -2,13 +2,12 @@
 // every distinct failure of that pair, skipped when the check could not run.
 // A check of the client's own requests (the proxy's) never fails the suite: the
 // client's mistakes are reported in a skipped case, for the team to read.
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import type { Builder } from 'junit-report-builder';
 import { judgesTheClient } from '../checks/catalogue.js';
 import { formatFinding, plural } from './text.js';
 import type { VerifyReport } from '../runner.js';
+import { writeReport } from './write.js';
 
 // The package is CommonJS whose typings claim an ES default export; require it as it is.
 const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
@@ -37,6 +36,5 @@ export function writeJUnit(report: JUnitSource, file: string, suiteName = `Chatb
     }
   }
   if (report.error) suite.testCase().className('contract.run').name('the run').failure(report.error);
-  mkdirSync(dirname(file), { recursive: true });
-  builder.writeTo(file);
+  writeReport(file, builder.build(), report.failures);
 }

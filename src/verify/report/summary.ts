@@ -2,28 +2,28 @@
 // page ($GITHUB_STEP_SUMMARY) or a pull request comment: the verdict, the counts,
 // and each distinct violation with its check and a curl command to replay it.
 // The coverage report (--report) holds the rest.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { htmlText, markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { judgesTheClient } from '../checks/catalogue.js';
 import type { Finding } from '../findings.js';
 import { summaryLines, type AnyReport } from './coverage.js';
+import { replayBodiesNote, writeReport } from './write.js';
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 300);
+const shortened = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
 
 function findingsTable(findings: readonly Finding[]): string[] {
   if (findings.length === 0) return [];
-  const rows = findings.map((finding, index) => `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ${cell(finding.message)} |`);
+  // What the traffic brought is a code span in a cell, entities inside HTML: text, never a link, an image or HTML.
+  const rows = findings.map((finding, index) => `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ${markdownCode(shortened(finding.message))} |`);
   const replays = findings.flatMap((finding, index) => [
-    `<details><summary>${index + 1}. ${finding.check} · ${finding.operation}: expected ${cell(finding.expected)}, and how to replay it</summary>`,
+    `<details><summary>${index + 1}. ${finding.check} · ${finding.operation}: expected ${htmlText(shortened(finding.expected))}, and how to replay it</summary>`,
     '',
-    '```sh',
-    ...finding.curl,
-    '```',
+    ...markdownCodeBlock(finding.curl, 'sh'),
     '',
     '</details>',
     '',
   ]);
-  return ['| # | check | operation | seen | problem |', '|---|---|---|---|---|', ...rows, '', ...replays];
+  const note = replayBodiesNote(findings);
+  return ['| # | check | operation | seen | problem |', '|---|---|---|---|---|', ...rows, '', ...(note ? [note, ''] : []), ...replays];
 }
 
 export function summaryMarkdown(report: AnyReport): string {
@@ -43,6 +43,5 @@ export function summaryMarkdown(report: AnyReport): string {
 }
 
 export function writeSummaryMarkdown(report: AnyReport, file: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${summaryMarkdown(report)}\n`);
+  writeReport(file, `${summaryMarkdown(report)}\n`, report.failures);
 }

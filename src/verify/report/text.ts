@@ -1,5 +1,6 @@
 // The report as text for a terminal or a CI log: each failure once, with the
 // request to replay it, then every check with how often it ran, then totals.
+import { printable } from '../../untrusted/printable.js';
 import type { Finding } from '../findings.js';
 import type { Progress, VerifyReport } from '../runner.js';
 
@@ -14,12 +15,13 @@ export function formatFinding(finding: Finding, index: number): string {
   const answer = `${finding.answer.status}${finding.answer.contentType ? ` ${finding.answer.contentType}` : ''}${finding.answer.body ? ` ${oneLine(finding.answer.body, 200)}` : ''}`;
   const lines = [
     `${index}. ${finding.check} · ${finding.operation} · ${finding.phase} phase${finding.occurrences > 1 ? ` · seen ${finding.occurrences} times` : ''}`,
-    `   case:     ${finding.label}`,
+    `   case:     ${oneLine(finding.label, 400)}`,
     `   problem:  ${oneLine(finding.message, 400)}`,
     `   got:      ${finding.answer.status === 0 ? '(no answer)' : answer}`,
     `   expected: ${oneLine(finding.expected, 300)} (openapi.yaml ${finding.pointer})`,
     `   replay:${finding.curl.length > 1 ? ' (in this order)' : ''}`,
-    ...finding.curl.map((command) => `     ${command}`),
+    // A command is quoted for sh; a newline inside its quotes is the traffic's, shown escaped on a terminal.
+    ...finding.curl.map((command) => `     ${printable(command)}`),
   ];
   return lines.join('\n');
 }
@@ -54,8 +56,9 @@ export function progressLine(progress: Progress): string {
   return `  … ${phase} phase · ${requests} ${plural(requests, 'request')} (${total} in all) · ${failures} ${plural(failures, 'failure')}`;
 }
 
+/** On one line, control characters escaped: the traffic can neither forge a line nor drive the terminal. */
 function oneLine(text: string, limit: number): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const flat = printable(text.replace(/\s*\n\s*/g, ' '));
   return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
 }
 

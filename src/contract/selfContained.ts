@@ -1,0 +1,53 @@
+// A contract is one document, never a loader: every $ref must point inside it
+// (#/…), so that no mode (Prism's resolver, a linter, a bundler) reads a file
+// or opens a connection because of what a contract says. The same walk bounds
+// the document's size as every reader will see it, with each alias and each
+// $ref expanded (counted once per node, in linear time), and refuses a $ref
+// that leads back into itself: a recursive schema, which the validators and
+// the dereferencer cannot expand.
+import { escapePointer, resolvePointer } from './pointer.js';
+
+/** Values of the document with every alias and $ref expanded: about 40 times the built-in contract's. */
+export const MAX_EXPANDED_NODES = 200_000;
+
+/** Throws one line naming the first $ref that leaves the document, resolves to nothing, or recurses, or saying the document is too large. */
+export function checkSelfContained(document: unknown): void {
+  const sizes = new Map<object, number>();
+  const open = new Set<object>();
+
+  // `at`: where the value is written, as a pointer (a $ref's target is where the $ref points).
+  const measure = (value: unknown, at: string): number => {
+    if (typeof value !== 'object' || value === null) return 1;
+    const known = sizes.get(value);
+    if (known !== undefined) return known;
+    if (open.has(value)) throw new Error(`${at} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be expanded, and this server runs only contracts that can`);
+    open.add(value);
+    let total = 1;
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') total += measure(target(document, ref, at), ref);
+    for (const [key, inner] of Object.entries(value)) {
+      total += measure(inner, `${at}/${escapePointer(key)}`);
+      if (total > MAX_EXPANDED_NODES) throw new Error(`it expands to more than ${MAX_EXPANDED_NODES} values once its aliases and $refs are followed`);
+    }
+    open.delete(value);
+    sizes.set(value, total);
+    return total;
+  };
+
+  try {
+    measure(document, '#');
+  } catch (error) {
+    // A chain of $refs deeper than the stack: as unrunnable as a loop.
+    if (error instanceof RangeError) throw new Error('its $refs nest too deeply to be expanded');
+    throw error;
+  }
+}
+
+function target(document: unknown, ref: string, where: string): unknown {
+  if (!ref.startsWith('#')) {
+    throw new Error(`its $ref ${JSON.stringify(ref)} at ${where} leaves the document: a contract is one document, and a $ref may only point inside it (#/…)`);
+  }
+  const value = resolvePointer(document, ref);
+  if (value === undefined) throw new Error(`its $ref ${JSON.stringify(ref)} at ${where} points at nothing`);
+  return value;
+}

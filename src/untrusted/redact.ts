@@ -1,0 +1,52 @@
+// Secrets never reach a report or a log: the traffic a proxy or `verify` sees
+// carries keys and cookies, and its reports are published as CI artifacts and
+// pull-request comments. What counts as a secret, as a CI system masks them:
+// any value of an authorization or cookie header, or of a header whose name
+// says key, token, secret or password; any `sk_live_` key, wherever it stands
+// (a header, the query, a body, the upstream's answer); and the keys a run was
+// given, whatever their form.
+
+export const REDACTED = '[redacted]';
+
+/** Names of headers whose whole value is a secret. */
+const SECRET_HEADER = /^(?:authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|credential|session|auth/i;
+/** An API key of this API's form, anywhere in a text. */
+const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
+/** Shorter values are not masked inside other text: they would mask ordinary words. */
+const MIN_KNOWN_SECRET = 6;
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name);
+}
+
+export class Redactor {
+  readonly #known: string[];
+
+  /** `known`: secrets this run was given (its keys), masked wherever they appear. */
+  constructor(known: readonly (string | undefined)[] = []) {
+    this.#known = [...new Set(known.filter((secret): secret is string => !!secret && secret.length >= MIN_KNOWN_SECRET))].sort((a, b) => b.length - a.length);
+  }
+
+  /** The text with every secret it holds masked. */
+  text(value: string): string {
+    let masked = value.replace(LIVE_KEY, REDACTED);
+    for (const secret of this.#known) masked = masked.split(secret).join(REDACTED);
+    return masked;
+  }
+
+  /** A header's value as it may be shown. */
+  header(name: string, value: string): string {
+    return isSecretHeader(name) ? REDACTED : this.text(value);
+  }
+
+  /** Every string inside a value (a finding, a report), masked; the value is copied. */
+  deep<T>(value: T): T {
+    if (typeof value === 'string') return this.text(value) as T;
+    if (Array.isArray(value)) return value.map((inner: unknown) => this.deep(inner)) as T;
+    if (value instanceof Uint8Array || typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, this.deep(inner)])) as T;
+  }
+}
+
+/** Masks only what needs no list of known keys. */
+export const redactor = new Redactor();

@@ -1,0 +1,199 @@
+// A contract under review is untrusted input (docs/security.md): it is a
+// document, never a loader. serve and mock refuse, in one line with exit code
+// 2, a $ref that leaves the document (an absolute path, a ../ escape, a
+// symlink out, file: and http(s): URLs, refs crafted to pass a naive "does
+// this path exist in the document" check) while a listener records that
+// nothing connected; an alias bomb, a file that is not a regular file or is
+// too large, a recursive schema and a repeated operationId are refused too.
+// Under --watch, a hostile save keeps the last good contract, the server
+// answers on, and SIGTERM still ends it by itself.
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dump } from 'js-yaml';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '../src/contract/contract.js';
+import { documentedProblem } from '../src/contract/documentedProblem.js';
+import { adminSpec } from '../src/server/admin/spec.js';
+import { contract as builtIn } from './helpers/contract.js';
+import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
+import { KEYS, TestClient } from './helpers/server.js';
+
+type Document = OpenApiDocument & { components: { schemas: Record<string, Record<string, unknown>> }; paths: Record<string, Record<string, Record<string, unknown>>> };
+
+const BUILT_IN_TEXT = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
+let dir = '';
+let listener: Server;
+let connections = 0;
+let port = 0;
+
+beforeAll(async () => {
+  assertBuilt();
+  listener = createServer((_req, res) => res.end('name: {type: string}\n'));
+  listener.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  port = (listener.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'untrusted-contract-'));
+});
+
+const edited = (change: (document: Document) => void): Document => {
+  const document = structuredClone(builtIn.document) as Document;
+  change(document);
+  return document;
+};
+const withRef = (ref: string, extra: Record<string, unknown> = {}) =>
+  edited((document) => {
+    Object.assign(document, extra);
+    document.components.schemas.ChatbotName = { $ref: ref };
+  });
+const write = (name: string, content: object | string) => {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : dump(content));
+  return file;
+};
+
+/** The refused start: exit code 2, one line on stderr. */
+async function refused(command: string, file: string, ...flags: string[]): Promise<string> {
+  const started = run([command, '--port', '0', '--contract', file, ...flags]);
+  const code = await started.exit;
+  const line = started.stderr().trim();
+  expect(code, line).toBe(2);
+  expect(line.split('\n')).toHaveLength(1);
+  return line;
+}
+
+describe('a $ref that leaves the document is refused at load, and nothing is read or fetched', () => {
+  const refs: [string, () => string][] = [
+    ['an absolute path', () => '/etc/passwd'],
+    ['a ../ escape', () => '../../../../etc/passwd'],
+    ['a sibling file', () => 'other.yaml#/components/schemas/ChatbotName'],
+    ['a symlink out', () => 'link.yaml'],
+    ['a file: URL', () => 'file:///etc/passwd'],
+    ['an http: URL to a listener', () => `http://127.0.0.1:${port}/schema.yaml`],
+    ['an https: URL to a listener', () => `https://127.0.0.1:${port}/schema.yaml`],
+    ['a ref whose later segments exist in the document', () => 'x-trap/../../etc/passwd'],
+    ['a URL whose fragment exists in the document', () => `http://127.0.0.1:${port}/x#/components/schemas/Chatbot`],
+  ];
+  it.each(refs.flatMap(([label, ref]) => ['serve', 'mock'].map((command) => [command, label, ref] as const)))('%s: %s', async (command, _label, ref) => {
+    symlinkSync('/etc/passwd', join(dir, 'link.yaml'));
+    write('other.yaml', { components: { schemas: { ChatbotName: { type: 'string' } } } });
+    // Keys named as the crafted ref's segments, so that a check that looks them up finds them.
+    const trap = { 'x-trap': { '..': { '..': { etc: { passwd: { type: 'string' } } } } } };
+    const before = connections;
+    const line = await refused(command, write('openapi.yaml', withRef(ref(), trap)));
+    expect(line).toContain(`its $ref ${JSON.stringify(ref())} at #/components/schemas/ChatbotName leaves the document`);
+    expect(connections).toBe(before);
+  });
+
+  it('refuses such a $ref anywhere, even inside an example', async () => {
+    const document = edited((d) => {
+      (d.components.schemas.Chatbot as { example?: unknown }).example = { $ref: `http://127.0.0.1:${port}/x.yaml` };
+    });
+    const before = connections;
+    expect(await refused('mock', write('openapi.yaml', document))).toContain('leaves the document');
+    expect(connections).toBe(before);
+  });
+});
+
+describe('parsing is bounded', () => {
+  it.each(['serve', 'mock'])('%s refuses a YAML alias bomb', async (command) => {
+    expect(await refused(command, write('openapi.yaml', bomb(10)))).toMatch(/expands to more than \d+ values once its aliases and \$refs are followed/);
+  });
+
+  it('refuses a file that is not a regular file: a symlink to /dev/zero, a FIFO, a folder', async () => {
+    symlinkSync('/dev/zero', join(dir, 'zero.yaml'));
+    execFileSync('mkfifo', [join(dir, 'fifo.yaml')]);
+    mkdirSync(join(dir, 'folder.yaml'));
+    for (const name of ['zero.yaml', 'fifo.yaml', 'folder.yaml']) {
+      expect(await refused('serve', join(dir, name))).toMatch(/cannot be read: (it is not a regular file|EISDIR)/);
+    }
+  });
+
+  it('refuses a file over the size limit, which --max-contract-bytes raises', async () => {
+    const file = write('openapi.yaml', `${BUILT_IN_TEXT}\n# ${'x'.repeat(1_100_000)}\n`);
+    expect(await refused('serve', file)).toMatch(/holds \d+ bytes, more than the 1048576 a contract may/);
+    expect(await refused('mock', file)).toMatch(/more than the 1048576 a contract may/);
+    await listening(run(['serve', '--port', '0', '--contract', file, '--max-contract-bytes', '2000000']));
+  });
+
+  it.each([
+    ['a recursive schema', (d: Document): void => void ((d.components.schemas.Chatbot!.properties as Record<string, unknown>).child = { $ref: '#/components/schemas/Chatbot' }), /#\/components\/schemas\/Chatbot holds a \$ref \(or a YAML alias\) that leads back to it/],
+    ['a YAML alias inside its own anchor', undefined, /leads back to it|not YAML/],
+    ['a repeated operationId', (d: Document): void => void (d.paths['/chatbots']!.get!.operationId = 'createChatbot'), /its operationId "createChatbot" names more than one operation/],
+  ] as const)('refuses %s', async (_label, change, message) => {
+    const file = change ? write('openapi.yaml', edited(change)) : write('openapi.yaml', BUILT_IN_TEXT.replace(/^info:/m, 'x-loop: &loop\n  self: *loop\ninfo:'));
+    for (const command of ['serve', 'mock']) expect(await refused(command, file)).toMatch(message);
+  });
+});
+
+describe('a contract without the top-level security', () => {
+  it('answers the documented 501 problem, not a 500', async () => {
+    const url = await listening(run(['serve', '--port', '0', '--contract', write('openapi.yaml', edited((d) => void delete d.security))]));
+    for (const method of ['GET', 'POST']) {
+      const response = await fetch(`${url}/chatbots`, { method, headers: { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{"name":"A"}' } : {}) });
+      expect(response.status).toBe(501);
+      const { detail, ...kind } = (await response.json()) as { detail: string };
+      const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
+      expect(kind).toEqual(documented);
+      expect(detail).toContain('this contract asks for no key');
+    }
+  });
+});
+
+describe('--watch under a hostile edit', () => {
+  const exitsOnItsOwn = async (started: Run) => {
+    expect(await stop(started)).toBe(0);
+    expect(started.child.signalCode).toBeNull();
+  };
+
+  it.each(['serve', 'mock'])('%s keeps the last good contract, answers on, fetches nothing, and stops on SIGTERM', async (command) => {
+    const file = write('openapi.yaml', BUILT_IN_TEXT);
+    const started = run([command, '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    const before = connections;
+    const refusals = () => started.stdout().split('\n').filter((line) => line.includes('still serving the last good contract')).length;
+    for (const [index, hostile] of [dump(withRef(`http://127.0.0.1:${port}/x.yaml`)), bomb(12), dump(withRef('/etc/passwd'))].entries()) {
+      writeFileSync(file, hostile);
+      await until(() => refusals() > index);
+      expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
+    }
+    expect(started.stdout()).toMatch(/leaves the document.*still serving the last good contract/);
+    expect(started.stdout()).toMatch(/expands to more than \d+ values.*still serving the last good contract/);
+    expect(connections).toBe(before);
+    await exitsOnItsOwn(started);
+  });
+
+  it('a preflight allows only the methods the contract in force documents', async () => {
+    const file = write('openapi.yaml', BUILT_IN_TEXT);
+    const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    const preflight = async () => {
+      const response = await fetch(`${url}/chatbots`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+      return response.headers.get('access-control-allow-methods');
+    };
+    expect(await preflight()).toBe('GET,POST');
+    writeFileSync(file, dump(edited((d) => void delete d.paths['/chatbots']!.post)));
+    await until(async () => (await preflight()) === 'GET');
+  });
+});
+
+function bomb(levels: number): string {
+  const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let level = 1; level < levels; level++) lines.push(`a${level}: &a${level} [${Array(9).fill(`*a${level - 1}`).join(',')}]`);
+  return BUILT_IN_TEXT.replace(/^info:/m, `x-bomb:\n${lines.map((line) => `  ${line}`).join('\n')}\ninfo:`);
+}
+
+/** Polls until `ready` holds; no time is asserted, only a generous bound kept. */
+async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('the server never got there');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
