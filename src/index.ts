@@ -2,7 +2,9 @@
 export { startServer, type RunningServer, type ServerOptions } from './server/start.js';
 export { createMiddleware, type ChatbotApiMiddleware, type MiddlewareOptions } from './server/middleware.js';
 export { startMock, type MockOptions, type RunningMock } from './modes/mock.js';
-export { loadContract } from './contract/load.js';
+export { loadContract, readContractFile, type ContractFile, type ReadOptions } from './contract/load.js';
+export { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './contract/boundedRead.js';
+export { parseDocument, type ParsedDocument } from './contract/parseDocument.js';
 export type { Contract, ContractRules } from './contract/contract.js';
 export { createEngine, type Engine, type EngineOptions } from './engine/pipeline.js';
 export type { EngineRequest, EngineResponse, Executor, Reply } from './engine/types.js';

@@ -22,7 +22,7 @@ describe('serve', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     const banner = started.stdout();
     for (const key of Object.values(KEYS)) expect(banner).toContain(key);
-    expect(banner).toContain(`curl -s ${url}/chatbots -H 'Authorization: Bearer sk_live_acme_web_0001'`);
+    expect(banner).toContain(`curl -s '${url}/chatbots' -H 'Authorization: Bearer sk_live_acme_web_0001'`);
 
     const client = new TestClient(url);
     expect((await client.create(KEYS.acmeWeb, { name: 'From the CLI test' })).status).toBe(201);

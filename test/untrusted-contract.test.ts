@@ -197,3 +197,14 @@ async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('a closed stdout', () => {
+  it('is no crash: serve | head -1, then SIGTERM, exits 0', async () => {
+    const started = run(['serve', '--port', '0', '--log-format', 'json']);
+    const url = await listening(started);
+    started.child.stdout!.destroy(); // the reader has gone, as head does after one line
+    expect((await fetch(`${url}/chatbots`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}` } })).status).toBe(200);
+    expect(await stop(started)).toBe(0);
+    expect(started.stderr()).not.toContain('EPIPE');
+  });
+});

@@ -5,11 +5,11 @@
 // is not acknowledged (a major bump of info.version acknowledges it), 2 on a
 // usage problem or a base it cannot find, 0 otherwise.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { load as parse } from 'js-yaml';
+import { parseDocument, readBoundedText } from 'chatbot-api-mock';
 import { majorRaised, specChanges, type Document } from './changes.js';
 import { asJson, asMarkdown, asText, type Review } from './format.js';
 import { applyOverrides, readOverrides, RulesFileError } from './rules.js';
@@ -30,7 +30,7 @@ const fromCaller = (path: string) =>
 
 /** The base as text: a file when one exists at that path, else openapi.yaml at a git ref. */
 function readBase(base: string, root: string, allowMissing: boolean): string | undefined {
-  if (existsSync(fromCaller(base))) return readFileSync(fromCaller(base), 'utf8');
+  if (existsSync(fromCaller(base))) return readText(fromCaller(base));
   try {
     git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`], root);
     return git(['show', `${base}:openapi.yaml`], root);
@@ -55,19 +55,29 @@ function repositoryRoot(): string {
 
 function readHead(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readBoundedText(file);
   } catch (error) {
     throw new UsageError(`cannot read the head ${file}: ${(error as Error).message}`);
   }
 }
 
-function parsed(text: string, from: string): Document {
+/** A contract under review is untrusted: read within bounds, and one document (src/untrusted, docs/security.md). */
+function readText(file: string): string {
   try {
-    const document = parse(text) as Document | undefined;
-    if (typeof document === 'object' && document !== null) return document;
+    return readBoundedText(file);
   } catch (error) {
-    throw new UsageError(`${from} is not YAML: ${(error as Error).message.split('\n')[0]}`);
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
+}
+
+function parsed(text: string, from: string): Document {
+  let document: unknown;
+  try {
+    document = parseDocument(text).document;
+  } catch (error) {
+    throw new UsageError(`${from} cannot be compared: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (typeof document === 'object' && document !== null) return document as Document;
   throw new UsageError(`${from} is not an OpenAPI document`);
 }
 

@@ -3,6 +3,7 @@
 import { Option, type Command } from 'commander';
 import { exitOnStartFailure } from '../exits.js';
 import { createLogger } from '../logger.js';
+import { tryLines } from '../tryLines.js';
 import { bounded, closeOnSignals, parsePort } from './options.js';
 
 interface MockFlags {
@@ -54,8 +55,7 @@ export function addMockCommand(program: Command): void {
         for (const { key, accountId, projectId } of mock.keys) lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
       }
       // A keys file's keys are secrets: never printed.
-      const key = mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : '$API_KEY';
-      lines.push('', 'Try:', `  curl -s ${mock.url}/chatbots -H 'Authorization: Bearer ${key}'`, '');
+      lines.push('', ...tryLines(mock.url, mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : undefined, false), '');
       console.log(lines.join('\n'));
     });
 }

@@ -2,6 +2,7 @@
 // table (src/cli/settings.ts); a flag wins over its variable, which wins over
 // the config file, which wins over the default. startServer checks every value
 // once; a value it refuses is named here by where it came from.
+import { tryLines } from '../tryLines.js';
 import { Option, type Command } from 'commander';
 import { booleanOf, OptionError, setUnchecked } from '../../server/options.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/start.js';
@@ -125,13 +126,6 @@ function printBanner(server: RunningServer): void {
     lines.push(`  ${(server.demoKeys ? key : maskKey(key)).padEnd(28)} account ${accountId}, project ${projectId}`);
   }
   if (server.keys.length > 10) lines.push(`  … and ${server.keys.length - 10} more`);
-  const key = server.demoKeys ? (server.keys[0]?.key ?? '<API_KEY>') : '$API_KEY';
-  lines.push(
-    '',
-    'Try:',
-    `  curl -s -X POST ${server.url}/chatbots -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"name":"Support Assistant","settings":{"theme":"dark"}}'`,
-    `  curl -s ${server.url}/chatbots -H 'Authorization: Bearer ${key}'`,
-    '',
-  );
+  lines.push('', ...tryLines(server.url, server.demoKeys ? (server.keys[0]?.key ?? '<API_KEY>') : undefined, true), '');
   console.log(lines.join('\n'));
 }
