@@ -10,7 +10,7 @@ import { contract } from './helpers/contract.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
 // Lowest first: a file may import from its own layer and the ones before it.
-const LAYERS = ['contract', 'state', 'engine', 'handlers', 'reference', 'server', 'modes', 'verify', 'proxy', 'cli', '.'];
+const LAYERS = ['untrusted', 'contract', 'state', 'engine', 'handlers', 'reference', 'server', 'modes', 'verify', 'proxy', 'cli', '.'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

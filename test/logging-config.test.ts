@@ -33,6 +33,20 @@ describe('logs', () => {
     expect(started.stdout()).not.toMatch(/Bearer sk_live_globex/);
   });
 
+  it.each(['json', 'pretty'])('masks every secret of a request in its %s line: secret headers, and any sk_live_ key', async (format) => {
+    const started = run(['serve', '--port', '0', '--log-format', format]);
+    const url = await listening(started);
+    const secrets = ['c00kie_secret', 'tok_secret', 'sk_live_in_the_query', 'sk_live_in_a_header'];
+    await fetch(`${url}/chatbots?key=${secrets[2]}`, {
+      headers: { authorization: `bearer ${KEYS.acmeWeb}`, cookie: `s=${secrets[0]}`, 'x-api-token': secrets[1]!, 'x-other': secrets[3]! },
+    });
+    await stop(started);
+    const banner = started.stdout().indexOf('Try:');
+    const log = started.stdout().slice(started.stdout().indexOf('\n\n', banner));
+    expect(log).toMatch(/\/api\/chatbots\?key=\[redacted\]/);
+    for (const secret of [...secrets, KEYS.acmeWeb]) expect(log).not.toContain(secret);
+  });
+
   it('logs a requested Prefer: code=500 as one request line, with no error stack', async () => {
     const started = run(['serve', '--port', '0']);
     const client = new TestClient(await listening(started));

@@ -96,12 +96,12 @@ describe('proxied secrets and hostile answers', () => {
     const files = ['junit.xml', 'summary.md', 'coverage.md', 'report.json'].map((name) => join(dir, name));
     const started = run(['proxy', '--upstream', upstreamUrl, '--port', '0', '--log-format', 'pretty', '--junit', files[0]!, '--markdown', files[1]!, '--report', files[2]!, '--json', files[3]!]);
     const url = await listening(started);
-    const headers = {
+    const headers: Record<string, string> = {
       cookie: `session=${SECRETS[0]}`,
-      'x-api-token': SECRETS[1],
+      'x-api-token': SECRETS[1]!,
       authorization: `bearer ${SECRETS[2]}`,
       'x-copy': `again ${SECRETS[2]}`,
-      'x-password': SECRETS[7],
+      'x-password': SECRETS[7]!,
       'x-traffic': '<img src=x> [a](http://evil.example) |',
       'content-type': 'application/json',
     };
@@ -127,6 +127,14 @@ describe('proxied secrets and hostile answers', () => {
     // Terminal output: no control character of the traffic.
     expect(started.stdout()).toContain('contract violation');
     expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
+  });
+
+  it("verify's text report escapes the target's control characters and masks its secrets", async () => {
+    const started = run(['verify', '--base-url', upstreamUrl, '--key', 'sk_live_given_key_0001', '--phases', 'examples', '--max-time', '30']);
+    expect(await started.exit).toBe(1);
+    expect(started.stdout()).toContain('\\u001b]0;pwned\\u0007');
+    expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
+    for (const secret of [SECRETS[5]!, SECRETS[6]!, 'sk_live_given_key_0001']) expect(started.stdout()).not.toContain(secret);
   });
 });
 

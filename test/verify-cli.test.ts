@@ -67,7 +67,7 @@ describe('verify on the command line', () => {
     expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(/### is_active · createChatbot/);
     const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
     expect(summary).toMatch(/^## ❌ Contract verification: failed\n/);
-    expect(summary).toMatch(/^\| \d+ \| `is_active` \| createChatbot \| \d+ \| is_active is false \|$/m);
+    expect(summary).toMatch(/^\| \d+ \| `is_active` \| createChatbot \| \d+ \| ` is_active is false ` \|$/m);
     expect(summary).toMatch(/<summary>\d+\. is_active · createChatbot: expected true[^<]*<\/summary>\n\n```sh\ncurl -i /);
     expect(summary).not.toContain(KEYS.acmeWeb);
   }, 120_000);

@@ -12,6 +12,7 @@ import { measureSizes } from './sizes.js';
 import { memoryPerChatbot, startupSeries, type Memory, type Starter } from './startup.js';
 import { measureStores } from './stores.js';
 import { reloadSeries, type Follower } from './reload.js';
+import { hostileTable, measureHostile } from './hostile.js';
 
 export const targets: Target[] = [
   { id: 'a', label: 'bare Express 5, GET 10 chatbots', start: () => startTarget('express', 10) },
@@ -28,11 +29,11 @@ export const targets: Target[] = [
   { id: 'f', label: 'our mock (Prism’s mocker in the engine), GET', start: () => startTarget('mock', 0) },
 ];
 
-// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes" and "reload") measures a part,
+// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload" and "hostile") measures a part,
 // for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
 const wanted = (id: string) => !only || only.includes(id);
-const unknown = only?.filter((id) => !['startup', 'memory', 'stores', 'sizes', 'reload'].includes(id) && !targets.some((t) => t.id === id));
+const unknown = only?.filter((id) => !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile'].includes(id) && !targets.some((t) => t.id === id));
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
 const rows = await measureAll(targets.filter((target) => wanted(target.id)));
@@ -56,10 +57,16 @@ if (wanted('reload')) {
   reload = await reloadSeries();
 }
 
+let hostile = '';
+if (wanted('hostile')) {
+  console.log('hostile contract files');
+  hostile = `\n\n${hostileTable(measureHostile())}\n`;
+}
+
 if (only) {
-  console.log(`\n${partialReport(rows, startups, memory, stores, sizes, reload)}\n(BENCH_ONLY: bench/results.md is left as it was)`);
+  console.log(`\n${partialReport(rows, startups, memory, stores, sizes, reload)}${hostile}\n(BENCH_ONLY: bench/results.md is left as it was)`);
 } else {
-  const text = report(rows, startups, memory!, stores!, sizes!, reload);
+  const text = report(rows, startups, memory!, stores!, sizes!, reload) + hostile;
   const file = new URL('../../../bench/results.md', import.meta.url);
   mkdirSync(new URL('.', file), { recursive: true });
   writeFileSync(file, text);
