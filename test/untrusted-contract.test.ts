@@ -12,7 +12,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { dump } from 'js-yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/contract/contract.js';
@@ -206,5 +207,29 @@ describe('a closed stdout', () => {
     expect((await fetch(`${url}/chatbots`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}` } })).status).toBe(200);
     expect(await stop(started)).toBe(0);
     expect(started.stderr()).not.toContain('EPIPE');
+  });
+});
+
+describe('spec:diff and the linters', () => {
+  const tools = new URL('../tools/dist/review/specDiff.js', import.meta.url);
+  it.each([
+    ['a $ref that leaves the document', () => dump(withRef(`http://127.0.0.1:${port}/x.yaml`)), /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName leaves the document/],
+    ['an alias bomb', () => bomb(12), /cannot be compared: it expands to more than \d+ values/],
+  ])('spec:diff refuses a head with %s, exit 2, and fetches nothing', (_label, content, message) => {
+    const base = write('base.yaml', BUILT_IN_TEXT);
+    const head = write('head.yaml', content());
+    const before = connections;
+    const result = spawnSync(process.execPath, [fileURLToPath(tools), '--base', base, '--head', head], { cwd: dir, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(connections).toBe(before);
+  });
+
+  it('check-contract (before lint:spec and generate) refuses a $ref that leaves the document, exit 2', () => {
+    const before = connections;
+    const result = spawnSync(process.execPath, [fileURLToPath(new URL('../tools/check-contract.mjs', import.meta.url)), write('openapi.yaml', withRef(`http://127.0.0.1:${port}/x.yaml`))], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^check-contract: contract .* leaves the document/);
+    expect(connections).toBe(before);
   });
 });

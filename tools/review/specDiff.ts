@@ -75,7 +75,9 @@ function parsed(text: string, from: string): Document {
   try {
     document = parseDocument(text).document;
   } catch (error) {
-    throw new UsageError(`${from} cannot be compared: ${(error as Error).message.split('\n')[0]}`);
+    const reason = (error as Error).message.split('\n')[0]!;
+    const yaml = /^it is not YAML this server reads: (.*)$/.exec(reason);
+    throw new UsageError(yaml ? `${from} is not YAML: ${yaml[1]}` : `${from} cannot be compared: ${reason}`);
   }
   if (typeof document === 'object' && document !== null) return document as Document;
   throw new UsageError(`${from} is not an OpenAPI document`);
