@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestCase } from '../src/verify/cases.js';
 import { REPLAY_BODIES, toCurl } from '../src/verify/curl.js';
+import type { Finding } from '../src/verify/findings.js';
+import { writeJUnit } from '../src/verify/report/junit.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 
 const HOSTILE = ['$(touch pwned)', '`touch pwned`', `it's "quoted"`, 'a;touch pwned;', 'naïve ☃ 中文', "'; touch pwned; echo '", '$HOME ${PATH} \\ \\\\', '-X DELETE', '{a,b} [1-9]'];
@@ -135,6 +137,24 @@ describe('proxied secrets and hostile answers', () => {
     expect(started.stdout()).toContain('\\u001b]0;pwned\\u0007');
     expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
     for (const secret of [SECRETS[5]!, SECRETS[6]!, 'sk_live_given_key_0001']) expect(started.stdout()).not.toContain(secret);
+  });
+});
+
+describe('JUnit stays well-formed', () => {
+  it('holds control characters and ]]> from the traffic as text', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'junit-')), 'junit.xml');
+    const hostile = 'bad ]]> <script> ]]> \u001b[31m \u0000 \u0007';
+    const finding: Finding = {
+      check: 'response_schema_conformance', operation: 'listChatbots', phase: 'proxy', label: `GET /x${hostile}`, request: { method: 'GET', path: '/x' },
+      curl: [`curl '${hostile}'`], replayBodies: [], answer: { status: 200, contentType: 'text/plain', body: hostile }, occurrences: 1, message: hostile, expected: hostile, pointer: '#/x', cause: 'c',
+    };
+    const check = { name: 'response_schema_conformance' as const, title: 'schema', ran: 1, failed: 1 };
+    writeJUnit({ baseUrl: 'http://127.0.0.1/api', seconds: 1, checks: [check], tallies: [{ check: check.name, operation: 'listChatbots', ran: 1, failed: 1 }], failures: [finding] }, file);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    // Every ]]> closes a CDATA section that was opened: none comes from the traffic.
+    expect(xml.split(']]>').length).toBe(xml.split('<![CDATA[').length);
+    expect(xml).toContain('bad ]]\\u003e');
   });
 });
 

@@ -5,9 +5,20 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
 import { judgesTheClient } from '../checks/catalogue.js';
+import { printable } from '../../untrusted/printable.js';
 import { formatFinding, plural } from './text.js';
 import type { VerifyReport } from '../runner.js';
 import { writeReport } from './write.js';
+
+/**
+ * Text from the traffic as JUnit can hold it: control characters escaped (XML 1.0 forbids most of them), and
+ * `]]>` written `]]\u003e`, since the builder splits only the first one out of a CDATA section.
+ */
+const junitText = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => printable(line).replace(/]]>/g, ']]\\u003e'))
+    .join('\n');
 
 // The package is CommonJS whose typings claim an ES default export; require it as it is.
 const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
@@ -29,12 +40,12 @@ export function writeJUnit(report: JUnitSource, file: string, suiteName = `Chatb
       const testCase = suite.testCase().className(`contract.${check.name}`).name(`${check.name} · ${tally.operation}`).standardOutput(`${tally.ran} ${plural(tally.ran, checked)} checked`);
       const failures = report.failures.filter((finding) => finding.check === check.name && finding.operation === tally.operation);
       if (failures.length === 0) continue;
-      const summary = failures.map((finding) => finding.message).join('; ').slice(0, 500);
+      const summary = junitText(failures.map((finding) => finding.message).join('; ').slice(0, 500));
       if (judgesTheClient(check.name)) testCase.skipped().standardOutput(`the client's own requests broke the contract (not a fault of the target): ${summary}`);
       else testCase.failure(summary);
-      testCase.standardError(failures.map((finding, index) => formatFinding(finding, index + 1)).join('\n\n'));
+      testCase.standardError(junitText(failures.map((finding, index) => formatFinding(finding, index + 1)).join('\n\n')));
     }
   }
-  if (report.error) suite.testCase().className('contract.run').name('the run').failure(report.error);
+  if (report.error) suite.testCase().className('contract.run').name('the run').failure(junitText(report.error));
   writeReport(file, builder.build(), report.failures);
 }
