@@ -52,10 +52,33 @@ describe('serve', () => {
   });
 
   it('lets a flag win over the environment', async () => {
-    const started = run(['--port', '0', '--keys', KEYS_FILE], { PORT: '1', KEYS_FILE: '/nonexistent.json' });
-    await listening(started);
+    const [flagPort, envPort] = [await freePort(), await freePort()];
+    const envKeys = tempFile('keys.json', JSON.stringify({ accounts: [{ id: 'env', projects: [{ id: 'env-project', api_keys: ['sk_live_from_the_env_0001'] }] }] }));
+    const started = run(['--port', String(flagPort), '--keys', KEYS_FILE], { PORT: String(envPort), KEYS_FILE: envKeys });
+    const url = await listening(started);
+    expect(new URL(url).port).toBe(String(flagPort));
+    const client = new TestClient(url);
+    expect((await client.list(KEYS.acmeWeb)).status).toBe(200); // the flag's keys file
+    expect((await client.list('sk_live_from_the_env_0001')).status).toBe(401); // not the variable's
+  });
+
+  it('names each variable once in its help', async () => {
+    const started = run(['serve', '--help']);
+    await started.exit;
+    const help = started.stdout().replace(/\s+/g, ' ');
+    for (const name of ['PORT', 'HOST', 'CONTRACT_FILE', 'KEYS_FILE', 'QUIET', 'VALIDATE_RESPONSES']) {
+      expect(help.match(new RegExp(`\\b${name}\\b`, 'g')), name).toHaveLength(1);
+    }
   });
 });
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 describe('mock', () => {
   it('starts Prism under /api on the given port, and closes on SIGTERM', async () => {

@@ -36,9 +36,14 @@ describe('verify on the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
     const run = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--key-same-account', KEYS.acmeMobile, '--key-other-account', KEYS.globex, ...quick,
       '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.html'), '--markdown', join(dir, 'summary.md')]);
-    // One progress line per phase in a log, each counting its own phase's requests from 0, and all so far.
-    expect(run.stderr).toMatch(/… examples phase · 0 requests \(0 in all\)/);
-    expect(run.stderr).toMatch(/… stateful phase · 0 requests \([1-9]\d* in all\)/);
+    // One progress line per phase in a log, once the phase is done: its own requests, and all so far.
+    const lines = [...run.stderr.matchAll(/… (\w+) phase · (\d+) requests? \((\d+) in all\)/g)].map(([, phase, own, all]) => [phase, Number(own), Number(all)] as const);
+    expect(lines.map(([phase]) => phase)).toEqual(['examples', 'coverage', 'fuzz', 'stateful']);
+    let sum = 0;
+    for (const [phase, own, all] of lines) {
+      expect(own, phase).toBeGreaterThan(0);
+      expect(all, phase).toBe((sum += own));
+    }
     expect(run.status).toBe(0);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toMatch(/\b1 answers\b/);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/^## ✅ Contract verification: passed\n\n- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/);

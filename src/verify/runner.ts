@@ -47,7 +47,7 @@ export interface VerifyOptions {
   /** Opt-in max_response_time check. */
   maxResponseTimeMs?: number;
   contract?: Contract;
-  /** Called as each phase starts and every 25 requests, for a progress line: the phase's requests, and all so far. */
+  /** Called as each phase starts, every 25 requests, and as each phase ends, for a progress line: the phase's requests, and all so far. */
   onProgress?: (progress: Progress) => void;
 }
 
@@ -124,6 +124,8 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
       if (phase === 'coverage') await runCoverage(session);
       if (phase === 'fuzz') await runFuzz(session, { seed, numRuns: maxExamples }, ends - maxTimeMs * 0.25);
       if (phase === 'stateful') await runStateful(session, { seed, numRuns: Math.max(5, Math.ceil(maxExamples / 5)), until: ends - maxTimeMs * 0.05 });
+      // The phase's last word: its whole count.
+      progress();
     }
   } catch (caught) {
     if (!(caught instanceof RunStopped)) throw caught;

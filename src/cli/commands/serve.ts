@@ -28,8 +28,9 @@ export function addServeCommand(program: Command): void {
   const options = new Map<CliSetting, Option>();
   for (const setting of SERVE_SETTINGS) {
     const shown = setting.default === undefined || typeof setting.default === 'boolean' ? '' : ` (default ${setting.default})`;
-    const option = new Option(setting.flag, `${setting.description}${shown}; env ${setting.env}`);
-    // A switch's variable is read below: Commander would take any value of it as "on".
+    // A switch's variable is read below (Commander would take any value of it as "on"), so its help names it;
+    // Commander's help names the others' as "(env: NAME)".
+    const option = new Option(setting.flag, `${setting.description}${shown}${isSwitch(setting) ? `; env ${setting.env}` : ''}`);
     if (!isSwitch(setting)) option.env(setting.env);
     command.addOption(option);
     options.set(setting, option);

@@ -2,6 +2,7 @@
 // implementation (this server, the mock, or your own), in four phases.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
+import type { Progress } from '../../verify/runner.js';
 import { bounded, httpUrl, reportFile } from './options.js';
 
 interface VerifyFlags {
@@ -54,7 +55,8 @@ export function addVerifyCommand(program: Command): void {
       const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');
       const { runVerification } = await import('../../verify/runner.js');
       const live = process.stderr.isTTY === true;
-      let lastPhase = '';
+      // A terminal gets one line rewritten in place; a CI log one line per phase, once it is done, with its count.
+      let last: Progress | undefined;
       const report = await runVerification({
         ...flags,
         requestTimeoutMs: flags.timeout * 1000,
@@ -63,13 +65,13 @@ export function addVerifyCommand(program: Command): void {
         onProgress: flags.json
           ? undefined
           : (progress) => {
-              // A terminal gets one line rewritten in place; a CI log one line per phase.
               if (live) process.stderr.write(`\r\x1b[K${progressLine(progress)}`);
-              else if (progress.phase !== lastPhase) process.stderr.write(`${progressLine(progress)}\n`);
-              lastPhase = progress.phase;
+              else if (last && progress.phase !== last.phase) process.stderr.write(`${progressLine(last)}\n`);
+              last = progress;
             },
       });
       if (live && !flags.json) process.stderr.write('\r\x1b[K');
+      else if (last) process.stderr.write(`${progressLine(last)}\n`);
       if (flags.json) console.log(JSON.stringify(report, null, 2));
       else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
       if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
