@@ -4,7 +4,8 @@
 // alone beside msw 2 and msw 3, as a frontend team installs it. `.ci/run` runs
 // this file again with Node 24 (NODE_UNDER_TEST).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { assertBuilt } from './helpers/run.js';
 import { exec, installInto, NODE, npx, packTarballs } from './helpers/packed.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let app = '';
 let bin = '';
 const mswOnly: Record<string, string> = {};
@@ -145,13 +147,25 @@ describe.each(['2', '3'])(`@chatbot-api-mock/msw alone, beside msw %s, on Node $
   it('pulls in nothing: no dependency, no install script, no native addon, and less than 10 MB', () => {
     const root = join(mswOnly[major]!, 'node_modules', '@chatbot-api-mock', 'msw');
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect([manifest.dependencies, manifest.scripts]).toEqual([undefined, undefined]);
+    // No install script: its one script builds it from this repository before a pack.
+    expect([manifest.dependencies, manifest.scripts]).toEqual([undefined, { prepack: 'npm --prefix ../.. run build' }]);
     const files = readdirSync(root, { recursive: true }).map((file) => join(root, String(file)));
     expect(files.filter((file) => file.endsWith('.node'))).toEqual([]);
     const bytes = files.reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
     expect(bytes).toBeLessThan(10 * 1024 * 1024);
     const installed = JSON.parse(readFileSync(join(mswOnly[major]!, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string };
     expect(installed.version.split('.')[0]).toBe(major);
+  });
+
+  it('runs the vitest snippet of docs/frontend.md as written, in a default vitest set-up', async () => {
+    const snippet = /```ts\n(\/\/ vitest[^\n]*\n[\s\S]*?)```/.exec(readFileSync(join(ROOT, 'docs', 'frontend.md'), 'utf8'))![1]!;
+    const test = `${snippet}\nimport { expect, it } from 'vitest';\nit('answers', async () => {\n  const answer = await fetch('https://staging.example.com/api/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } });\n  expect(answer.status).toBe(200);\n});\n`;
+    writeFileSync(join(mswOnly[major]!, 'snippet.test.ts'), test);
+    // This repository's vitest, as the consumer's own: no config file, so no globals.
+    if (!existsSync(join(mswOnly[major]!, 'node_modules', 'vitest'))) symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(mswOnly[major]!, 'node_modules', 'vitest'));
+    const run = await exec(NODE, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', mswOnly[major]!], { cwd: mswOnly[major]! });
+    expect(run.stdout + run.stderr).toMatch(/1 passed/);
+    expect(run.code).toBe(0);
   });
 
   it('answers through setupServer as the server does: a create, its list, and a refused key', async () => {

@@ -22,6 +22,12 @@ describe('the Node the scripts run on', () => {
     expect(process.version).toBe(`v${pinned.version}`);
     expect(read('package.json').engines).toEqual({ node: '^22.13.0 || ^24.0.0' });
   });
+
+  it("comes from an install script that allowScripts lets npm run, and every dependency's install script is reviewed", () => {
+    expect((read('package.json') as { allowScripts?: Record<string, boolean> }).allowScripts?.node).toBe(true);
+    const listed = JSON.parse(execFileSync('npm', ['install-scripts', 'ls', '--json'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' })) as { allowScripts: unknown[] };
+    expect(listed.allowScripts).toEqual([]);
+  });
 });
 
 describe('the library entry', () => {

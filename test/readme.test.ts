@@ -19,8 +19,8 @@ const COMMANDS = PAGES.flatMap((page, index) => readmeCommands(TEXTS[index]!).ma
 
 /** Commands not run here, each with where it is covered, or why it cannot run here. */
 const ELSEWHERE: [RegExp, string][] = [
-  [/^npm install -D chatbot-api-mock$/, 'test/pack.test.ts installs the packed tarball so (no version is published to fetch)'],
-  [/^npm install -D msw @chatbot-api-mock\/msw$/, 'test/pack.test.ts installs the packed MSW tarball beside msw 2 and msw 3 so (no version is published to fetch)'],
+  [/^npm pack --workspaces --include-workspace-root$/, 'test/helpers/packed.ts packs both packages so, for test/pack.test.ts'],
+  [/^npm install -D \.\/chatbot-api-mock-0\.1\.0\.tgz \.\/chatbot-api-mock-msw-0\.1\.0\.tgz$/, 'test/pack.test.ts installs the packed tarballs into fresh projects so'],
   [/^npm install$/, '.ci/run installs with npm ci'],
   [/^npm test$/, 'this file is part of it'],
   [/^docker /, 'no Docker daemon where the tests run; test/dockerfile.test.ts reads the Dockerfile'],
