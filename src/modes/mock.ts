@@ -6,15 +6,13 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
-import { specPath } from '../contract/load.js';
 import { createEngine } from '../engine/pipeline.js';
 import { switchableEngine } from '../engine/switchable.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { createApp } from '../server/app.js';
-import { watchContract, type WatchedContract } from '../server/contractWatcher.js';
+import { followedContract } from '../server/followedContract.js';
 import { answerUnknownMethods } from '../server/nodeAdapter.js';
 import { closeServer, listen } from '../server/listen.js';
-import { contractOf } from '../server/start.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { keyLookup, type ApiKey, type KeysFile } from '../state/keys.js';
@@ -53,7 +51,8 @@ export interface RunningMock {
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
-  const first = contractOf(options.contract, options.contractFile, options.maxContractBytes);
+  const followed = followedContract(options);
+  const { first } = followed;
   const { keys, demoKeys } = loadKeys(options);
   const authenticator = createAuthenticator(keyLookup(keys));
   const engineFor = async (contract: Contract, basePath?: string) =>
@@ -66,20 +65,17 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       ...(options.faults ? { faults: options.faults } : {}),
     });
   const engine = switchableEngine(await engineFor(first.contract));
-  let watched: WatchedContract | undefined;
-  const app = createApp({ engine, logger, served: () => watched?.current ?? first });
+  const app = createApp({ engine, logger, served: followed.current });
   const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;
-  if (options.watch) {
-    // Prism reads the edited document anew; the address stays where the mock started.
-    watched = watchContract(options.contractFile ?? specPath, first, options.maxContractBytes, async (next) => void engine.switchTo(await engineFor(next.contract, engine.basePath)), logger);
-  }
+  // Prism reads the edited document anew; the address stays where the mock started.
+  followed.follow(async (next) => void engine.switchTo(await engineFor(next.contract, engine.basePath)), logger);
   return {
     url: baseUrl(host, boundPort, first.contract.basePath),
     keys,
     demoKeys,
     close: () => {
-      watched?.close();
+      followed.close();
       return closeServer(server);
     },
   };

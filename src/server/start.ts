@@ -2,8 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
-import { readBoundedText } from '../contract/boundedRead.js';
-import { loadContract, readContractFile, specPath, type ContractFile } from '../contract/load.js';
+import { loadContract } from '../contract/load.js';
 import { describeServing } from '../reference/editedContract.js';
 import { createReference } from '../reference/engine.js';
 import type { ApiKey, KeysFile } from '../state/keys.js';
@@ -13,11 +12,14 @@ import { readSeedFile } from '../state/seedFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
 import { createApp } from './app.js';
-import { watchContract, type WatchedContract } from './contractWatcher.js';
+import { ConfigError } from './configError.js';
+import { followedContract } from './followedContract.js';
 import { closeServer, listen, type ServerTimeouts } from './listen.js';
 import { answerUnknownMethods } from './nodeAdapter.js';
-import { checkOption, optionalOption, type CheckedOption } from './options.js';
+import { checkOption, optionalOption } from './options.js';
 import { baseUrl } from './url.js';
+
+export { ConfigError } from './configError.js';
 
 export interface ServerOptions {
   /** Default 4010; 0 picks a free port. Checked options (src/server/options.ts) may be given as text, as a flag gives them. */
@@ -86,17 +88,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Settings that cannot go together; `option` names the one to change. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-  constructor(
-    message: string,
-    readonly option?: CheckedOption,
-  ) {
-    super(message);
-  }
-}
-
 /** Every checked option, parsed once; the defaults filled in. */
 function checkedSettings(options: ServerOptions) {
   const settings = {
@@ -131,8 +122,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { logger = pino({ enabled: false }) } = options;
   const settings = checkedSettings(options);
   const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
-  const first = contractOf(options.contract, settings.contractFile, settings.maxContractBytes);
-  const { contract } = first;
+  const followed = followedContract({ ...options, ...settings });
+  const { contract } = followed.first;
   // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
   const builtIn = settings.contractFile ? loadContract() : settings.watch ? contract : undefined;
   const { keys, demoKeys } = loadKeys({ ...(settings.keysFile ? { keysFile: settings.keysFile } : {}), ...(options.keys ? { keys: options.keys } : {}) });
@@ -150,12 +141,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     validateResponses: settings.validateResponses,
     ...(builtIn ? { builtIn } : {}),
   });
-  let watched: WatchedContract | undefined;
   const app = createApp({
     engine: reference.engine,
     reference,
     logger,
-    served: () => watched?.current ?? first,
+    served: followed.current,
     boundHost: host,
     ...(settings.allowedHosts ? { allowedHosts: settings.allowedHosts } : {}),
     ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
@@ -171,12 +161,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
   const { port: boundPort } = server.address() as AddressInfo;
-  if (settings.watch) {
-    watched = watchContract(settings.contractFile ?? specPath, first, settings.maxContractBytes, (next) => {
-      reference.useContract(next.contract);
-      return describeServing(next.contract, builtIn!);
-    }, logger);
-  }
+  followed.follow((next) => {
+    reference.useContract(next.contract);
+    return describeServing(next.contract, builtIn!);
+  }, logger);
   const { adminToken, databaseUrl: _url, ...shown } = settings;
   return {
     url: baseUrl(host, boundPort, contract.basePath),
@@ -188,21 +176,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(notice ? { notice } : {}),
     ...(builtIn ? { served: describeServing(contract, builtIn) } : {}),
     close: async () => {
-      watched?.close();
+      followed.close();
       await closeServer(server);
       await store.close();
     },
   };
-}
-
-/** The contract to run and the text to serve: given as a value, read from a file, or the built-in one. */
-export function contractOf(given: Contract | undefined, file: string | undefined, maxBytes?: number): ContractFile {
-  try {
-    if (given) return { contract: given, text: readBoundedText(specPath), json: JSON.stringify(given.document) };
-    return readContractFile(file, maxBytes === undefined ? {} : { maxBytes });
-  } catch (error) {
-    throw new ConfigError((error as Error).message, 'contractFile');
-  }
 }
 
 function loadSeed(contract: Contract, seedFile: string | undefined, seed: SeedFile | undefined, keys: readonly ApiKey[]): StoredChatbot[] {
