@@ -1,7 +1,7 @@
 // The layout of src/: folders are layers, and imports flow one way, from the
 // contract up to the command line. A newcomer finds each operation's handler by
 // its operationId, and no file grows past what one reads at once.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +12,20 @@ const src = join(root, 'src');
 // Lowest first: a file may import from its own layer and the ones before it.
 const LAYERS = ['untrusted', 'contract', 'state', 'engine', 'handlers', 'reference', 'server', 'modes', 'verify', 'proxy', 'cli', '.'];
 
-function files(dir: string): string[] {
+function files(dir: string, pattern = /\.c?ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : /\.c?ts$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    entry.name === 'dist' || entry.name === 'node_modules' ? [] : entry.isDirectory() ? files(join(dir, entry.name), pattern) : pattern.test(entry.name) ? [join(dir, entry.name)] : [],
   );
+}
+/** Every module a file imports: static, re-exported, side-effect and dynamic imports (`await import('…')`). */
+function importsOf(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'([^']+)'/gm)].map(([, target]) => target!);
+}
+/** The file a relative import names: the TypeScript source of a .js, .mjs or .cjs specifier. */
+function resolved(file: string, target: string): string {
+  const path = join(file, '..', target);
+  for (const candidate of [path.replace(/\.js$/, '.ts'), path.replace(/\.cjs$/, '.cts'), path]) if (existsSync(candidate)) return candidate;
+  return path;
 }
 const layerOf = (file: string) => {
   const top = relative(src, file).split('/')[0]!;
@@ -30,8 +40,8 @@ describe('the layout of src/', () => {
   it('lets imports flow one way: no layer imports a later one', () => {
     const upward: string[] = [];
     for (const file of files(src)) {
-      for (const [, target] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-        const imported = join(file, '..', target!);
+      for (const target of importsOf(readFileSync(file, 'utf8')).filter((name) => name.startsWith('.'))) {
+        const imported = join(file, '..', target);
         if (!imported.startsWith(src)) continue;
         if (layerOf(imported) > layerOf(file)) upward.push(`${relative(src, file)} imports ${relative(src, imported)}`);
       }
@@ -83,5 +93,36 @@ describe('the layout of src/', () => {
     for (const file of [...files(src), ...files(join(root, 'tools')).filter((f) => !f.includes('/dist/'))]) {
       expect(readFileSync(file, 'utf8').split('\n').length, relative(root, file)).toBeLessThanOrEqual(260);
     }
+  });
+});
+
+describe('the layout of src/, tools/ and packages/', () => {
+  const sources = ['src', 'tools', 'packages'].flatMap((dir) => files(join(root, dir), /\.(c?ts|mjs)$/));
+
+  it('reads dynamic imports too: the commands load their code with import()', () => {
+    const imported = importsOf(readFileSync(join(src, 'cli', 'commands', 'verify.ts'), 'utf8'));
+    expect(imported).toContain('../../verify/runner.js');
+  });
+
+  it('has no import cycle', () => {
+    const graph = new Map(sources.map((file) => [file, importsOf(readFileSync(file, 'utf8')).filter((name) => name.startsWith('.')).map((name) => resolved(file, name))]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(root, f)).join(' → '));
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('lets tools/ and packages/ reach the library only as its users do: by its name, or its build', () => {
+    const intoSource = sources
+      .filter((file) => !file.startsWith(src))
+      .flatMap((file) => importsOf(readFileSync(file, 'utf8')).filter((name) => name.startsWith('.') && resolved(file, name).startsWith(src)).map((name) => `${relative(root, file)} imports ${name}`));
+    expect(intoSource).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 // response that may send more or other values breaks a client that reads it.
 import { apiCompare, type Diff } from 'api-smart-diff';
 import { directionOf, type Sides } from './direction.js';
+import type { Document } from './document.js';
 
 export type Level = 'breaking' | 'warning' | 'info';
 
@@ -21,7 +22,7 @@ export interface SpecChange {
   why?: string;
 }
 
-export type Document = { info?: { version?: string } } & Record<string, unknown>;
+export type { Document } from './document.js';
 
 const ANNOTATIONS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-internal']);
 const LEVEL_OF: Record<string, Level> = { breaking: 'breaking', deprecated: 'warning', unclassified: 'warning', 'non-breaking': 'info', annotation: 'info' };

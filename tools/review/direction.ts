@@ -4,7 +4,7 @@
 // (another pattern or format). changes.ts turns that into a level for the side
 // the schema is on; a change of type it judges breaking on either side itself.
 import type { Diff } from 'api-smart-diff';
-import type { Document } from './changes.js';
+import type { Document } from './document.js';
 
 /** The two documents compared, to look at what surrounds a change. */
 export interface Sides {
