@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/freePort.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
 import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
 
@@ -71,14 +72,6 @@ describe('serve', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('mock', () => {
   it('starts Prism under /api on the given port, and closes on SIGTERM', async () => {

@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/freePort.js';
 import { assertBuilt } from './helpers/run.js';
-import { exec, installInto, NODE, npx, packTarballs } from './helpers/packed.js';
+import { exec, installInto, NODE, npx, packTarballs, spawnNpx } from './helpers/packed.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -94,6 +95,20 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
       expect(version.code).toBe(0);
     }
     expect(readdirSync(cache, { recursive: true }).length).toBeGreaterThan(0);
+  });
+
+  it.each(['serve', 'mock', 'proxy'])('%s started by `npx … &` stops when npx is killed, and the proxy writes its report', async (command) => {
+    const port = await freePort();
+    const upstream = command === 'proxy' ? await start(['serve', '--port', '0']) : undefined;
+    const report = join(mkdtempSync(join(tmpdir(), 'npx-kill-')), 'proxy.json');
+    const args = command === 'proxy' ? ['--upstream', upstream!, '--json', report] : [];
+    const child = spawnNpx(['chatbot-api-mock', command, '--port', String(port), ...args], app);
+    started.push(child);
+    const url = `http://127.0.0.1:${port}/api/chatbots`;
+    await until(async () => (await fetch(url).then(() => true, () => false)));
+    child.kill('SIGTERM'); // what `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init
+    await until(async () => (await fetch(url).then(() => false, () => true)));
+    if (command === 'proxy') await until(async () => existsSync(report));
   });
 
   it('compiles nothing and holds no native addon', () => {
@@ -185,3 +200,12 @@ describe.each(['2', '3'])(`@chatbot-api-mock/msw alone, beside msw %s, on Node $
     expect(JSON.parse(run.stdout)).toEqual([201, [`in MSW ${major}`], 401, 'application/problem+json; charset=utf-8']);
   });
 });
+
+/** Polls until `ready` holds, within a generous bound (no time is asserted). */
+async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('it never happened');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,6 +1,6 @@
 // The package as a user gets it: `npm pack`, then installed into a fresh
 // project with the Node under test (NODE_UNDER_TEST, default this one).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,8 @@ export function exec(file: string, args: string[], options: { cwd?: string; env?
 
 export const npm = (args: string[], cwd: string, env: Record<string, string> = {}) => exec(NODE, [join(NPM_BIN, 'npm-cli.js'), ...args], { cwd, env, timeoutMs: 600_000 });
 export const npx = (args: string[], cwd: string) => exec(NODE, [join(NPM_BIN, 'npx-cli.js'), ...args], { cwd });
+/** npx running in the background, as `npx … &` starts it: the child is npx itself (npm, then sh, then the bin). */
+export const spawnNpx = (args: string[], cwd: string) => spawn(NODE, [join(NPM_BIN, 'npx-cli.js'), ...args], { cwd, stdio: 'pipe' });
 
 /** The tarballs of this checkout's packages (already built): the command line and library, and the MSW handlers. */
 export async function packTarballs(): Promise<{ dir: string; cli: string; msw: string }> {

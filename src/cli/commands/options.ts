@@ -15,13 +15,25 @@ export function fatal(message: string): never {
 /** How long a close may wait for requests in flight before the process ends anyway. */
 const CLOSE_MS = 1_500;
 
-/** Runs `close` on the first SIGINT or SIGTERM; a second signal, or a close that takes too long, stops at once. */
+/** How often a server looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * Runs `close` on the first SIGINT or SIGTERM, or once the process that started this one has gone (`npx … &`
+ * then `kill $!` ends npx, whose shell leaves this process to init, and no signal reaches it); a second
+ * signal, or a close that takes too long, stops at once.
+ */
 export function closeOnSignals(close: () => Promise<void>): void {
   let closing = false;
-  const shutdown = (signal: string) => {
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent) shutdown('the process that started this one has exited');
+  }, PARENT_CHECK_MS).unref();
+  const shutdown = (why: string) => {
     if (closing) process.exit(1);
     closing = true;
-    console.log(`\n${signal} received: closing`);
+    clearInterval(orphaned);
+    console.log(`\n${why}: closing`);
     setTimeout(() => {
       console.error(`chatbot-api-mock: requests still in flight after ${CLOSE_MS} ms: stopping without them`);
       process.exit(1);
@@ -31,8 +43,8 @@ export function closeOnSignals(close: () => Promise<void>): void {
       (error: unknown) => fatal(`could not close cleanly: ${String(error)}`),
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT received'));
+  process.on('SIGTERM', () => shutdown('SIGTERM received'));
 }
 
 /** An http or https address, such as a --base-url or an --upstream. */
