@@ -2,7 +2,7 @@
 // (the real chain, build included) stops the server it started; a keys file's keys never reach the banner; verify
 // against a server that never answers ends, bounded by --timeout and --max-time.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,14 +43,20 @@ describe('serve', () => {
 
 describe('npm start', () => {
   // The real chain, build included (npm → sh → node), in a copy of the repository: its build
-  // rewrites the copy's dist/, not the one the other tests run.
-  it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s to npm (`npm start &` then `kill $!`): nothing left listening', async (signal) => {
-    const copy = mkdtempSync(join(tmpdir(), 'npm-start-'));
+  // rewrites the copy's dist/, not the one the other tests run. The first start builds; the
+  // second, with nothing changed, does not (dist/.build-stamp stays as the first left it).
+  let copy = '';
+  let stamped: number | undefined;
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'npm-start-'));
     // What git tracks, and the new files it would (a test run before a commit), as they are now.
     for (const file of execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)) {
       if (existsSync(join(root, file))) cpSync(join(root, file), join(copy, file));
     }
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s to npm (`npm start &` then `kill $!`): nothing left listening', async (signal) => {
     const mark = `npm-start-${process.pid}-${Date.now()}`;
     const npm = spawn('npm', ['start', '--', '--port', '0', '--quiet'], { cwd: copy, stdio: 'pipe', env: { ...process.env, START_TEST_MARK: mark } });
     let out = '';
@@ -62,6 +68,10 @@ describe('npm start', () => {
     });
     const started = { child: npm, stdout: () => out, stderr: () => '', exit: exited } as unknown as Run;
     const url = await listening(started, 90_000);
+    // Built once, by the first start; the second found dist/ up to date.
+    const stamp = statSync(join(copy, 'dist', '.build-stamp')).mtimeMs;
+    if (stamped !== undefined) expect(stamp).toBe(stamped);
+    stamped = stamp;
     npm.kill(signal);
     await exited;
     // The server is gone: its port refuses connections, after at most a few seconds of closing.
