@@ -74,6 +74,16 @@ describe('serve', () => {
 });
 
 describe('mock', () => {
+  it('takes its flags and variables from the settings table, as serve does', async () => {
+    const port = await freePort();
+    const started = run(['mock'], { PORT: String(port), DYNAMIC: 'true', QUIET: 'true' });
+    expect(await listening(started, 30_000)).toBe(`http://127.0.0.1:${port}/api`);
+    expect(started.stdout()).toContain('Prism mock (dynamic data)');
+    const refused = run(['mock', '--port', '0'], { DYNAMIC: 'maybe' });
+    expect(await refused.exit).toBe(2);
+    expect(refused.stderr().trim()).toBe('chatbot-api-mock: error: DYNAMIC: expected true or false, not "maybe"');
+  });
+
   it('starts Prism under /api on the given port, and closes on SIGTERM', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

@@ -7,7 +7,7 @@ import { allowedFor, type CheckedOption } from '../server/options.js';
 
 export interface CliSetting {
   /** The option of startServer it sets, or a setting of the command line itself. */
-  key: CheckedOption | 'quiet' | 'logFormat';
+  key: CheckedOption | 'quiet' | 'logFormat' | 'dynamic';
   /** Its name in the config file. */
   configKey: string;
   /** Commander's flag syntax. */
@@ -37,9 +37,19 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
   { key: 'logFormat', configKey: 'logFormat', flag: '--log-format <format>', env: 'LOG_FORMAT', description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)' },
 ];
 
+/**
+ * The settings of `mock`: those of serve that a mock has, its own port, and whether it generates data. It takes
+ * no config file (it has no state to configure); its flags and variables are serve's.
+ */
+const MOCK_KEYS: readonly CliSetting['key'][] = ['port', 'host', 'contractFile', 'maxContractBytes', 'watch', 'keysFile', 'quiet', 'logFormat'];
+export const MOCK_SETTINGS: readonly CliSetting[] = [
+  ...SERVE_SETTINGS.filter((setting) => MOCK_KEYS.includes(setting.key)).map((setting) => (setting.key === 'port' ? { ...setting, default: 4011 } : setting)),
+  { key: 'dynamic', configKey: 'dynamic', flag: '-d, --dynamic', env: 'DYNAMIC', description: 'generate data from the schemas instead of serving the examples', default: false },
+];
+
 /** What a setting allows, in words. */
 export function allowedOf(setting: CliSetting): string {
-  if (setting.key === 'quiet') return 'true or false';
+  if (setting.key === 'quiet' || setting.key === 'dynamic') return 'true or false';
   if (setting.key === 'logFormat') return 'pretty or json';
   return allowedFor(setting.key);
 }

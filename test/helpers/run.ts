@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../dist/bin.cjs', import.meta.url));
-const ENV_NAMES = ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'DATABASE_URL', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE', 'VALIDATE_RESPONSES', 'QUIET', 'MAX_CHATBOTS_PER_ACCOUNT', 'ALLOWED_HOSTS', 'LOG_FORMAT', 'CONTRACT_FILE', 'WATCH'];
+const ENV_NAMES = ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'DATABASE_URL', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE', 'VALIDATE_RESPONSES', 'QUIET', 'MAX_CHATBOTS_PER_ACCOUNT', 'ALLOWED_HOSTS', 'LOG_FORMAT', 'CONTRACT_FILE', 'WATCH', 'MAX_CONTRACT_BYTES', 'DYNAMIC'];
 
 export interface Run {
   child: ChildProcess;

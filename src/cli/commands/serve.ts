@@ -1,75 +1,31 @@
 // `serve`: the stateful reference server. Its flags come from the settings
-// table (src/cli/settings.ts); a flag wins over its variable, which wins over
-// the config file, which wins over the default. startServer checks every value
-// once; a value it refuses is named here by where it came from.
+// table (src/cli/settings.ts, src/cli/settingOptions.ts). startServer checks
+// every value once; a value it refuses is named here by where it came from.
 import { tryLines } from '../tryLines.js';
-import { Option, type Command } from 'commander';
-import { booleanOf, OptionError, setUnchecked } from '../../server/options.js';
+import type { Command } from 'commander';
+import { OptionError, setUnchecked } from '../../server/options.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/start.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
 import { exitOnStartFailure } from '../exits.js';
-import { createLogger } from '../logger.js';
-import { allowedOf, isSwitch, SERVE_SETTINGS, type CliSetting } from '../settings.js';
+import { addSettingOptions, givenSettings, loggerOf, refused, type GivenSettings } from '../settingOptions.js';
+import { SERVE_SETTINGS } from '../settings.js';
 import { usageError } from '../usage.js';
 import { closeOnSignals } from './options.js';
 
-type Source = 'default' | 'config' | 'env' | 'cli';
-
-/** A setting's value, and where it came from, for the message that refuses it. */
-interface Given {
-  value: unknown;
-  from: Source;
-  /** The config file, for a value from one. */
-  file?: string;
-}
-
 export function addServeCommand(program: Command): void {
   const command = program.command('serve', { isDefault: true }).description('run the stateful reference server (the default command)');
-  const options = new Map<CliSetting, Option>();
-  for (const setting of SERVE_SETTINGS) {
-    const shown = setting.default === undefined || typeof setting.default === 'boolean' ? '' : ` (default ${setting.default})`;
-    // A switch's variable is read below (Commander would take any value of it as "on"), so its help names it;
-    // Commander's help names the others' as "(env: NAME)".
-    const option = new Option(setting.flag, `${setting.description}${shown}${isSwitch(setting) ? `; env ${setting.env}` : ''}`);
-    if (!isSwitch(setting)) option.env(setting.env);
-    command.addOption(option);
-    options.set(setting, option);
-  }
+  const options = addSettingOptions(command, SERVE_SETTINGS);
   command
     .option('-c, --config <file>', 'config file (default: searched from the working directory)')
     .action(async (flags: Record<string, unknown>, self: Command) => {
-      const given = new Map<CliSetting, Given>();
-      for (const setting of SERVE_SETTINGS) if (setting.default !== undefined) given.set(setting, { value: setting.default, from: 'default' });
-      const { file, values } = readConfig(flags.config as string | undefined);
-      for (const [setting, value] of values) given.set(setting, { value, from: 'config', ...(file ? { file } : {}) });
-      for (const [setting, option] of options) {
-        const name = option.attributeName();
-        const source = self.getOptionValueSource(name);
-        if (source === 'cli' || source === 'env') given.set(setting, { value: flags[name], from: source === 'cli' ? 'cli' : 'env' });
-        else if (isSwitch(setting) && process.env[setting.env]) given.set(setting, { value: process.env[setting.env], from: 'env' });
-      }
-      await serve(given);
+      await serve(givenSettings(options, flags, self, readConfig(flags.config as string | undefined)));
     });
 }
 
-/** One line naming the flag, variable or config key a refused value came from, and what it allows. */
-function refused(setting: CliSetting, { value, from, file }: Given): never {
-  const allowed = allowedOf(setting);
-  if (from === 'cli') usageError(`option '${setting.flag}' argument '${String(value)}' is invalid. expected ${allowed}`);
-  if (from === 'config') usageError(`config file ${file}: "${setting.configKey}": expected ${allowed}, not ${JSON.stringify(value)}`);
-  usageError(`${setting.env}: expected ${allowed}, not ${JSON.stringify(value)}`);
-}
-
-async function serve(given: Map<CliSetting, Given>): Promise<void> {
-  const valueOf = (key: CliSetting['key']) => [...given].find(([setting]) => setting.key === key)?.[1];
-  const quietGiven = valueOf('quiet');
-  const quiet = booleanOf(quietGiven?.value ?? false);
-  if (quiet === undefined) refused(SERVE_SETTINGS.find((setting) => setting.key === 'quiet')!, quietGiven!);
-  const formatGiven = valueOf('logFormat');
-  const format = formatGiven && String(formatGiven.value).trim().toLowerCase();
-  if (formatGiven && format !== 'pretty' && format !== 'json') refused(SERVE_SETTINGS.find((setting) => setting.key === 'logFormat')!, formatGiven);
-  const options: ServerOptions = { logger: createLogger({ quiet, ...(format ? { pretty: format === 'pretty' } : {}) }) };
-  for (const [setting, { value }] of given) if (setting.key !== 'quiet' && setting.key !== 'logFormat') setUnchecked(options, setting.key, value);
+async function serve(given: GivenSettings): Promise<void> {
+  const valueOf = (key: string) => [...given].find(([setting]) => setting.key === key)?.[1];
+  const options: ServerOptions = { logger: loggerOf(given) };
+  for (const [setting, { value }] of given) if (setting.key !== 'quiet' && setting.key !== 'logFormat' && setting.key !== 'dynamic') setUnchecked(options, setting.key, value);
   let server: RunningServer;
   try {
     server = await startServer(options);
