@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../dist/bin.cjs', import.meta.url));
 const ENV_NAMES = ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'DATABASE_URL', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE', 'VALIDATE_RESPONSES', 'QUIET', 'MAX_CHATBOTS_PER_ACCOUNT', 'ALLOWED_HOSTS', 'LOG_FORMAT', 'CONTRACT_FILE', 'WATCH', 'MAX_CONTRACT_BYTES', 'DYNAMIC'];
@@ -18,13 +18,16 @@ export function assertBuilt(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run "npm run build" first (npm test does)`);
 }
 
-// Every process a test starts is stopped when that test ends, whatever its outcome.
+// Every process a test starts is stopped when that test ends, whatever its outcome; one a hook
+// started (beforeAll) is stopped when its file ends, even when the hook failed and no test ran.
 const running = new Set<Run>();
-afterEach(async () => {
+async function stopAll(): Promise<void> {
   const started = [...running];
   running.clear();
   await Promise.all(started.map(stop));
-});
+}
+afterEach(stopAll);
+afterAll(stopAll);
 
 export function run(args: string[], env: Record<string, string> = {}, cwd?: string): Run {
   const inherited = { ...process.env };
