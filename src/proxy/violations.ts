@@ -49,15 +49,15 @@ export class ViolationLog {
     return !VERIFY_ONLY.has(check);
   }
 
-  /** `key`: the key the request carried, masked in what is kept. */
-  record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: Replay, key?: string): void {
+  /** `curl`: the replay, made when there are failures; `key`: the key the request carried, masked in what is kept. */
+  record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: Replay | undefined, key?: string): void {
     this.requests += 1;
     this.#coverage.observe(operation, testCase, answer);
     for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
     for (const failure of failures) {
       if (judgesTheClient(failure.check)) this.requestViolations += 1;
       else this.violations += 1;
-      this.#findings.add(operation, failure, testCase, answer, [curl], key ? [key] : []);
+      this.#findings.add(operation, failure, testCase, answer, curl ? [curl] : [], key ? [key] : []);
     }
   }
 
