@@ -104,12 +104,14 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     const args = command === 'proxy' ? ['--upstream', upstream!, '--json', report] : [];
     const child = spawnNpx(['chatbot-api-mock', command, '--port', String(port), ...args], app);
     started.push(child);
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const url = `http://127.0.0.1:${port}/api/chatbots`;
-    await until(async () => (await fetch(url).then(() => true, () => false)));
+    await until(async () => (await fetch(url).then(() => true, () => false)), () => `it never listened:\n${output}`);
     child.kill('SIGTERM'); // what `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init
-    await until(async () => (await fetch(url).then(() => false, () => true)));
-    if (command === 'proxy') await until(async () => existsSync(report));
-  });
+    await until(async () => (await fetch(url).then(() => false, () => true)), () => `it never stopped:\n${output}`);
+    if (command === 'proxy') await until(async () => existsSync(report), () => `it wrote no report:\n${output}`);
+  }, 60_000);
 
   it('compiles nothing and holds no native addon', () => {
     const files = readdirSync(join(app, 'node_modules'), { recursive: true }).map(String);
@@ -202,10 +204,10 @@ describe.each(['2', '3'])(`@chatbot-api-mock/msw alone, beside msw %s, on Node $
 });
 
 /** Polls until `ready` holds, within a generous bound (no time is asserted). */
-async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
+async function until(ready: () => boolean | Promise<boolean>, failure: () => string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('it never happened');
+    if (Date.now() > deadline) throw new Error(failure());
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

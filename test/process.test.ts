@@ -1,8 +1,10 @@
 // Process hygiene: a closed stdout never stops the server; stopping `npm start`
 // (the real chain, build included) stops the server it started; a keys file's keys never reach the banner; verify
-// against a server that never answers ends, bounded by --timeout and --max-time.
+// against a server that never answers ends, bounded by --timeout and --max-time; a client that keeps
+// one connection busy cannot hold a server open.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +100,42 @@ function markedProcesses(mark: string): number[] {
     })
     .map(Number);
 }
+
+describe('a client that keeps one connection busy', () => {
+  // Requests back to back on one keep-alive connection, until it is refused or closed.
+  async function keepSending(url: string): Promise<void> {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (;;) {
+        const closed = await new Promise<boolean>((resolve) => {
+          const request = httpGet(`${url}/chatbots`, { agent, headers: { authorization: `Bearer ${KEYS.acmeWeb}` } }, (answer) => {
+            answer.resume();
+            answer.on('end', () => resolve(answer.headers.connection === 'close'));
+          });
+          request.on('error', () => resolve(true));
+        });
+        if (closed) return;
+      }
+    } finally {
+      agent.destroy();
+    }
+  }
+
+  it.each(['serve', 'mock', 'proxy'])('cannot hold %s open: SIGTERM closes it cleanly (exit 0) and the proxy writes its report', async (command) => {
+    const report = join(mkdtempSync(join(tmpdir(), 'busy-')), 'proxy.json');
+    const upstream = command === 'proxy' ? await listening(run(['serve', '--port', '0', '--quiet'])) : undefined;
+    const args = upstream ? ['--upstream', upstream, '--json', report] : [];
+    const started = run([command, '--port', '0', '--quiet', ...args]);
+    const url = await listening(started, 30_000);
+    const sending = keepSending(url);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    started.child.kill('SIGTERM');
+    expect(await started.exit, started.stderr()).toBe(0);
+    await sending;
+    expect(started.stderr()).not.toMatch(/still in flight/);
+    if (upstream) expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ violations: 0 });
+  }, 40_000);
+});
 
 describe('verify against a server that accepts connections and never answers', () => {
   it('gives up each request at --timeout and the run at --max-time, and fails', async () => {

@@ -44,10 +44,20 @@ export async function listen(
   return server;
 }
 
-/** Stops accepting connections; resolves when in-flight requests are done. */
+/** How often a closing server closes the connections that have gone idle since it began to close. */
+const CLOSING_SWEEP_MS = 50;
+
+/**
+ * Stops accepting connections; resolves when in-flight requests are done. A keep-alive client that goes on
+ * sending cannot hold it open: each answer from now on closes its connection (`Connection: close`), and a
+ * connection whose answer was already under way is closed once it goes idle.
+ */
 export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
+  const closeAfterAnswer = (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Connection', 'close');
+  server.prependListener('request', closeAfterAnswer);
+  const sweep = setInterval(() => server.closeIdleConnections(), CLOSING_SWEEP_MS).unref();
+  return new Promise<void>((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
     server.closeIdleConnections();
-  });
+  }).finally(() => clearInterval(sweep));
 }
