@@ -1,4 +1,4 @@
-// node:sqlite, loaded on first use. Node 22 and 24 print an ExperimentalWarning
+// node:sqlite, loaded on first use, and its transactions. Node 22 and 24 print an ExperimentalWarning
 // when it loads; a server that prints it on every start with --data-file would
 // teach people to ignore warnings, so that one warning (and only it) is not printed.
 import { createRequire } from 'node:module';
@@ -31,4 +31,23 @@ export function openDatabase(path: string): DatabaseSync {
 export function sqliteCode(error: unknown): number | undefined {
   const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
   return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
+}
+
+/** Runs work between BEGIN and COMMIT; rolls back when it or the commit fails. */
+export function inTransaction(db: DatabaseSync, work: () => void): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    work();
+    db.exec('COMMIT');
+  } catch (error) {
+    // A failed COMMIT may already have rolled back (SQLITE_FULL does): then there is no transaction left.
+    if (db.isTransaction !== false) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // nothing was open any more
+      }
+    }
+    throw error;
+  }
 }

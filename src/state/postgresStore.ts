@@ -13,10 +13,14 @@ import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../con
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
-  AccountFullError, checkKeyOwners, fromRow, newChatbot, StoreOpenError, StoreUnavailableError,
+  AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailableError,
   type ChatbotRow, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth,
 } from './store.js';
+import { insertChatbots, insertKeys } from './postgresBulk.js';
+import { asUnavailable, redact } from './postgresFailures.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
+
+const TEXT = new TextDecoder();
 
 type PostgresRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 const toRow = ({ name_json, ...row }: PostgresRow): ChatbotRow => ({ ...row, name: JSON.parse(name_json) as string });
@@ -197,53 +201,4 @@ export class PostgresChatbotStore implements ChatbotStore {
       throw failure;
     }
   }
-}
-
-/** Inside a transaction that holds the api_keys lock: refuses a project that would change account. */
-async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promise<void> {
-  const { rows } = await client.query<{ project_id: string; account_id: string }>('SELECT DISTINCT project_id, account_id FROM api_keys');
-  checkKeyOwners(new Map(rows.map((row) => [row.project_id, row.account_id])), keys);
-  for (const { key, accountId, projectId } of keys) {
-    await client.query('INSERT INTO api_keys (key, account_id, project_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [key, accountId, projectId]);
-  }
-}
-
-/** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. */
-async function insertChatbots(client: pg.PoolClient, records: readonly StoredChatbot[], encode: ChatbotEncoder): Promise<void> {
-  for (let start = 0; start < records.length; start += 5_000) {
-    const chunk = records.slice(start, start + 5_000);
-    const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);
-    await client.query(
-      `INSERT INTO chatbots (${COLUMNS}, encoded)
-       SELECT a, b, c, d, e, f, g, h FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
-         WITH ORDINALITY AS t(a, b, c, d, e, f, g, h, n)
-       ORDER BY n`,
-      [
-        column((r) => r.chatbot.id),
-        column((r) => r.accountId),
-        column((r) => r.projectId),
-        column((r) => JSON.stringify(r.chatbot.name)),
-        column((r) => JSON.stringify(r.chatbot.settings)),
-        column((r) => r.chatbot.is_active),
-        column((r) => r.chatbot.created_at),
-        column((r) => TEXT.decode(encode(r.chatbot))),
-      ],
-    );
-  }
-}
-
-const TEXT = new TextDecoder();
-
-/** Connection failures and a database that cannot write are the store's, and passing: 503. */
-function asUnavailable(error: unknown): unknown {
-  const { code = '', message = '' } = error as { code?: string; message?: string };
-  const lost = /^(08|53|57P0|25006|40001|40P01)/.test(code) || /^E(CONN|PIPE|TIMEDOUT|HOSTUNREACH|NOTFOUND)/.test(code);
-  if (lost || /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
-    return new StoreUnavailableError(`the database cannot be reached: ${message || code}`);
-  }
-  return error;
-}
-
-function redact(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }

@@ -9,29 +9,15 @@
 // makes its account's list answer a 500 problem, never a contract-breaking 200.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
-import { openDatabase, sqliteCode } from './nodeSqlite.js';
+import { inTransaction, openDatabase, sqliteCode } from './nodeSqlite.js';
+import { NAME_AS_JSON, prepareStatements, SCHEMA } from './sqliteSchema.js';
 import { AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailableError, type ChatbotRow, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
-    project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '2'), ('probe', '');
-`;
-// Schema 1 kept the name as text, which SQLite stores as UTF-8: a lone surrogate
-// came back as U+FFFD after a restart. Schema 2 keeps it as JSON text, as the settings.
-const NAME_AS_JSON = `
-  ALTER TABLE chatbots ADD COLUMN name_json TEXT;
-  UPDATE chatbots SET name_json = json_quote(name);
-  ALTER TABLE chatbots DROP COLUMN name;
-  UPDATE meta SET value = '2' WHERE key = 'schema';
-`;
 type SqliteRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 
 const PROBE_PADDING = '.'.repeat(16_384);
@@ -51,17 +37,6 @@ export interface SqliteOptions {
   maxPages?: number;
   /** The contract's encoder (contract.encodeChatbot), to check each chatbot as the file is read. */
   encode?: ChatbotEncoder;
-}
-
-/** The statements a store runs, prepared once when it opens. */
-function prepareStatements(db: DatabaseSync) {
-  return {
-    insertKey: db.prepare('INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)'),
-    insertChatbot: db.prepare(
-      'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
-    probe: db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'"),
-  } satisfies Record<string, StatementSync>;
 }
 
 export class SqliteChatbotStore extends InMemoryChatbotStore {
@@ -206,25 +181,6 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
       }
       throw error;
     }
-  }
-}
-
-/** Runs work between BEGIN and COMMIT; rolls back when it or the commit fails. */
-function inTransaction(db: DatabaseSync, work: () => void): void {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    work();
-    db.exec('COMMIT');
-  } catch (error) {
-    // A failed COMMIT may already have rolled back (SQLITE_FULL does): then there is no transaction left.
-    if (db.isTransaction !== false) {
-      try {
-        db.exec('ROLLBACK');
-      } catch {
-        // nothing was open any more
-      }
-    }
-    throw error;
   }
 }
 

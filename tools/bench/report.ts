@@ -5,53 +5,9 @@ import { config } from './config.js';
 import type { Row } from './load.js';
 import { sizesReport, type Sizes } from './sizes.js';
 import type { Follower } from './reload.js';
+import { fmt, median, table } from './markdown.js';
+import { reloadReport, storesReport, type StoresResult } from './sections.js';
 import { STARTERS, type Memory, type Starter } from './startup.js';
-import type { measureStores } from './stores.js';
-
-export type StoresResult = Awaited<ReturnType<typeof measureStores>>;
-
-/** The stores' figures: create latency flat as the store grows, a large GET, and two replicas. */
-export function storesReport({ stores, fairness, replicas, note }: StoresResult): string {
-  const rows = stores.map(({ store, createMs: [empty, full], large, getLarge }) => [
-    store,
-    fmt(empty, 2),
-    `${fmt(full, 2)} (${fmt(large)} stored)`,
-    `${fmt(full / empty, 2)} ${full / empty <= 1.5 ? '✓' : '✗'}`,
-    fmt(getLarge.rps),
-    fmt(getLarge.p99, 1),
-  ]);
-  const lines = [
-    table(['store', 'create ms, empty', 'create ms, full', 'full ÷ empty (target ≤ 1.5)', 'GET 10,000: req/s', 'p99 ms'], rows),
-  ];
-  lines.push(
-    `Another account's list while one account of ${fmt(fairness.large)} chatbots creates and lists in turn ` +
-      `(${fmt(fairness.busyRounds)} rounds of a create and a ${fmt(fairness.large)}-chatbot list): p99 ${fmt(fairness.otherP99, 1)} ms ` +
-      `(target < 50 ms ${fairness.otherP99 < 50 ? '✓' : '✗'}), ${fmt(fairness.otherRps)} req/s.`,
-  );
-  if (replicas) {
-    lines.push(
-      `Creates per second on one PostgreSQL, 10 connections: one replica ${fmt(replicas.one)}, two replicas ${fmt(replicas.two)} ` +
-        `(${fmt(replicas.two / replicas.one, 2)} ×).`,
-    );
-  }
-  if (note) lines.push(note);
-  return lines.join('\n\n');
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/** A markdown table padded to line up in a terminal too. */
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
 
 const meanRps = (row: Row) => row.rps.reduce((sum, v) => sum + v, 0) / row.rps.length;
 
@@ -208,24 +164,4 @@ export function partialReport(rows: Row[], startups: Map<Starter, number[]>, mem
   }
   if (memory) lines.push(`memory: ${fmt(memory.rssBytesPerChatbot)} bytes of RSS per chatbot`);
   return lines.join('\n\n');
-}
-
-/** From the write of a watched contract to the first /openapi.json that holds it. */
-function reloadReport(reload: Map<Follower, number[]>): string {
-  const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
-  return [
-    'From the write of the contract file (one limit changed, saved in place) to the first `/openapi.json` that holds the edit, ' +
-      'polled every 5 ms; the edits 300 ms apart. The watcher waits 60 ms for a burst of file events to settle before it reads.',
-    '',
-    table(
-      ['command', 'edits', 'median ms', 'p95 ms', 'slowest ms'],
-      [...reload].map(([command, times]) => [
-        `${command} --contract FILE --watch`,
-        String(times.length),
-        fmt(median(times)),
-        fmt(sorted(times)[Math.ceil(times.length * 0.95) - 1]!),
-        fmt(Math.max(...times)),
-      ]),
-    ),
-  ].join('\n');
 }

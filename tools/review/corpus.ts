@@ -2,38 +2,14 @@
 // sends the requests and reads the responses the contract documents: every kind
 // of change the contract can make. test/spec-diff.test.ts runs them through
 // spec:diff; tools/review/peers.ts through a peer that installs from npm.
-import type { OpenAPIV3 } from 'openapi-types';
+import { operation, schemas, type Edit } from './corpusEdit.js';
+import { REQUEST_EDITS } from './corpusRequests.js';
 
-export type Doc = OpenAPIV3.Document & Record<string, unknown>;
-export type Level = 'breaking' | 'warning' | 'info';
+export type { Doc, Level } from './corpusEdit.js';
 
-type Schema = { properties: Record<string, Record<string, unknown>>; required: string[]; maxLength?: number; minLength?: number; additionalProperties?: unknown; [key: string]: unknown };
-const schemas = (doc: Doc) => doc.components!.schemas! as Record<string, Schema>;
-const limits = (doc: Doc) => (doc.info as unknown as { 'x-limits': Record<string, number> })['x-limits'];
-const operation = (doc: Doc, method: 'get' | 'post') => doc.paths['/chatbots']![method]! as unknown as Record<string, unknown> & { responses: Record<string, unknown> };
-
-/** [what the edit does, its level, the edit itself]. */
-export const CORPUS: [string, Level, (doc: Doc) => void][] = [
-  // Requests: accepting less breaks; accepting more is safe.
-  ['a request limit tightened (name maxLength 200 → 100)', 'breaking', (d) => void (schemas(d).ChatbotName!.maxLength = 100)],
-  ['a request minimum raised (name minLength 1 → 3)', 'breaking', (d) => void (schemas(d).ChatbotName!.minLength = 3)],
-  ['a new required request field', 'breaking', (d) => { schemas(d).CreateChatbotRequest!.properties.team = { type: 'string' }; schemas(d).CreateChatbotRequest!.required.push('team'); }],
-  ['an optional request field made required', 'breaking', (d) => void schemas(d).CreateChatbotRequest!.required.push('settings')],
-  ['a request refusing fields it accepted (settings additionalProperties → false)', 'breaking', (d) => void (schemas(d).ChatbotSettingsInput!.additionalProperties = false)],
-  ['a request field\'s type changed', 'breaking', (d) => void (schemas(d).CreateChatbotRequest!.properties.name = { type: 'integer' })],
-  ['a request field removed (no longer accepted)', 'breaking', (d) => void delete schemas(d).CreateChatbotRequest!.properties.settings],
-  ['a request pattern added to name', 'breaking', (d) => void (schemas(d).ChatbotName!.pattern = '^[A-Z]')],
-  ['a new required query parameter', 'breaking', (d) => void (operation(d, 'get').parameters = [{ name: 'page', in: 'query', required: true, schema: { type: 'integer' } }])],
-  ['an optional request field added', 'info', (d) => void (schemas(d).CreateChatbotRequest!.properties.team = { type: 'string' })],
-  ['a new optional query parameter', 'info', (d) => void (operation(d, 'get').parameters = [{ name: 'page', in: 'query', required: false, schema: { type: 'integer' } }])],
-  ['a request limit loosened (name maxLength 200 → 300)', 'breaking', (d) => void (schemas(d).ChatbotName!.maxLength = 300)],
-  ['a request enum added where any value was (settings theme)', 'breaking', (d) => void ((schemas(d).ChatbotSettingsInput!.properties as Record<string, Record<string, unknown>>).theme!.enum = ['light', 'dark'])],
-  ['a request size limit lowered (settings x-max-depth 8 → 4)', 'breaking', (d) => void (schemas(d).ChatbotSettingsInput!['x-max-depth'] = 4)],
-  ['a request limit of the server loosened (info.x-limits max-body-bytes raised)', 'info', (d) => void (limits(d)['max-body-bytes'] = 204_800)],
-  ['a request limit of the server tightened (info.x-limits max-chatbots-per-account lowered)', 'breaking', (d) => void (limits(d)['max-chatbots-per-account'] = 100)],
-  ['the request body made optional', 'info', (d) => void ((operation(d, 'post').requestBody as { required: boolean }).required = false)],
-  ['a request content type removed (JSON replaced by XML)', 'breaking', (d) => { const content = (operation(d, 'post').requestBody as { content: Record<string, unknown> }).content; content['application/xml'] = content['application/json']; delete content['application/json']; }],
-  ['a new required header parameter', 'breaking', (d) => void (operation(d, 'get').parameters = [{ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }])],
+/** Every edit: the requests' (corpusRequests.ts), then the responses', the operations' and the words'. */
+export const CORPUS: Edit[] = [
+  ...REQUEST_EDITS,
   // Responses: sending more or other values breaks; sending less is safe.
   ['a response field removed', 'breaking', (d) => { delete schemas(d).Chatbot!.properties.is_active; schemas(d).Chatbot!.required = schemas(d).Chatbot!.required.filter((f) => f !== 'is_active'); }],
   ['a response field renamed', 'breaking', (d) => { const c = schemas(d).Chatbot!; c.properties.title = c.properties.name!; delete c.properties.name; c.required = c.required.map((f) => (f === 'name' ? 'title' : f)); }],
@@ -68,4 +44,3 @@ export const CORPUS: [string, Level, (doc: Doc) => void][] = [
   ['an example changed', 'info', (d) => void (schemas(d).ChatbotName!.example = 'Helper')],
   ['a value inside a response example changed', 'info', (d) => void ((operation(d, 'post').responses['201'] as { content: Record<string, { examples: Record<string, { value: { data: { name: string } } }> }> }).content['application/json']!.examples.nameOnly!.value.data.name = 'Helper')],
 ];
-

@@ -1,0 +1,41 @@
+// Writing many keys and chatbots inside one PostgreSQL transaction: a seed, a reset, new keys.
+import type pg from 'pg';
+import type { ChatbotEncoder } from '../contract/encoder.js';
+import type { ApiKey } from './keys.js';
+import { checkKeyOwners, type StoredChatbot } from './store.js';
+import { COLUMNS } from './postgresSchema.js';
+
+/** Inside a transaction that holds the api_keys lock: refuses a project that would change account. */
+export async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promise<void> {
+  const { rows } = await client.query<{ project_id: string; account_id: string }>('SELECT DISTINCT project_id, account_id FROM api_keys');
+  checkKeyOwners(new Map(rows.map((row) => [row.project_id, row.account_id])), keys);
+  for (const { key, accountId, projectId } of keys) {
+    await client.query('INSERT INTO api_keys (key, account_id, project_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [key, accountId, projectId]);
+  }
+}
+
+/** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. */
+export async function insertChatbots(client: pg.PoolClient, records: readonly StoredChatbot[], encode: ChatbotEncoder): Promise<void> {
+  for (let start = 0; start < records.length; start += 5_000) {
+    const chunk = records.slice(start, start + 5_000);
+    const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);
+    await client.query(
+      `INSERT INTO chatbots (${COLUMNS}, encoded)
+       SELECT a, b, c, d, e, f, g, h FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+         WITH ORDINALITY AS t(a, b, c, d, e, f, g, h, n)
+       ORDER BY n`,
+      [
+        column((r) => r.chatbot.id),
+        column((r) => r.accountId),
+        column((r) => r.projectId),
+        column((r) => JSON.stringify(r.chatbot.name)),
+        column((r) => JSON.stringify(r.chatbot.settings)),
+        column((r) => r.chatbot.is_active),
+        column((r) => r.chatbot.created_at),
+        column((r) => TEXT.decode(encode(r.chatbot))),
+      ],
+    );
+  }
+}
+
+const TEXT = new TextDecoder();
