@@ -38,7 +38,14 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       // The rest run the build: the bin in child processes, the mock's Prism bundle, the MSW package.
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT, ...BROWSER, ...PACK, ...ROBUSTNESS] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT, ...BROWSER, ...PACK, ...ROBUSTNESS],
+        },
+      },
       { extends: true, test: { name: 'browser', include: BROWSER } },
       { extends: true, test: { name: 'pack', include: PACK } },
       { extends: true, test: { name: 'robustness', include: ROBUSTNESS } },

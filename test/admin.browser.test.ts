@@ -25,7 +25,13 @@ describe.skipIf(!chromiumAvailable('/__admin/'))('/__admin/ in headless Chromium
     await page.goto(`${new URL(t.server.url).origin}/__admin/`);
     const state = page.locator('#state');
     await expect(state.getByText('Seeded assistant').waitFor()).resolves.toBeUndefined();
-    for (const label of ['account acme', 'account globex', 'project acme-web', 'project acme-mobile', 'project globex-main']) {
+    for (const label of [
+      'account acme',
+      'account globex',
+      'project acme-web',
+      'project acme-mobile',
+      'project globex-main',
+    ]) {
       await expect(state.getByText(label, { exact: false }).first().isVisible()).resolves.toBe(true);
     }
 

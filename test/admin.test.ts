@@ -17,12 +17,17 @@ async function admin(t: TestServer, method: string, path: string, token?: string
   const origin = new URL(t.server.url).origin;
   const response = await fetch(`${origin}/__admin${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
     ...(method === 'POST' ? { body: '{}' } : {}),
   });
   const body = (await response.json()) as Record<string, unknown>;
   const operation = (adminSpec.paths[path] as Record<string, OpenAPIV3.OperationObject>)[method.toLowerCase()]!;
-  expect(Object.keys(operation.responses), `${method} ${path} answered ${response.status}`).toContain(String(response.status));
+  expect(Object.keys(operation.responses), `${method} ${path} answered ${response.status}`).toContain(
+    String(response.status),
+  );
   const documented = operation.responses[String(response.status)] as OpenAPIV3.ResponseObject | undefined;
   if (documented?.content?.['application/json']) {
     const pointer = `#/paths/${path.replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${response.status}/content/application~1json/schema`;
@@ -51,9 +56,20 @@ describe('the admin API', () => {
   });
 
   it('makes isolated tenants: a fresh account, project and key each, which reset removes', async () => {
-    const first = (await admin(t, 'POST', '/tenants')).body as { account_id: string; project_id: string; api_key: string };
-    const second = (await admin(t, 'POST', '/tenants')).body as { account_id: string; project_id: string; api_key: string };
-    expect(new Set([first.account_id, second.account_id, first.project_id, second.project_id, first.api_key, second.api_key]).size).toBe(6);
+    const first = (await admin(t, 'POST', '/tenants')).body as {
+      account_id: string;
+      project_id: string;
+      api_key: string;
+    };
+    const second = (await admin(t, 'POST', '/tenants')).body as {
+      account_id: string;
+      project_id: string;
+      api_key: string;
+    };
+    expect(
+      new Set([first.account_id, second.account_id, first.project_id, second.project_id, first.api_key, second.api_key])
+        .size,
+    ).toBe(6);
     const mine = await t.client.create(first.api_key, { name: 'In my own tenant' });
     expect(mine.status).toBe(201);
     expect((await t.client.listed(first.api_key)).map((c) => c.name)).toEqual(['In my own tenant']);
@@ -69,12 +85,17 @@ describe('the admin API', () => {
     await t.client.create(KEYS.acmeMobile, { name: 'Mobile' });
     await t.client.create(KEYS.globex, { name: 'Globex' });
     const { body } = await admin(t, 'GET', '/state');
-    const names = (body.accounts as { id: string; projects: { id: string; chatbots: { name: string }[] }[] }[]).map((a) => [
-      a.id,
-      a.projects.map((p) => [p.id, p.chatbots.map((c) => c.name)]),
-    ]);
+    const names = (body.accounts as { id: string; projects: { id: string; chatbots: { name: string }[] }[] }[]).map(
+      (a) => [a.id, a.projects.map((p) => [p.id, p.chatbots.map((c) => c.name)])],
+    );
     expect(names).toEqual([
-      ['acme', [['acme-web', ['Seeded']], ['acme-mobile', ['Mobile']]]],
+      [
+        'acme',
+        [
+          ['acme-web', ['Seeded']],
+          ['acme-mobile', ['Mobile']],
+        ],
+      ],
       ['globex', [['globex-main', ['Globex']]]],
     ]);
   });
@@ -85,7 +106,13 @@ describe('the admin API', () => {
     await t.client.request('GET', '/chatbots', { key: 'sk_live_not_a_real_key' });
     await t.client.create(KEYS.globex, { name: 'Journaled' });
     const { body } = await admin(t, 'GET', '/requests');
-    const requests = body.requests as { method: string; path: string; status: number; project: string | null; duration_ms: number }[];
+    const requests = body.requests as {
+      method: string;
+      path: string;
+      status: number;
+      project: string | null;
+      duration_ms: number;
+    }[];
     expect(requests.map((r) => [r.method, r.path, r.status, r.project])).toEqual([
       ['GET', '/api/chatbots', 200, 'acme-web'],
       ['GET', '/api/chatbots', 401, null],
@@ -115,7 +142,13 @@ describe('--admin-token', () => {
   it('protects every admin operation', async () => {
     const guarded = await startTestServer({ adminToken: 'admin-secret' });
     try {
-      for (const [method, path, ok] of [['GET', '/health', 200], ['GET', '/state', 200], ['GET', '/requests', 200], ['POST', '/tenants', 201], ['POST', '/reset', 200]] as const) {
+      for (const [method, path, ok] of [
+        ['GET', '/health', 200],
+        ['GET', '/state', 200],
+        ['GET', '/requests', 200],
+        ['POST', '/tenants', 201],
+        ['POST', '/reset', 200],
+      ] as const) {
         expect((await admin(guarded, method, path)).status).toBe(401);
         expect((await admin(guarded, method, path, 'wrong')).status).toBe(401);
         expect((await admin(guarded, method, path, 'admin-secret')).status).toBe(ok);
@@ -127,7 +160,9 @@ describe('--admin-token', () => {
 
   it('is required to bind anything but loopback', async () => {
     await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
-    await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(/Set an admin token, or bind a loopback address/);
+    await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(
+      /Set an admin token, or bind a loopback address/,
+    );
   });
 });
 
@@ -156,20 +191,28 @@ describe('the admin API is for this machine’s own pages and tools', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${origin()}/__admin/reset`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses a Host name it was not given (DNS rebinding), and answers localhost, IP addresses and --allowed-host', async () => {
-    const withHost = (host: string, port = new URL(t.server.url).port) => new Promise<number>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, path: '/__admin/state', headers: { host } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
+    const withHost = (host: string, port = new URL(t.server.url).port) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          { host: '127.0.0.1', port, path: '/__admin/state', headers: { host } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on('error', reject);
+        request.end();
       });
-      request.on('error', reject);
-      request.end();
-    });
     expect(await withHost('rebind.evil.example:4010')).toBe(403);
     expect(await withHost('localhost:4010')).toBe(200);
     expect(await withHost('127.0.0.1')).toBe(200);
@@ -186,8 +229,17 @@ describe('the admin API is for this machine’s own pages and tools', () => {
 
   it('changes state only for a JSON request, which no cross-site form can send', async () => {
     await t.client.create(KEYS.globex, { name: 'Kept' });
-    for (const type of [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const response = await fetch(`${origin()}/__admin/reset`, { method: 'POST', headers: type ? { 'content-type': type } : {}, body: '{}' });
+    for (const type of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await fetch(`${origin()}/__admin/reset`, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: '{}',
+      });
       expect(response.status).toBe(415);
     }
     expect((await t.client.listed(KEYS.globex)).map((c) => c.name)).toContain('Kept');

@@ -49,7 +49,9 @@ describe('the bin', () => {
     // json-schema-faker is inside Prism: none of its code is in the command line's bundle.
     expect(readFileSync(join(DIST, 'cli.bundle.cjs'), 'utf8')).not.toMatch(/JSONSchemaFaker/);
     expect(readFileSync(join(DIST, 'vendor', 'prism-http.cjs'), 'utf8')).toMatch(/JSONSchemaFaker/);
-    const manifest = JSON.parse(readFileSync(join(DIST, '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(DIST, '..', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(manifest.dependencies).filter((name) => name.includes('prism'))).toEqual([]);
   });
 });

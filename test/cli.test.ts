@@ -54,8 +54,16 @@ describe('serve', () => {
 
   it('lets a flag win over the environment', async () => {
     const [flagPort, envPort] = [await freePort(), await freePort()];
-    const envKeys = tempFile('keys.json', JSON.stringify({ accounts: [{ id: 'env', projects: [{ id: 'env-project', api_keys: ['sk_live_from_the_env_0001'] }] }] }));
-    const started = run(['--port', String(flagPort), '--keys', KEYS_FILE], { PORT: String(envPort), KEYS_FILE: envKeys });
+    const envKeys = tempFile(
+      'keys.json',
+      JSON.stringify({
+        accounts: [{ id: 'env', projects: [{ id: 'env-project', api_keys: ['sk_live_from_the_env_0001'] }] }],
+      }),
+    );
+    const started = run(['--port', String(flagPort), '--keys', KEYS_FILE], {
+      PORT: String(envPort),
+      KEYS_FILE: envKeys,
+    });
     const url = await listening(started);
     expect(new URL(url).port).toBe(String(flagPort));
     const client = new TestClient(url);
@@ -103,8 +111,16 @@ describe('mock', () => {
 describe('serve refuses to start', () => {
   it.each([
     ['malformed JSON', '{"accounts": [', /not valid JSON/],
-    ['a key without the sk_live_ prefix', JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['key_1'] }] }] }), /does not start with "sk_live_"/],
-    ['a key listed twice', JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['sk_live_1', 'sk_live_1'] }] }] }), /listed twice/],
+    [
+      'a key without the sk_live_ prefix',
+      JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['key_1'] }] }] }),
+      /does not start with "sk_live_"/,
+    ],
+    [
+      'a key listed twice',
+      JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['sk_live_1', 'sk_live_1'] }] }] }),
+      /listed twice/,
+    ],
   ])('with a keys file holding %s, naming the problem', async (_label, content, message) => {
     const path = tempFile('keys.json', content);
     const started = run(['serve', '--port', '0', '--keys', path]);
@@ -135,16 +151,36 @@ describe('serve refuses to start', () => {
 
   // Each usage error is one line that names what is wrong and what is allowed, exit code 2, no stack.
   it.each([
-    [['serve', '--port', 'eighty'], {}, /^chatbot-api-mock: error: option '-p, --port <number>' argument 'eighty' is invalid\. expected a port number from 0 to 65535/],
+    [
+      ['serve', '--port', 'eighty'],
+      {},
+      /^chatbot-api-mock: error: option '-p, --port <number>' argument 'eighty' is invalid\. expected a port number from 0 to 65535/,
+    ],
     [['serve', '--port', '70000'], {}, /port number from 0 to 65535/],
-    [['serve', '--fault-rate', '5'], {}, /--fault-rate <rate>' argument '5' is invalid\. expected a fraction from 0 to 1/],
-    [['srve'], {}, /^chatbot-api-mock: error: unknown command 'srve' \(did you mean 'serve'\?\); the commands are serve, mock, verify, proxy$/],
+    [
+      ['serve', '--fault-rate', '5'],
+      {},
+      /--fault-rate <rate>' argument '5' is invalid\. expected a fraction from 0 to 1/,
+    ],
+    [
+      ['srve'],
+      {},
+      /^chatbot-api-mock: error: unknown command 'srve' \(did you mean 'serve'\?\); the commands are serve, mock, verify, proxy$/,
+    ],
     [['verfy', '--base-url', 'x'], {}, /unknown command 'verfy' \(did you mean 'verify'\?\)/],
-    [['verify', '--base-url', 'not-a-url', '--key', 'k'], {}, /--base-url <url>' argument 'not-a-url' is invalid\. expected an http or https address/],
+    [
+      ['verify', '--base-url', 'not-a-url', '--key', 'k'],
+      {},
+      /--base-url <url>' argument 'not-a-url' is invalid\. expected an http or https address/,
+    ],
     [['mock', '--dynamic', 'yes'], {}, /too many arguments for 'mock'/],
     [['proxy'], {}, /required option '--upstream <url>' not specified/],
     [['serve'], { PORT: 'abc' }, /^chatbot-api-mock: error: PORT: expected a port number from 0 to 65535, not "abc"$/],
-    [['serve', '--port', '0', '--host', '0.0.0.0'], {}, /refusing to bind 0\.0\.0\.0 with an open admin API.*Set an admin token, or bind a loopback address\. \(--admin-token\)$/],
+    [
+      ['serve', '--port', '0', '--host', '0.0.0.0'],
+      {},
+      /refusing to bind 0\.0\.0\.0 with an open admin API.*Set an admin token, or bind a loopback address\. \(--admin-token\)$/,
+    ],
   ] as const)('with %j %j', async (args, env, message) => {
     const started = run([...args], { ...env });
     expect(await started.exit).toBe(2);

@@ -14,7 +14,9 @@ import { KEYS, TestClient } from './helpers/server.js';
 let edited = '';
 beforeAll(() => {
   assertBuilt();
-  const document = structuredClone(contract.document) as typeof contract.document & { components: { schemas: Record<string, { maxLength?: number }> } };
+  const document = structuredClone(contract.document) as typeof contract.document & {
+    components: { schemas: Record<string, { maxLength?: number }> };
+  };
   document.components.schemas.ChatbotName!.maxLength = 10;
   edited = join(mkdtempSync(join(tmpdir(), 'contract-file-')), 'openapi.yaml');
   writeFileSync(edited, dump(document));
@@ -30,7 +32,9 @@ describe.each(['serve', 'mock'])('%s --contract FILE', (command) => {
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body)).toContain('must NOT have more than 10 characters');
     const origin = new URL(url).origin;
-    const served = (await (await fetch(`${origin}/openapi.json`)).json()) as { components: { schemas: { ChatbotName: { maxLength: number } } } };
+    const served = (await (await fetch(`${origin}/openapi.json`)).json()) as {
+      components: { schemas: { ChatbotName: { maxLength: number } } };
+    };
     expect(served.components.schemas.ChatbotName.maxLength).toBe(10);
     expect(await (await fetch(`${origin}/openapi.yaml`)).text()).toBe(readFileSync(edited, 'utf8'));
   });
@@ -46,7 +50,11 @@ describe('serve without --contract', () => {
 describe('a contract file that cannot be run', () => {
   it.each([
     ['serve', 'missing', /^chatbot-api-mock: error: contract .*missing\.yaml cannot be read: .* \(--contract\)$/],
-    ['serve', 'not OpenAPI', /^chatbot-api-mock: error: contract .*not-openapi\.yaml is not a contract this server can run: .* \(--contract\)$/],
+    [
+      'serve',
+      'not OpenAPI',
+      /^chatbot-api-mock: error: contract .*not-openapi\.yaml is not a contract this server can run: .* \(--contract\)$/,
+    ],
     ['mock', 'missing', /^chatbot-api-mock: error: contract .*missing\.yaml cannot be read: /],
   ])('%s: %s: one line, exit code 2', async (command, kind, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'contract-file-'));

@@ -19,7 +19,10 @@ import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
-type Document = OpenApiDocument & { components: { schemas: Record<string, Record<string, unknown>> }; paths: Record<string, Record<string, unknown>> };
+type Document = OpenApiDocument & {
+  components: { schemas: Record<string, Record<string, unknown>> };
+  paths: Record<string, Record<string, unknown>>;
+};
 
 let file = '';
 beforeEach(() => {
@@ -35,7 +38,8 @@ const edited = (change: (document: Document) => void): Document => {
 };
 
 /** As an editor that saves in place writes it. */
-const writeInPlace = (document: object | string) => writeFileSync(file, typeof document === 'string' ? document : dump(document));
+const writeInPlace = (document: object | string) =>
+  writeFileSync(file, typeof document === 'string' ? document : dump(document));
 
 /** As an editor that saves atomically writes it: another file, renamed over the watched one. */
 const writeByRename = (document: object) => {
@@ -57,18 +61,23 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
   }
 }
 
-const servedDocument = async (url: string) => (await (await fetch(`${new URL(url).origin}/openapi.json`)).json()) as Document;
+const servedDocument = async (url: string) =>
+  (await (await fetch(`${new URL(url).origin}/openapi.json`)).json()) as Document;
 const nameLimit = (document: Document) => document.components.schemas.ChatbotName!.maxLength;
 const served = (url: string, check: (document: Document) => boolean) =>
-  until('the edit', async () => ((check(await servedDocument(url))) ? true : undefined));
-const logged = (started: Run, text: string) => until(`"${text}" in the log`, async () => (started.stdout().includes(text) ? true : undefined));
+  until('the edit', async () => (check(await servedDocument(url)) ? true : undefined));
+const logged = (started: Run, text: string) =>
+  until(`"${text}" in the log`, async () => (started.stdout().includes(text) ? true : undefined));
 
 const TWENTY = 'Twenty characters ok';
 const tightened = () => edited((document) => void (document.components.schemas.ChatbotName!.maxLength = 10));
 
 /** createChatbot's example of a chatbot made with a name only: "Onboarding Guide". */
-const ONBOARDING_GUIDE = (builtIn.document.paths['/chatbots']!.post!.responses['201'] as unknown as { content: { 'application/json': { examples: { nameOnly: { value: unknown } } } } })
-  .content['application/json'].examples.nameOnly.value;
+const ONBOARDING_GUIDE = (
+  builtIn.document.paths['/chatbots']!.post!.responses['201'] as unknown as {
+    content: { 'application/json': { examples: { nameOnly: { value: unknown } } } };
+  }
+).content['application/json'].examples.nameOnly.value;
 
 /** getChatbot and deleteChatbot, which no handler serves: their examples are the answers. */
 const withGetChatbot = (document: Document) => {
@@ -80,7 +89,9 @@ const withGetChatbot = (document: Document) => {
       responses: {
         '200': {
           description: 'The chatbot.',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatbotEnvelope' }, example: ONBOARDING_GUIDE } },
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ChatbotEnvelope' }, example: ONBOARDING_GUIDE },
+          },
         },
         '401': { $ref: '#/components/responses/Unauthorized' },
       },
@@ -118,14 +129,29 @@ describe('serve --contract FILE --watch', () => {
     await logged(started, 'still serving the last good contract');
     expect(nameLimit(await servedDocument(url))).toBe(10);
     expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
-    const line = started.stdout().split('\n').find((text) => text.includes('still serving the last good contract'))!;
-    expect(JSON.parse(line).msg).toMatch(/^contract .*openapi\.yaml is not a contract this server can run: .*; still serving the last good contract$/);
+    const line = started
+      .stdout()
+      .split('\n')
+      .find((text) => text.includes('still serving the last good contract'))!;
+    expect(JSON.parse(line).msg).toMatch(
+      /^contract .*openapi\.yaml is not a contract this server can run: .*; still serving the last good contract$/,
+    );
 
     // YAML that is not valid OpenAPI, a schema that cannot compile, and OpenAPI that is no contract this server can run: ignored too.
-    const refusals = () => started.stdout().split('\n').filter((text) => text.includes('still serving the last good contract'));
+    const refusals = () =>
+      started
+        .stdout()
+        .split('\n')
+        .filter((text) => text.includes('still serving the last good contract'));
     const edits: [object, RegExp][] = [
-      [edited((document) => void delete (document.paths['/chatbots']!.get as { responses?: unknown }).responses), /is not valid OpenAPI 3\.0: \/paths\/~1chatbots\/get must have required property 'responses'/],
-      [edited((document) => void (document.components.schemas.ChatbotName!.type = 'strng')), /does not compile: .*strng/],
+      [
+        edited((document) => void delete (document.paths['/chatbots']!.get as { responses?: unknown }).responses),
+        /is not valid OpenAPI 3\.0: \/paths\/~1chatbots\/get must have required property 'responses'/,
+      ],
+      [
+        edited((document) => void (document.components.schemas.ChatbotName!.type = 'strng')),
+        /does not compile: .*strng/,
+      ],
       [{ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {} }, /documents no problem of status 404/],
     ];
     for (const [index, [document, why]] of edits.entries()) {
@@ -142,19 +168,27 @@ describe('serve --contract FILE --watch', () => {
     await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' });
 
     // Saved atomically: getChatbot added, createChatbot removed.
-    writeByRename(edited((document) => {
-      withGetChatbot(document);
-      delete document.paths['/chatbots']!.post;
-    }));
+    writeByRename(
+      edited((document) => {
+        withGetChatbot(document);
+        delete document.paths['/chatbots']!.post;
+      }),
+    );
     await served(url, (document) => '/chatbots/{chatbot_id}' in document.paths);
     const client = new TestClient(url, inForce());
-    const one = await client.request<{ data: { name: string } }>('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', { key: KEYS.acmeWeb });
+    const one = await client.request<{ data: { name: string } }>(
+      'GET',
+      '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6',
+      { key: KEYS.acmeWeb },
+    );
     expect(one.status).toBe(200);
     expect(one.headers.get('mock-source')).toBe('example');
     expect(one.body.data.name).toBe('Onboarding Guide');
     expect((await client.request('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6')).status).toBe(401);
     // A success without a body is its own example.
-    const deleted = await client.request('DELETE', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', { key: KEYS.acmeWeb });
+    const deleted = await client.request('DELETE', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', {
+      key: KEYS.acmeWeb,
+    });
     expect(deleted).toMatchObject({ status: 204, text: '' });
     expect(deleted.headers.get('mock-source')).toBe('example');
     const removed = await client.create(KEYS.acmeWeb, { name: 'Another' });
@@ -173,11 +207,16 @@ describe('serve --contract FILE --watch', () => {
     await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' });
 
     // Every chatbot must now have an owner, which no handler writes.
-    writeInPlace(edited((document) => {
-      const chatbot = document.components.schemas.Chatbot! as { required: string[]; properties: Record<string, unknown> };
-      chatbot.required = [...chatbot.required, 'owner'];
-      chatbot.properties.owner = { type: 'string' };
-    }));
+    writeInPlace(
+      edited((document) => {
+        const chatbot = document.components.schemas.Chatbot! as {
+          required: string[];
+          properties: Record<string, unknown>;
+        };
+        chatbot.required = [...chatbot.required, 'owner'];
+        chatbot.properties.owner = { type: 'string' };
+      }),
+    );
     await served(url, (document) => 'owner' in (document.components.schemas.Chatbot!.properties as object));
     for (const answer of [await rawAnswer(url, 'GET'), await rawAnswer(url, 'POST', { name: 'Refused' })]) {
       expect(answer.status).toBe(501);
@@ -185,7 +224,9 @@ describe('serve --contract FILE --watch', () => {
       const { detail, ...kind } = answer.body as { detail: string };
       const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
       expect(kind).toEqual(documented);
-      expect(detail).toMatch(/^The reference handler of (GET|POST) \/chatbots \((listChatbots|createChatbot)\) cannot serve this contract: .*owner/);
+      expect(detail).toMatch(
+        /^The reference handler of (GET|POST) \/chatbots \((listChatbots|createChatbot)\) cannot serve this contract: .*owner/,
+      );
     }
 
     // Undone: the handlers serve it again, and the refused create stored nothing.
@@ -200,14 +241,20 @@ describe('mock --contract FILE --watch', () => {
     const started = run(['mock', '--port', '0', '--contract', file, '--watch']);
     const url = await listening(started);
     // Tightened to the length of the example's name ("Onboarding Guide"), which the example must still honour.
-    writeInPlace(edited((document) => {
-      document.components.schemas.ChatbotName!.maxLength = 16;
-      withGetChatbot(document);
-    }));
+    writeInPlace(
+      edited((document) => {
+        document.components.schemas.ChatbotName!.maxLength = 16;
+        withGetChatbot(document);
+      }),
+    );
     await served(url, (document) => nameLimit(document) === 16);
     const client = new TestClient(url, inForce());
     expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
-    const one = await client.request<{ data: { name: string } }>('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', { key: KEYS.acmeWeb });
+    const one = await client.request<{ data: { name: string } }>(
+      'GET',
+      '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6',
+      { key: KEYS.acmeWeb },
+    );
     expect(one.status).toBe(200);
     expect(one.body.data.name).toBe('Onboarding Guide');
 

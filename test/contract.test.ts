@@ -45,28 +45,51 @@ describe('contractViolations', () => {
     expect(contractViolations(post(json(201, { data: chatbot }, 'text/plain')))).toEqual([
       expect.stringMatching(/content type/),
     ]);
-    const problem = { type: 'https://chatbots.example/problems/unauthorized', title: 'Unauthorized', status: 401, detail: 'd' };
+    const problem = {
+      type: 'https://chatbots.example/problems/unauthorized',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'd',
+    };
     expect(contractViolations(post(json(401, problem, 'application/problem+json')))).toEqual([
       expect.stringMatching(/WWW-Authenticate/),
     ]);
   });
 
   it('catches a documented header whose value its schema refuses, and a missing Cache-Control', () => {
-    expect(contractViolations(post(json(201, { data: chatbot }, 'application/json', { 'cache-control': 'max-age=60' })))).toEqual([
-      expect.stringMatching(/header Cache-Control "max-age=60" must be equal to one of the allowed values/),
-    ]);
-    const unavailable = { type: 'https://chatbots.example/problems/store-unavailable', title: 'Service Unavailable', status: 503, detail: 'd' };
-    expect(contractViolations(post(json(503, unavailable, 'application/problem+json', { 'retry-after': 'soon' })))).toEqual([
-      expect.stringMatching(/header Retry-After "soon" must match pattern/),
-    ]);
-    const bare = { status: 201, headers: new Headers({ 'content-type': 'application/json' }), text: JSON.stringify({ data: chatbot }) };
+    expect(
+      contractViolations(post(json(201, { data: chatbot }, 'application/json', { 'cache-control': 'max-age=60' }))),
+    ).toEqual([expect.stringMatching(/header Cache-Control "max-age=60" must be equal to one of the allowed values/)]);
+    const unavailable = {
+      type: 'https://chatbots.example/problems/store-unavailable',
+      title: 'Service Unavailable',
+      status: 503,
+      detail: 'd',
+    };
+    expect(
+      contractViolations(post(json(503, unavailable, 'application/problem+json', { 'retry-after': 'soon' }))),
+    ).toEqual([expect.stringMatching(/header Retry-After "soon" must match pattern/)]);
+    const bare = {
+      status: 201,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: JSON.stringify({ data: chatbot }),
+    };
     expect(contractViolations(post(bare))).toEqual([expect.stringMatching(/required header Cache-Control is missing/)]);
   });
 
   it('expects 404 for unknown paths and 405 for other methods', () => {
-    const notFound = { type: 'https://chatbots.example/problems/not-found', title: 'Not Found', status: 404, detail: 'd' };
-    expect(contractViolations({ method: 'GET', path: '/nope', ...json(404, notFound, 'application/problem+json') })).toEqual([]);
+    const notFound = {
+      type: 'https://chatbots.example/problems/not-found',
+      title: 'Not Found',
+      status: 404,
+      detail: 'd',
+    };
+    expect(
+      contractViolations({ method: 'GET', path: '/nope', ...json(404, notFound, 'application/problem+json') }),
+    ).toEqual([]);
     expect(contractViolations({ method: 'GET', path: '/nope', ...json(200, {}) })).not.toEqual([]);
-    expect(contractViolations({ method: 'DELETE', path: '/chatbots', ...json(404, notFound, 'application/problem+json') })).not.toEqual([]);
+    expect(
+      contractViolations({ method: 'DELETE', path: '/chatbots', ...json(404, notFound, 'application/problem+json') }),
+    ).not.toEqual([]);
   });
 });

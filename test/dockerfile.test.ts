@@ -23,10 +23,14 @@ describe('the Dockerfile', () => {
 
   it('copies into the image only what the repository or the build has', () => {
     for (const line of instructions.filter((candidate) => candidate.startsWith('COPY --from=build'))) {
-      const sources = line.replace(/^COPY (--\S+ )+/, '').split(' ').slice(0, -1);
+      const sources = line
+        .replace(/^COPY (--\S+ )+/, '')
+        .split(' ')
+        .slice(0, -1);
       for (const source of sources) {
         const path = source.replace(/^\/app\//, '');
-        if (!['dist', 'node_modules'].includes(path)) expect(existsSync(new URL(`../${path}`, import.meta.url)), path).toBe(true);
+        if (!['dist', 'node_modules'].includes(path))
+          expect(existsSync(new URL(`../${path}`, import.meta.url)), path).toBe(true);
       }
     }
   });

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PAGES = ['README.md', ...readdirSync(join(root, 'docs'), { recursive: true }).map((name) => join('docs', String(name))).filter((name) => name.endsWith('.md'))];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'), { recursive: true })
+    .map((name) => join('docs', String(name)))
+    .filter((name) => name.endsWith('.md')),
+];
 /** A path in code that names a place in this repository. */
 const REPOSITORY_PATH = /^(?:src|test|tools|docs|packages|bench|generated|\.ci)\/[\w./*{}-]*$/;
 /** Built or written by a run, not kept in the repository. */
@@ -20,7 +25,9 @@ function exists(path: string): boolean {
 
 it.each(PAGES)('%s names only paths that exist', (page) => {
   const text = readFileSync(join(root, page), 'utf8');
-  const named = [...text.matchAll(/`([^`\n]+)`/g)].map(([, code]) => code!.trim()).filter((code) => REPOSITORY_PATH.test(code) && !MADE.test(code));
+  const named = [...text.matchAll(/`([^`\n]+)`/g)]
+    .map(([, code]) => code!.trim())
+    .filter((code) => REPOSITORY_PATH.test(code) && !MADE.test(code));
   const linked = [...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)]
     .map(([, target]) => target!)
     .filter((target) => !/^[a-z]+:/i.test(target))

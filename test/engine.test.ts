@@ -35,7 +35,12 @@ const fixture = {
             description: 'A widget',
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false },
+                schema: {
+                  type: 'object',
+                  required: ['id'],
+                  properties: { id: { type: 'integer' } },
+                  additionalProperties: false,
+                },
               },
             },
           },
@@ -70,21 +75,36 @@ describe.each([
     engine = createEngine({
       contract,
       authenticator: createAuthenticator(() => undefined),
-      executor: async ({ operation, params }) => ({ status: 200, body: { id: params.widgetId }, headers: { 'X-Operation': operation.operationId } }),
+      executor: async ({ operation, params }) => ({
+        status: 200,
+        body: { id: params.widgetId },
+        headers: { 'X-Operation': operation.operationId },
+      }),
     });
   });
-  const get = (path: string, method = 'GET'): Promise<EngineResponse> => engine.handle({ method, path, headers: {} } satisfies EngineRequest);
+  const get = (path: string, method = 'GET'): Promise<EngineResponse> =>
+    engine.handle({ method, path, headers: {} } satisfies EngineRequest);
 
   it('reads the base path and the operations from the contract', () => {
     expect(engine.basePath).toBe('/v1');
     expect(contract.operations).toEqual([
-      expect.objectContaining({ operationId: 'getWidget', method: 'GET', path: '/widgets/{widgetId}', secured: false, hasBody: false }),
+      expect.objectContaining({
+        operationId: 'getWidget',
+        method: 'GET',
+        path: '/widgets/{widgetId}',
+        secured: false,
+        hasBody: false,
+      }),
     ]);
   });
 
   it('matches the template, and hands the executor the parameter, coerced to its schema type', async () => {
     const response = await get('/v1/widgets/42');
-    expect(response).toMatchObject({ kind: 'answer', status: 200, headers: { 'X-Operation': 'getWidget', 'Cache-Control': 'no-store' } });
+    expect(response).toMatchObject({
+      kind: 'answer',
+      status: 200,
+      headers: { 'X-Operation': 'getWidget', 'Cache-Control': 'no-store' },
+    });
     expect(json(response)).toEqual({ id: 42 });
   });
 
@@ -100,7 +120,11 @@ describe.each([
     for (const path of ['/v1/widgets', '/v1/gadgets/1', '/widgets/1', '/v1/widgets/1/parts']) {
       expect(await get(path), path).toMatchObject({ kind: 'answer', status: 404 });
     }
-    expect(await get('/v1/widgets/1', 'DELETE')).toMatchObject({ kind: 'answer', status: 405, headers: { Allow: 'GET' } });
+    expect(await get('/v1/widgets/1', 'DELETE')).toMatchObject({
+      kind: 'answer',
+      status: 405,
+      headers: { Allow: 'GET' },
+    });
   });
 
   it('turns an executor answer that breaks the contract into a 500 problem', async () => {
@@ -109,6 +133,9 @@ describe.each([
       authenticator: createAuthenticator(() => undefined),
       executor: async () => ({ status: 200, body: { id: 'not a number' } }),
     });
-    expect(await broken.handle({ method: 'GET', path: '/v1/widgets/1', headers: {} })).toMatchObject({ kind: 'answer', status: 500 });
+    expect(await broken.handle({ method: 'GET', path: '/v1/widgets/1', headers: {} })).toMatchObject({
+      kind: 'answer',
+      status: 500,
+    });
   });
 });

@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Case = [label: string, method: string, path: string, options: RequestOptions, status: number, type: string];
-const json = (raw: string): RequestOptions => ({ key: KEYS.acmeWeb, raw, headers: { 'content-type': 'application/json' } });
+const json = (raw: string): RequestOptions => ({
+  key: KEYS.acmeWeb,
+  raw,
+  headers: { 'content-type': 'application/json' },
+});
 const body = (value: unknown): RequestOptions => ({ key: KEYS.acmeWeb, json: value });
 
 const REJECTED: Case[] = [
@@ -33,12 +37,58 @@ const REJECTED: Case[] = [
   ['a trailing comma', 'POST', '/chatbots', json('{"name": "Bot",}'), 400, 'malformed-json'],
   ['single quotes', 'POST', '/chatbots', json("{'name': 'Bot'}"), 400, 'malformed-json'],
   ['a byte-order mark', 'POST', '/chatbots', json('\uFEFF{"name": "Bot"}'), 400, 'malformed-json'],
-  ['text/plain', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'text/plain' } }, 415, 'unsupported-media-type'],
-  ['no content type', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: new TextEncoder().encode('{"name":"Bot"}') }, 415, 'unsupported-media-type'],
-  ['a form', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: 'name=Bot', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'unsupported-media-type'],
-  ['a latin1 charset', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'application/json; charset=latin1' } }, 415, 'unsupported-media-type'],
-  ['an unknown content encoding', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-ish' } }, 415, 'unsupported-media-type'],
-  ['a body one byte over the limit', 'POST', '/chatbots', json(JSON.stringify({ name: 'Big', settings: { prompt: 'p'.repeat(maxBodyBytes) } }).slice(0, maxBodyBytes + 1)), 413, 'payload-too-large'],
+  [
+    'text/plain',
+    'POST',
+    '/chatbots',
+    { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'text/plain' } },
+    415,
+    'unsupported-media-type',
+  ],
+  [
+    'no content type',
+    'POST',
+    '/chatbots',
+    { key: KEYS.acmeWeb, raw: new TextEncoder().encode('{"name":"Bot"}') },
+    415,
+    'unsupported-media-type',
+  ],
+  [
+    'a form',
+    'POST',
+    '/chatbots',
+    { key: KEYS.acmeWeb, raw: 'name=Bot', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    415,
+    'unsupported-media-type',
+  ],
+  [
+    'a latin1 charset',
+    'POST',
+    '/chatbots',
+    { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'application/json; charset=latin1' } },
+    415,
+    'unsupported-media-type',
+  ],
+  [
+    'an unknown content encoding',
+    'POST',
+    '/chatbots',
+    {
+      key: KEYS.acmeWeb,
+      raw: '{"name":"Bot"}',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-ish' },
+    },
+    415,
+    'unsupported-media-type',
+  ],
+  [
+    'a body one byte over the limit',
+    'POST',
+    '/chatbots',
+    json(JSON.stringify({ name: 'Big', settings: { prompt: 'p'.repeat(maxBodyBytes) } }).slice(0, maxBodyBytes + 1)),
+    413,
+    'payload-too-large',
+  ],
   ['a huge body', 'POST', '/chatbots', json('x'.repeat(5_000_000)), 413, 'payload-too-large'],
   ['a huge body on GET', 'GET', '/chatbots', json('x'.repeat(maxBodyBytes + 1)), 413, 'payload-too-large'],
   ['no body', 'POST', '/chatbots', { key: KEYS.acmeWeb }, 422, 'validation-failed'],
@@ -57,30 +107,65 @@ const REJECTED: Case[] = [
   ['a numeric theme', 'POST', '/chatbots', body({ name: 'Bot', settings: { theme: 1 } }), 422, 'validation-failed'],
   ['a null theme', 'POST', '/chatbots', body({ name: 'Bot', settings: { theme: null } }), 422, 'validation-failed'],
   ['settings 9 levels deep', 'POST', '/chatbots', body({ name: 'Bot', settings: nested(9) }), 422, 'validation-failed'],
-  ['settings 20,000 levels deep', 'POST', '/chatbots', json(`{"name":"Bot","settings":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`), 422, 'validation-failed'],
-  ['an unknown top-level field', 'POST', '/chatbots', body({ name: 'Bot', is_active: false }), 422, 'validation-failed'],
-  ['a __proto__ field', 'POST', '/chatbots', json('{"name":"Bot","__proto__":{"polluted":true}}'), 422, 'validation-failed'],
+  [
+    'settings 20,000 levels deep',
+    'POST',
+    '/chatbots',
+    json(`{"name":"Bot","settings":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`),
+    422,
+    'validation-failed',
+  ],
+  [
+    'an unknown top-level field',
+    'POST',
+    '/chatbots',
+    body({ name: 'Bot', is_active: false }),
+    422,
+    'validation-failed',
+  ],
+  [
+    'a __proto__ field',
+    'POST',
+    '/chatbots',
+    json('{"name":"Bot","__proto__":{"polluted":true}}'),
+    422,
+    'validation-failed',
+  ],
   ['an unknown path', 'GET', '/chatbot', { key: KEYS.acmeWeb }, 404, 'not-found'],
-  ['a path below /chatbots', 'GET', '/chatbots/3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01', { key: KEYS.acmeWeb }, 404, 'not-found'],
+  [
+    'a path below /chatbots',
+    'GET',
+    '/chatbots/3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01',
+    { key: KEYS.acmeWeb },
+    404,
+    'not-found',
+  ],
   ['DELETE', 'DELETE', '/chatbots', { key: KEYS.acmeWeb }, 405, 'method-not-allowed'],
   ['PUT', 'PUT', '/chatbots', body({ name: 'Bot' }), 405, 'method-not-allowed'],
   ['PATCH', 'PATCH', '/chatbots', body({ name: 'Bot' }), 405, 'method-not-allowed'],
 ];
 
 describe('rejected requests', () => {
-  it.each(REJECTED)('%s: %s %s answers the documented problem and stores nothing', async (_l, method, path, options, status, type) => {
-    const before = await t.client.snapshot();
-    const response = await t.client.request<Problem>(method, path, options);
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(response.body).toMatchObject({ type: PROBLEM + type, status });
-    expect(response.text).not.toMatch(/\n\s+at |node_modules|\.ts:\d/); // no stack traces
-    expect(await t.client.snapshot()).toEqual(before);
-    expect((await t.client.create(KEYS.acmeMobile, { name: 'Still serving' })).status).toBe(201);
-  });
+  it.each(REJECTED)(
+    '%s: %s %s answers the documented problem and stores nothing',
+    async (_l, method, path, options, status, type) => {
+      const before = await t.client.snapshot();
+      const response = await t.client.request<Problem>(method, path, options);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({ type: PROBLEM + type, status });
+      expect(response.text).not.toMatch(/\n\s+at |node_modules|\.ts:\d/); // no stack traces
+      expect(await t.client.snapshot()).toEqual(before);
+      expect((await t.client.create(KEYS.acmeMobile, { name: 'Still serving' })).status).toBe(201);
+    },
+  );
 
   it('reports every problem of a request at once, each with location, code and message', async () => {
-    const response = await t.client.request<Problem>('POST', '/chatbots', body({ nme: 'Typo', settings: { theme: 7 } }));
+    const response = await t.client.request<Problem>(
+      'POST',
+      '/chatbots',
+      body({ nme: 'Typo', settings: { theme: 7 } }),
+    );
     expect(response.status).toBe(422);
     expect(response.body.validation).toEqual(
       expect.arrayContaining([
@@ -111,7 +196,12 @@ describe('rejected requests', () => {
       ['POST', '/chatbots', { raw: huge, headers: text }, 413], // size before key and media type
       ['POST', '/chatbots', { raw: '{', headers: text }, 401], // key before media type and syntax
       ['POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{', headers: text }, 415], // media type before syntax
-      ['POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name": 7', headers: { 'content-type': 'application/json' } }, 400],
+      [
+        'POST',
+        '/chatbots',
+        { key: KEYS.acmeWeb, raw: '{"name": 7', headers: { 'content-type': 'application/json' } },
+        400,
+      ],
     ];
     for (const [method, path, options, status] of cases) {
       const response = await t.client.request<Problem>(method, path, options);
@@ -188,7 +278,11 @@ describe('a response that would break the contract', () => {
       expect(response.body).toMatchObject({ type: `${PROBLEM}internal-error`, status: 500 });
       const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; operationId?: string });
       expect(logged).toContainEqual(
-        expect.objectContaining({ level: 50, operationId: 'createChatbot', msg: expect.stringMatching(/BREAKS THE CONTRACT/) }),
+        expect.objectContaining({
+          level: 50,
+          operationId: 'createChatbot',
+          msg: expect.stringMatching(/BREAKS THE CONTRACT/),
+        }),
       );
     } finally {
       await broken.close();

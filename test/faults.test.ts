@@ -11,9 +11,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const example = (status: string) =>
-  (contract.document.components!.responses as Record<string, { content: Record<string, { example: unknown }> }>)[status]!.content[
-    'application/problem+json'
-  ]!.example;
+  (contract.document.components!.responses as Record<string, { content: Record<string, { example: unknown }> }>)[
+    status
+  ]!.content['application/problem+json']!.example;
 
 describe('Prefer: code=NNN', () => {
   it.each([
@@ -57,7 +57,10 @@ describe('Prefer: code=NNN', () => {
 describe('Prefer: delay and fault', () => {
   it('delays one answer by delay=MS', async () => {
     const started = performance.now();
-    const response = await t.client.request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'delay=300' } });
+    const response = await t.client.request('GET', '/chatbots', {
+      key: KEYS.acmeWeb,
+      headers: { prefer: 'delay=300' },
+    });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(response.headers.get('preference-applied')).toBe('delay=300');
   });
@@ -65,7 +68,11 @@ describe('Prefer: delay and fault', () => {
   it('drops the connection with fault=reset, storing nothing', async () => {
     const before = await t.client.snapshot();
     await expect(
-      t.client.request('POST', '/chatbots', { key: KEYS.acmeWeb, json: { name: 'x' }, headers: { prefer: 'fault=reset' } }),
+      t.client.request('POST', '/chatbots', {
+        key: KEYS.acmeWeb,
+        json: { name: 'x' },
+        headers: { prefer: 'fault=reset' },
+      }),
     ).rejects.toThrow(/socket hang up|ECONNRESET/);
     expect(await t.client.snapshot()).toEqual(before);
   });
@@ -89,7 +96,10 @@ describe('--delay and --fault-rate', () => {
       const outcomes = new Set<string>();
       for (let i = 0; i < 20; i++) {
         try {
-          const response = await chaos.client.request('POST', '/chatbots', { key: KEYS.acmeWeb, json: { name: `c${i}` } });
+          const response = await chaos.client.request('POST', '/chatbots', {
+            key: KEYS.acmeWeb,
+            json: { name: `c${i}` },
+          });
           expect(response.status).toBe(500);
           outcomes.add('500');
         } catch (error) {

@@ -18,5 +18,7 @@ it('generated/openapi.d.ts is fresh (run "npm run generate" after changing opena
     stdio: 'pipe',
   });
   const committed = readFileSync(join(root, 'generated/openapi.d.ts'), 'utf8');
-  expect(committed === readFileSync(fresh, 'utf8'), 'generated/openapi.d.ts is stale: run "npm run generate"').toBe(true);
+  expect(committed === readFileSync(fresh, 'utf8'), 'generated/openapi.d.ts is stale: run "npm run generate"').toBe(
+    true,
+  );
 });

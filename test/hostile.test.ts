@@ -25,20 +25,61 @@ const json = (raw: string | Uint8Array, headers: Record<string, string> = {}): R
 describe('client mistakes are documented 4xx problems that store nothing', () => {
   it.each([
     ['gzip on a body that is not gzip', json('{"name":"Bot"}', { 'content-encoding': 'gzip' }), 400, 'malformed-json'],
-    ['deflate on a body that is not deflate', json('{"name":"Bot"}', { 'content-encoding': 'deflate' }), 400, 'malformed-json'],
+    [
+      'deflate on a body that is not deflate',
+      json('{"name":"Bot"}', { 'content-encoding': 'deflate' }),
+      400,
+      'malformed-json',
+    ],
     ['br on a body that is not brotli', json('{"name":"Bot"}', { 'content-encoding': 'br' }), 400, 'malformed-json'],
-    ['truncated gzip', json(gzipSync('{"name":"Bot"}').subarray(0, 12), { 'content-encoding': 'gzip' }), 400, 'malformed-json'],
-    ['gzip with a bad CRC', json(Buffer.concat([gzipSync('{"name":"Bot"}').subarray(0, -8), Buffer.alloc(8)]), { 'content-encoding': 'gzip' }), 400, 'malformed-json'],
-    ['invalid UTF-8', json(Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 400, 'malformed-json'],
+    [
+      'truncated gzip',
+      json(gzipSync('{"name":"Bot"}').subarray(0, 12), { 'content-encoding': 'gzip' }),
+      400,
+      'malformed-json',
+    ],
+    [
+      'gzip with a bad CRC',
+      json(Buffer.concat([gzipSync('{"name":"Bot"}').subarray(0, -8), Buffer.alloc(8)]), {
+        'content-encoding': 'gzip',
+      }),
+      400,
+      'malformed-json',
+    ],
+    [
+      'invalid UTF-8',
+      json(Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
+      400,
+      'malformed-json',
+    ],
     ['a lone continuation byte', json(Buffer.from('{"name":"a\x80b"}', 'latin1')), 400, 'malformed-json'],
     ['1e400', json('{"name":"Bot","settings":{"big":1e400}}'), 422, 'validation-failed'],
     ['1e-400', json('{"name":"Bot","settings":{"tiny":1e-400}}'), 422, 'validation-failed'],
-    ['a 30-digit integer', json('{"name":"Bot","settings":{"n":[123456789012345678901234567890]}}'), 422, 'validation-failed'],
-    ['settings of 34,000 empty objects', json(JSON.stringify({ name: 'Bot', settings: { a: Array.from({ length: 34_000 }, () => ({})) } })), 422, 'validation-failed'],
-    ['settings of 20,000 characters', json(JSON.stringify({ name: 'Bot', settings: { prompt: 'p'.repeat(20_000) } })), 422, 'validation-failed'],
+    [
+      'a 30-digit integer',
+      json('{"name":"Bot","settings":{"n":[123456789012345678901234567890]}}'),
+      422,
+      'validation-failed',
+    ],
+    [
+      'settings of 34,000 empty objects',
+      json(JSON.stringify({ name: 'Bot', settings: { a: Array.from({ length: 34_000 }, () => ({})) } })),
+      422,
+      'validation-failed',
+    ],
+    [
+      'settings of 20,000 characters',
+      json(JSON.stringify({ name: 'Bot', settings: { prompt: 'p'.repeat(20_000) } })),
+      422,
+      'validation-failed',
+    ],
   ])('%s', async (_label, options, status, type) => {
     const before = await t.client.snapshot();
-    const response = await t.client.request<{ type: string; validation?: { location: string[]; code: string }[] }>('POST', '/chatbots', options);
+    const response = await t.client.request<{ type: string; validation?: { location: string[]; code: string }[] }>(
+      'POST',
+      '/chatbots',
+      options,
+    );
     expect(response.status).toBe(status);
     expect(response.body.type).toBe(PROBLEM + type);
     expect(await t.client.snapshot()).toEqual(before);
@@ -46,14 +87,18 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
 
   it('names each number it cannot keep, and keeps every number it can, exactly', async () => {
     const refused = await t.client.request<{ validation: { location: string[]; code: string }[] }>(
-      'POST', '/chatbots', json('{"name":"Bot","settings":{"ok":1.5,"list":[1,1e400],"deep":{"n":9007199254740993}}}'),
+      'POST',
+      '/chatbots',
+      json('{"name":"Bot","settings":{"ok":1.5,"list":[1,1e400],"deep":{"n":9007199254740993}}}'),
     );
     expect(refused.body.validation).toEqual([
       expect.objectContaining({ location: ['body', 'settings', 'list', '1'], code: 'exactNumber' }),
       expect.objectContaining({ location: ['body', 'settings', 'deep', 'n'], code: 'exactNumber' }),
     ]);
     const kept = await t.client.request<{ data: { settings: Record<string, unknown> } }>(
-      'POST', '/chatbots', json('{"name":"Numbers","settings":{"a":0.1,"b":-0,"c":1e21,"d":9007199254740991,"e":1.50}}'),
+      'POST',
+      '/chatbots',
+      json('{"name":"Numbers","settings":{"a":0.1,"b":-0,"c":1e21,"d":9007199254740991,"e":1.50}}'),
     );
     expect(kept.status).toBe(201);
     expect(kept.text).toContain('"a":0.1,"b":0,"c":1e+21,"d":9007199254740991,"e":1.5');
@@ -61,14 +106,24 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
 
   it('answers 404 for a trailing slash, as for any path the contract does not list', async () => {
     expect((await t.client.request('GET', '/chatbots/', { key: KEYS.acmeWeb })).status).toBe(404);
-    expect((await t.client.request('POST', '/chatbots/', { key: KEYS.acmeWeb, json: { name: 'Slash' } })).status).toBe(404);
+    expect((await t.client.request('POST', '/chatbots/', { key: KEYS.acmeWeb, json: { name: 'Slash' } })).status).toBe(
+      404,
+    );
   });
 
   it('answers a plain OPTIONS with 405, Allow and Cache-Control, and a preflight with CORS and Cache-Control', async () => {
     const plain = await t.client.request('OPTIONS', '/chatbots');
-    expect([plain.status, plain.headers.get('allow'), plain.headers.get('cache-control')]).toEqual([405, 'GET, POST', 'no-store']);
+    expect([plain.status, plain.headers.get('allow'), plain.headers.get('cache-control')]).toEqual([
+      405,
+      'GET, POST',
+      'no-store',
+    ]);
     const preflight = await t.client.request('OPTIONS', '/chatbots', {
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -96,7 +151,11 @@ describe('client mistakes answered at their cost', () => {
     const body = Object.fromEntries([['name', 'Bot'], ...Array.from({ length: 10_000 }, (_, i) => [`k${i}`, 0])]);
     const text = JSON.stringify(body);
     expect(text.length).toBeLessThanOrEqual(102_400);
-    const response = await t.client.request<{ validation: unknown[]; validation_omitted: number }>('POST', '/chatbots', json(text));
+    const response = await t.client.request<{ validation: unknown[]; validation_omitted: number }>(
+      'POST',
+      '/chatbots',
+      json(text),
+    );
     expect(response.status).toBe(422);
     expect(response.body.validation).toHaveLength(100);
     expect(response.body.validation_omitted).toBe(9_900);
@@ -105,13 +164,23 @@ describe('client mistakes answered at their cost', () => {
 
   it('answers a declared Content-Length over the limit with 413 at once, and closes the connection', async () => {
     // Fifty megabytes announced, a few bytes sent: the rest never comes, and the answer must not wait for it.
-    const answer = await rawExchange(t.server.url, 'POST', '/chatbots', ['Content-Type: application/json', `Authorization: Bearer ${KEYS.acmeWeb}`, 'Content-Length: 50000000'], '{"name":"');
+    const answer = await rawExchange(
+      t.server.url,
+      'POST',
+      '/chatbots',
+      ['Content-Type: application/json', `Authorization: Bearer ${KEYS.acmeWeb}`, 'Content-Length: 50000000'],
+      '{"name":"',
+    );
     expect([answer.status, answer.headers.get('connection')]).toEqual([413, 'close']);
     expect(JSON.parse(answer.text).type).toBe(`${PROBLEM}payload-too-large`);
   });
 
   it('refuses two Authorization headers as a malformed key (401), even with a valid key first', async () => {
-    const answer = await rawExchange(t.server.url, 'GET', '/chatbots', ['Connection: close', `Authorization: Bearer ${KEYS.acmeWeb}`, `Authorization: Bearer ${KEYS.globex}`]);
+    const answer = await rawExchange(t.server.url, 'GET', '/chatbots', [
+      'Connection: close',
+      `Authorization: Bearer ${KEYS.acmeWeb}`,
+      `Authorization: Bearer ${KEYS.globex}`,
+    ]);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.text).detail).toMatch(/^The Authorization header is malformed\./);
   });

@@ -21,14 +21,39 @@ describe('parseKeys', () => {
     ['no accounts', { accounts: [] }, /empty/],
     ['an account without id', { accounts: [{ projects: [] }] }, /accounts\[0\] needs a non-empty string "id"/],
     ['an account without projects', { accounts: [{ id: 'a' }] }, /account "a"\) needs a "projects" array/],
-    ['a project without api_keys', { accounts: [{ id: 'a', projects: [{ id: 'p1' }] }] }, /project "p1"\) needs an "api_keys" array/],
-    ['a key without the prefix', { accounts: [{ id: 'a', projects: [project(['pk_live_1'])] }] }, /api_keys\[0\] \(project "p1"\) does not start with "sk_live_"/],
+    [
+      'a project without api_keys',
+      { accounts: [{ id: 'a', projects: [{ id: 'p1' }] }] },
+      /project "p1"\) needs an "api_keys" array/,
+    ],
+    [
+      'a key without the prefix',
+      { accounts: [{ id: 'a', projects: [project(['pk_live_1'])] }] },
+      /api_keys\[0\] \(project "p1"\) does not start with "sk_live_"/,
+    ],
     ['a bare prefix', { accounts: [{ id: 'a', projects: [project(['sk_live_'])] }] }, /needs characters after/],
     ['a key with a space', { accounts: [{ id: 'a', projects: [project(['sk_live_a b'])] }] }, /no white space/],
     ['a number as key', { accounts: [{ id: 'a', projects: [project([42])] }] }, /is not a string/],
-    ['a key listed twice', { accounts: [{ id: 'a', projects: [project(['sk_live_1']), project(['sk_live_1'], 'p2')] }] }, /listed twice \(also in project "p1"\)/],
-    ['an account listed twice', { accounts: [{ id: 'a', projects: [] }, { id: 'a', projects: [] }] }, /account id "a" is listed twice/],
-    ['a project listed twice', { accounts: [{ id: 'a', projects: [project([]), project([])] }] }, /project id "p1" is listed twice/],
+    [
+      'a key listed twice',
+      { accounts: [{ id: 'a', projects: [project(['sk_live_1']), project(['sk_live_1'], 'p2')] }] },
+      /listed twice \(also in project "p1"\)/,
+    ],
+    [
+      'an account listed twice',
+      {
+        accounts: [
+          { id: 'a', projects: [] },
+          { id: 'a', projects: [] },
+        ],
+      },
+      /account id "a" is listed twice/,
+    ],
+    [
+      'a project listed twice',
+      { accounts: [{ id: 'a', projects: [project([]), project([])] }] },
+      /project id "p1" is listed twice/,
+    ],
   ])('rejects %s, naming the problem', (_label, json, message) => {
     expect(() => parseKeys(json)).toThrow(KeysFileError);
     expect(() => parseKeys(json)).toThrow(message);

@@ -10,11 +10,30 @@ import { contract } from './helpers/contract.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
 // Lowest first: a file may import from its own layer and the ones before it.
-const LAYERS = ['untrusted', 'contract', 'state', 'engine', 'handlers', 'reference', 'server', 'modes', 'verify', 'proxy', 'cli', '.'];
+const LAYERS = [
+  'untrusted',
+  'contract',
+  'state',
+  'engine',
+  'handlers',
+  'reference',
+  'server',
+  'modes',
+  'verify',
+  'proxy',
+  'cli',
+  '.',
+];
 
 function files(dir: string, pattern = /\.c?ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.name === 'dist' || entry.name === 'node_modules' ? [] : entry.isDirectory() ? files(join(dir, entry.name), pattern) : pattern.test(entry.name) ? [join(dir, entry.name)] : [],
+    entry.name === 'dist' || entry.name === 'node_modules'
+      ? []
+      : entry.isDirectory()
+        ? files(join(dir, entry.name), pattern)
+        : pattern.test(entry.name)
+          ? [join(dir, entry.name)]
+          : [],
   );
 }
 /** Every module a file imports: static, re-exported, side-effect and dynamic imports (`await import('…')`). */
@@ -24,7 +43,8 @@ function importsOf(text: string): string[] {
 /** The file a relative import names: the TypeScript source of a .js, .mjs or .cjs specifier. */
 function resolved(file: string, target: string): string {
   const path = join(file, '..', target);
-  for (const candidate of [path.replace(/\.js$/, '.ts'), path.replace(/\.cjs$/, '.cts'), path]) if (existsSync(candidate)) return candidate;
+  for (const candidate of [path.replace(/\.js$/, '.ts'), path.replace(/\.cjs$/, '.cts'), path])
+    if (existsSync(candidate)) return candidate;
   return path;
 }
 const layerOf = (file: string) => {
@@ -68,7 +88,9 @@ describe('the layout of src/', () => {
   });
 
   it('names no flag below the command line: libraries speak of their options, and cli/ of its flags', () => {
-    for (const file of files(src).filter((path) => !relative(src, path).startsWith('cli/') && !path.endsWith('curl.ts'))) {
+    for (const file of files(src).filter(
+      (path) => !relative(src, path).startsWith('cli/') && !path.endsWith('curl.ts'),
+    )) {
       // Code only: comments may say which flag sets a thing.
       const code = readFileSync(file, 'utf8')
         .split('\n')
@@ -105,12 +127,20 @@ describe('the layout of src/, tools/ and packages/', () => {
   });
 
   it('has no import cycle', () => {
-    const graph = new Map(sources.map((file) => [file, importsOf(readFileSync(file, 'utf8')).filter((name) => name.startsWith('.')).map((name) => resolved(file, name))]));
+    const graph = new Map(
+      sources.map((file) => [
+        file,
+        importsOf(readFileSync(file, 'utf8'))
+          .filter((name) => name.startsWith('.'))
+          .map((name) => resolved(file, name)),
+      ]),
+    );
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, path: string[]) => {
       if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(root, f)).join(' → '));
+      if (state.get(file) === 'open')
+        return void cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(root, f)).join(' → '));
       state.set(file, 'open');
       for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
       state.set(file, 'done');
@@ -122,7 +152,11 @@ describe('the layout of src/, tools/ and packages/', () => {
   it('lets tools/ and packages/ reach the library only as its users do: by its name, or its build', () => {
     const intoSource = sources
       .filter((file) => !file.startsWith(src))
-      .flatMap((file) => importsOf(readFileSync(file, 'utf8')).filter((name) => name.startsWith('.') && resolved(file, name).startsWith(src)).map((name) => `${relative(root, file)} imports ${name}`));
+      .flatMap((file) =>
+        importsOf(readFileSync(file, 'utf8'))
+          .filter((name) => name.startsWith('.') && resolved(file, name).startsWith(src))
+          .map((name) => `${relative(root, file)} imports ${name}`),
+      );
     expect(intoSource).toEqual([]);
   });
 });

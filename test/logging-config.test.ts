@@ -12,7 +12,13 @@ const jsonLines = (text: string) =>
   text
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { req?: { method: string; url: string; headers: Record<string, string> }; res?: { statusCode: number } });
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          req?: { method: string; url: string; headers: Record<string, string> };
+          res?: { statusCode: number };
+        },
+    );
 
 describe('logs', () => {
   it('writes one JSON line per request when not on a terminal, with the key redacted', async () => {
@@ -33,24 +39,34 @@ describe('logs', () => {
     expect(started.stdout()).not.toMatch(/Bearer sk_live_globex/);
   });
 
-  it.each(['json', 'pretty'])('masks every secret of a request in its %s line: secret headers, and any sk_live_ key', async (format) => {
-    const started = run(['serve', '--port', '0', '--log-format', format]);
-    const url = await listening(started);
-    const secrets = ['c00kie_secret', 'tok_secret', 'sk_live_in_the_query', 'sk_live_in_a_header'];
-    await fetch(`${url}/chatbots?key=${secrets[2]}`, {
-      headers: { authorization: `bearer ${KEYS.acmeWeb}`, cookie: `s=${secrets[0]}`, 'x-api-token': secrets[1]!, 'x-other': secrets[3]! },
-    });
-    await stop(started);
-    const banner = started.stdout().indexOf('Try:');
-    const log = started.stdout().slice(started.stdout().indexOf('\n\n', banner));
-    expect(log).toMatch(/\/api\/chatbots\?key=\[redacted\]/);
-    for (const secret of [...secrets, KEYS.acmeWeb]) expect(log).not.toContain(secret);
-  });
+  it.each(['json', 'pretty'])(
+    'masks every secret of a request in its %s line: secret headers, and any sk_live_ key',
+    async (format) => {
+      const started = run(['serve', '--port', '0', '--log-format', format]);
+      const url = await listening(started);
+      const secrets = ['c00kie_secret', 'tok_secret', 'sk_live_in_the_query', 'sk_live_in_a_header'];
+      await fetch(`${url}/chatbots?key=${secrets[2]}`, {
+        headers: {
+          authorization: `bearer ${KEYS.acmeWeb}`,
+          cookie: `s=${secrets[0]}`,
+          'x-api-token': secrets[1]!,
+          'x-other': secrets[3]!,
+        },
+      });
+      await stop(started);
+      const banner = started.stdout().indexOf('Try:');
+      const log = started.stdout().slice(started.stdout().indexOf('\n\n', banner));
+      expect(log).toMatch(/\/api\/chatbots\?key=\[redacted\]/);
+      for (const secret of [...secrets, KEYS.acmeWeb]) expect(log).not.toContain(secret);
+    },
+  );
 
   it('logs a requested Prefer: code=500 as one request line, with no error stack', async () => {
     const started = run(['serve', '--port', '0']);
     const client = new TestClient(await listening(started));
-    expect((await client.request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'code=500' } })).status).toBe(500);
+    expect(
+      (await client.request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'code=500' } })).status,
+    ).toBe(500);
     await stop(started);
     const lines = jsonLines(started.stdout()).filter((line) => line.req);
     expect(lines.map((line) => line.res!.statusCode)).toEqual([500]);
@@ -64,7 +80,10 @@ describe('logs', () => {
     await client.create(KEYS.globex, { name: 'Logged' });
     await client.request('GET', '/chatbots');
     await stop(started);
-    const lines = started.stdout().split('\n').filter((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] /.test(line));
+    const lines = started
+      .stdout()
+      .split('\n')
+      .filter((line) => /^\[\d\d:\d\d:\d\d\.\d{3}\] /.test(line));
     expect(lines.map((line) => line.replace(/^\[[^\]]+\] /, '').replace(/ \d+ ms/, ' N ms'))).toEqual([
       'INFO: GET /api/chatbots 200 N ms (acme-web)',
       'INFO: POST /api/chatbots 201 N ms (globex-main)',
@@ -92,7 +111,10 @@ describe('the config file', () => {
 
   it('is found in the working directory and read, relative paths against it', async () => {
     const dir = project({ port: 0, keys: KEYS_FILE, seed: 'seed.json', quiet: true });
-    writeFileSync(join(dir, 'seed.json'), JSON.stringify({ projects: { 'globex-main': [{ name: 'From config seed' }] } }));
+    writeFileSync(
+      join(dir, 'seed.json'),
+      JSON.stringify({ projects: { 'globex-main': [{ name: 'From config seed' }] } }),
+    );
     const started = run(['serve'], {}, dir);
     const client = new TestClient(await listening(started));
     expect(started.stdout()).toContain(`Settings from ${join(dir, '.chatbot-api-mockrc.json')}`);

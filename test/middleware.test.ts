@@ -45,7 +45,9 @@ describe('createMiddleware in a plain Express app', () => {
 
   it('returns to its seed on reset()', async () => {
     await api.reset();
-    expect((await new TestClient(`${origin}/api`).listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Seeded']);
+    expect((await new TestClient(`${origin}/api`).listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual([
+      'Seeded',
+    ]);
   });
 
   it('also works mounted at /api', async () => {
@@ -82,26 +84,55 @@ describe('createMiddleware after the app’s own express.json()', () => {
     app.use(createMiddleware({ logger: { error: () => {} } }));
     await withApp(app, async (url) => {
       const client = new TestClient(`${url}/api`);
-      const created = await client.create(KEYS.acmeWeb, { name: 'Parsed first', settings: { theme: 'dark', tags: ['a', 'b'], nested: { on: true } } });
+      const created = await client.create(KEYS.acmeWeb, {
+        name: 'Parsed first',
+        settings: { theme: 'dark', tags: ['a', 'b'], nested: { on: true } },
+      });
       expect(created.status).toBe(201);
-      expect(created.body.data.settings).toEqual({ theme: 'dark', prompt: contract.rules.defaultSettings.prompt, tags: ['a', 'b'], nested: { on: true } });
+      expect(created.body.data.settings).toEqual({
+        theme: 'dark',
+        prompt: contract.rules.defaultSettings.prompt,
+        tags: ['a', 'b'],
+        nested: { on: true },
+      });
       expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Parsed first']);
       // The contract's own refusals still hold: an unknown field (numbers and all), and no body.
       expect((await client.create(KEYS.acmeWeb, { name: 'x', nmae: 1 } as never)).status).toBe(422);
-      expect((await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, headers: { 'content-type': 'application/json' }, raw: '' })).status).toBe(422);
+      expect(
+        (
+          await client.request('POST', '/chatbots', {
+            key: KEYS.acmeWeb,
+            headers: { 'content-type': 'application/json' },
+            raw: '',
+          })
+        ).status,
+      ).toBe(422);
     });
   });
 
   it('uses the raw text where the parser kept it, so numbers are checked exactly', async () => {
     const app = express();
-    app.use(express.json({ verify: (req, _res, raw) => void ((req as { rawBody?: Buffer }).rawBody = Buffer.from(raw)) }));
+    app.use(
+      express.json({ verify: (req, _res, raw) => void ((req as { rawBody?: Buffer }).rawBody = Buffer.from(raw)) }),
+    );
     app.use(createMiddleware());
     await withApp(app, async (url) => {
       const client = new TestClient(`${url}/api`);
-      const exact = await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, headers: { 'content-type': 'application/json' }, raw: '{"name":"n","settings":{"limit":12}}' });
+      const exact = await client.request('POST', '/chatbots', {
+        key: KEYS.acmeWeb,
+        headers: { 'content-type': 'application/json' },
+        raw: '{"name":"n","settings":{"limit":12}}',
+      });
       expect(exact.status).toBe(201);
-      const inexact = await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, headers: { 'content-type': 'application/json' }, raw: '{"name":"n","settings":{"limit":1e400}}' });
-      expect([inexact.status, (inexact.body as { validation: { code: string }[] }).validation[0]?.code]).toEqual([422, 'exactNumber']);
+      const inexact = await client.request('POST', '/chatbots', {
+        key: KEYS.acmeWeb,
+        headers: { 'content-type': 'application/json' },
+        raw: '{"name":"n","settings":{"limit":1e400}}',
+      });
+      expect([inexact.status, (inexact.body as { validation: { code: string }[] }).validation[0]?.code]).toEqual([
+        422,
+        'exactNumber',
+      ]);
     });
   });
 
@@ -115,7 +146,9 @@ describe('createMiddleware after the app’s own express.json()', () => {
       for (let attempt = 0; attempt < 2; attempt++) {
         const refused = await client.create(KEYS.acmeWeb, { name: 'n', settings: { temperature: 0.5 } });
         expect(refused.status).toBe(500);
-        expect((refused.body as unknown as { detail: string }).detail).toMatch(/Mount the chatbot API before any body parser/);
+        expect((refused.body as unknown as { detail: string }).detail).toMatch(
+          /Mount the chatbot API before any body parser/,
+        );
       }
       expect((await client.listed(KEYS.acmeWeb)).length).toBe(0);
     });

@@ -44,9 +44,11 @@ describe('the Prism mock', () => {
     const client = new TestClient(mock.url);
     const listed = await client.list(KEYS.globex);
     expect(listed.status).toBe(200);
-    const { examples } = (contract.document.paths['/chatbots']?.get?.responses['200'] as {
-      content: Record<string, { examples: Record<string, { value: unknown }> }>;
-    }).content['application/json']!;
+    const { examples } = (
+      contract.document.paths['/chatbots']?.get?.responses['200'] as {
+        content: Record<string, { examples: Record<string, { value: unknown }> }>;
+      }
+    ).content['application/json']!;
     expect(listed.body).toEqual(examples.twoChatbots!.value);
     expect((await client.request('GET', '/chatbots')).status).toBe(401);
     expect((await client.list('sk_live_not_a_known_key')).status).toBe(401);
@@ -62,7 +64,13 @@ describe('the Prism mock', () => {
       expect(check.skipped).toMatch(/^the target is stateless|^opt-in|^the proxy’s/);
     }
     // What a mock can be judged on is judged: every answer's conformance, and every refusal.
-    for (const name of ['response_schema_conformance', 'negative_data_rejection', 'ignored_auth', 'unsupported_method', 'is_active']) {
+    for (const name of [
+      'response_schema_conformance',
+      'negative_data_rejection',
+      'ignored_auth',
+      'unsupported_method',
+      'is_active',
+    ]) {
       expect(report.checks.find((c) => c.name === name)?.ran, name).toBeGreaterThan(0);
     }
   });
@@ -78,7 +86,15 @@ describe('--dynamic', () => {
       for (const response of responses) {
         const text = await response.text();
         expect(response.status).toBe(200);
-        expect(contractViolations(contract, { method: 'GET', path: '/chatbots', status: 200, headers: response.headers, text })).toEqual([]);
+        expect(
+          contractViolations(contract, {
+            method: 'GET',
+            path: '/chatbots',
+            status: 200,
+            headers: response.headers,
+            text,
+          }),
+        ).toEqual([]);
       }
     } finally {
       await dynamic.close();

@@ -17,61 +17,81 @@ const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // msw 3, or msw 2 where the `msw 2` project of vitest.config.ts runs this file.
 const MSW = process.env.MSW_PACKAGE ?? 'msw';
 
-describe.skipIf(!chromiumAvailable('the MSW handlers'))(`createMswHandlers with setupWorker (${MSW}) in headless Chromium`, () => {
-  let browser: Browser;
-  let site: Server;
-  let origin: string;
-  beforeAll(async () => {
-    // esbuild's defaults for the browser: whatever the page needs must come pre-bundled.
-    const bundled = await build({
-      entryPoints: [at('fixtures/msw-page/app.ts')],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      ...(MSW === 'msw' ? {} : { alias: { msw: MSW } }),
-      write: false,
-      logLevel: 'silent',
+describe.skipIf(!chromiumAvailable('the MSW handlers'))(
+  `createMswHandlers with setupWorker (${MSW}) in headless Chromium`,
+  () => {
+    let browser: Browser;
+    let site: Server;
+    let origin: string;
+    beforeAll(async () => {
+      // esbuild's defaults for the browser: whatever the page needs must come pre-bundled.
+      const bundled = await build({
+        entryPoints: [at('fixtures/msw-page/app.ts')],
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        ...(MSW === 'msw' ? {} : { alias: { msw: MSW } }),
+        write: false,
+        logLevel: 'silent',
+      });
+      const files: Record<string, [string, string]> = {
+        '/': [
+          'text/html',
+          '<!doctype html><meta charset="utf-8"><title>MSW page</title><script type="module" src="/app.js"></script>',
+        ],
+        '/app.js': ['text/javascript', bundled.outputFiles[0]!.text],
+        '/mockServiceWorker.js': [
+          'text/javascript',
+          readFileSync(at(`../node_modules/${MSW}/lib/mockServiceWorker.js`), 'utf8'),
+        ],
+      };
+      site = createServer((req, res) => {
+        const file = files[req.url ?? ''];
+        if (!file) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+      });
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      browser = await launchChromium();
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      site?.closeAllConnections();
+      await new Promise((resolve) => site?.close(resolve));
     });
-    const files: Record<string, [string, string]> = {
-      '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>MSW page</title><script type="module" src="/app.js"></script>'],
-      '/app.js': ['text/javascript', bundled.outputFiles[0]!.text],
-      '/mockServiceWorker.js': ['text/javascript', readFileSync(at(`../node_modules/${MSW}/lib/mockServiceWorker.js`), 'utf8')],
-    };
-    site = createServer((req, res) => {
-      const file = files[req.url ?? ''];
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    site?.closeAllConnections();
-    await new Promise((resolve) => site?.close(resolve));
-  });
 
-  it('creates, lists, and refuses a wrong key, every answer within the contract', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(origin);
-    await page.waitForFunction(() => 'exchanges' in globalThis, undefined, { timeout: 20_000 }).catch(() => {
-      throw new Error(`the page did not finish: ${errors.join('; ')}`);
-    });
-    const exchanges = await page.evaluate(
-      () => (globalThis as unknown as { exchanges: { method: string; path: string; status: number; headers: [string, string][]; text: string }[] }).exchanges,
-    );
-    for (const exchange of exchanges) assertHonoursContract(contract, { ...exchange, headers: new Headers(exchange.headers) });
-    const [created, listed, refused] = exchanges;
-    expect(created!.status).toBe(201);
-    expect(JSON.parse(listed!.text).data).toEqual([JSON.parse(created!.text).data]);
-    expect(refused!.status).toBe(401);
-    expect(JSON.parse(refused!.text)).toMatchObject({ type: 'https://chatbots.example/problems/unauthorized', status: 401 });
-    expect(errors).toEqual([]);
-  }, 60_000);
-});
+    it('creates, lists, and refuses a wrong key, every answer within the contract', async () => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(origin);
+      await page
+        .waitForFunction(() => 'exchanges' in globalThis, undefined, { timeout: 20_000 })
+        .catch(() => {
+          throw new Error(`the page did not finish: ${errors.join('; ')}`);
+        });
+      const exchanges = await page.evaluate(
+        () =>
+          (
+            globalThis as unknown as {
+              exchanges: { method: string; path: string; status: number; headers: [string, string][]; text: string }[];
+            }
+          ).exchanges,
+      );
+      for (const exchange of exchanges)
+        assertHonoursContract(contract, { ...exchange, headers: new Headers(exchange.headers) });
+      const [created, listed, refused] = exchanges;
+      expect(created!.status).toBe(201);
+      expect(JSON.parse(listed!.text).data).toEqual([JSON.parse(created!.text).data]);
+      expect(refused!.status).toBe(401);
+      expect(JSON.parse(refused!.text)).toMatchObject({
+        type: 'https://chatbots.example/problems/unauthorized',
+        status: 401,
+      });
+      expect(errors).toEqual([]);
+    }, 60_000);
+  },
+);
 
 describe(`the page weight of the MSW handlers (${MSW})`, () => {
   it('adds at most 50 KB gzipped to a page with a one-handler MSW worker (esbuild, minified)', async () => {
@@ -88,8 +108,12 @@ describe(`the page weight of the MSW handlers (${MSW})`, () => {
       });
       return gzipSync(built.outputFiles[0]!.contents, { level: 9 }).length;
     };
-    const base = await page("import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();");
-    const ours = await page("import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();");
+    const base = await page(
+      "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();",
+    );
+    const ours = await page(
+      "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();",
+    );
     expect(ours - base).toBeLessThanOrEqual(50 * 1024);
   });
 });

@@ -23,10 +23,17 @@ const checked = {
   async onResponse({ request, response }: { request: Request; response: Response }) {
     const { pathname } = new URL(request.url);
     const text = await response.clone().text();
-    assertHonoursContract(contract, { method: request.method, path: pathname.slice(4), status: response.status, headers: response.headers, text });
+    assertHonoursContract(contract, {
+      method: request.method,
+      path: pathname.slice(4),
+      status: response.status,
+      headers: response.headers,
+      text,
+    });
   },
 };
-const client = (apiKey?: string) => createChatbotClient({ baseUrl, ...(apiKey ? { apiKey } : {}), middleware: [checked] });
+const client = (apiKey?: string) =>
+  createChatbotClient({ baseUrl, ...(apiKey ? { apiKey } : {}), middleware: [checked] });
 
 describe('createMswHandlers with setupServer', () => {
   it('answers from the seed, with the keys given', async () => {
@@ -37,7 +44,9 @@ describe('createMswHandlers with setupServer', () => {
   });
 
   it('keeps state: a created chatbot is in the next list, until reset()', async () => {
-    const created = await client('sk_live_shop_web').POST('/chatbots', { body: { name: 'Made in a test', settings: { theme: 'dark' } } });
+    const created = await client('sk_live_shop_web').POST('/chatbots', {
+      body: { name: 'Made in a test', settings: { theme: 'dark' } },
+    });
     expect(created.response.status).toBe(201);
     const { data } = await client('sk_live_shop_web').GET('/chatbots');
     expect(data?.data.map((chatbot) => chatbot.name)).toEqual(['Seeded helper', 'Made in a test']);
@@ -54,7 +63,9 @@ describe('createMswHandlers with setupServer', () => {
   });
 
   it('runs on the msw major of its vitest project (3, or 2 in the `msw 2` project)', async () => {
-    const { default: installed } = (await import('msw/package.json', { with: { type: 'json' } })) as { default: { version: string } };
+    const { default: installed } = (await import('msw/package.json', { with: { type: 'json' } })) as {
+      default: { version: string };
+    };
     expect(installed.version.split('.')[0]).toBe(process.env.MSW_PACKAGE === 'msw2' ? '2' : '3');
   });
 

@@ -53,7 +53,9 @@ function start(args: string[], env: Record<string, string> = {}): Promise<string
       const url = /listening on (http:\/\/\S+\/api)$/m.exec(out)?.[1];
       if (url) resolve(url);
     });
-    child.on('exit', (code, signal) => reject(new Error(`exited ${code ?? signal} before it listened:\n${out}\n${err}`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`exited ${code ?? signal} before it listened:\n${out}\n${err}`)),
+    );
   });
 }
 
@@ -71,14 +73,25 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
   it('answers --help through npx, listing every command', async () => {
     const help = await npx(['--no-install', 'chatbot-api-mock', '--help'], app);
     expect(help.code).toBe(0);
-    for (const command of ['serve', 'mock', 'verify', 'proxy']) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['serve', 'mock', 'verify', 'proxy'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
   });
 
   it('serves with a SQLite file, and passes verify', async () => {
-    const url = await start(['serve', '--port', '0', '--data-file', join(mkdtempSync(join(tmpdir(), 'packed-data-')), 'state.db')]);
+    const url = await start([
+      'serve',
+      '--port',
+      '0',
+      '--data-file',
+      join(mkdtempSync(join(tmpdir(), 'packed-data-')), 'state.db'),
+    ]);
     const client = new TestClient(url);
     expect((await client.create(KEYS.acmeWeb, { name: 'From the tarball' })).status).toBe(201);
-    const verified = await exec(NODE, [bin, 'verify', '--base-url', url, '--key', KEYS.acmeWeb, '--max-examples', '10', '--seed', '1'], { cwd: app });
+    const verified = await exec(
+      NODE,
+      [bin, 'verify', '--base-url', url, '--key', KEYS.acmeWeb, '--max-examples', '10', '--seed', '1'],
+      { cwd: app },
+    );
     expect(verified.stdout, printed.slice(-3000)).toMatch(/✓ passed: 0 failures/);
     expect(verified.code).toBe(0);
   });
@@ -97,21 +110,44 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     expect(readdirSync(cache, { recursive: true }).length).toBeGreaterThan(0);
   });
 
-  it.each(['serve', 'mock', 'proxy'])('%s started by `npx … &` stops when npx is killed, and the proxy writes its report', async (command) => {
-    const port = await freePort();
-    const upstream = command === 'proxy' ? await start(['serve', '--port', '0']) : undefined;
-    const report = join(mkdtempSync(join(tmpdir(), 'npx-kill-')), 'proxy.json');
-    const args = command === 'proxy' ? ['--upstream', upstream!, '--json', report] : [];
-    const child = spawnNpx(['chatbot-api-mock', command, '--port', String(port), ...args], app);
-    started.push(child);
-    let output = '';
-    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = `http://127.0.0.1:${port}/api/chatbots`;
-    await until(async () => (await fetch(url).then(() => true, () => false)), () => `it never listened:\n${output}`);
-    child.kill('SIGTERM'); // what `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init
-    await until(async () => (await fetch(url).then(() => false, () => true)), () => `it never stopped:\n${output}`);
-    if (command === 'proxy') await until(async () => existsSync(report), () => `it wrote no report:\n${output}`);
-  }, 60_000);
+  it.each(['serve', 'mock', 'proxy'])(
+    '%s started by `npx … &` stops when npx is killed, and the proxy writes its report',
+    async (command) => {
+      const port = await freePort();
+      const upstream = command === 'proxy' ? await start(['serve', '--port', '0']) : undefined;
+      const report = join(mkdtempSync(join(tmpdir(), 'npx-kill-')), 'proxy.json');
+      const args = command === 'proxy' ? ['--upstream', upstream!, '--json', report] : [];
+      const child = spawnNpx(['chatbot-api-mock', command, '--port', String(port), ...args], app);
+      started.push(child);
+      let output = '';
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const url = `http://127.0.0.1:${port}/api/chatbots`;
+      await until(
+        async () =>
+          await fetch(url).then(
+            () => true,
+            () => false,
+          ),
+        () => `it never listened:\n${output}`,
+      );
+      child.kill('SIGTERM'); // what `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init
+      await until(
+        async () =>
+          await fetch(url).then(
+            () => false,
+            () => true,
+          ),
+        () => `it never stopped:\n${output}`,
+      );
+      if (command === 'proxy')
+        await until(
+          async () => existsSync(report),
+          () => `it wrote no report:\n${output}`,
+        );
+    },
+    60_000,
+  );
 
   it('compiles nothing and holds no native addon', () => {
     const files = readdirSync(join(app, 'node_modules'), { recursive: true }).map(String);
@@ -119,16 +155,29 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
   });
 
   it('imports as ESM, requires as CommonJS, and serves MSW handlers in Node', async () => {
-    const esm = await exec(NODE, ['--input-type=module', '-e', `
+    const esm = await exec(
+      NODE,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { startServer } from 'chatbot-api-mock';
       const server = await startServer({ port: 0 });
       const answer = await fetch(server.url + '/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } });
       console.log(answer.status);
-      await server.close();`], { cwd: app });
+      await server.close();`,
+      ],
+      { cwd: app },
+    );
     expect(esm.stdout.trim()).toBe('200');
     const cjs = await exec(NODE, ['-e', "console.log(typeof require('chatbot-api-mock').startServer)"], { cwd: app });
     expect(cjs.stdout.trim()).toBe('function');
-    const msw = await exec(NODE, ['--input-type=module', '-e', `
+    const msw = await exec(
+      NODE,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { setupServer } from 'msw/node';
       import { createMswHandlers } from 'chatbot-api-mock/msw';
       const mock = createMswHandlers({ baseUrl: 'https://staging.example.com/api' });
@@ -136,12 +185,17 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
       server.listen();
       const answer = await fetch('https://staging.example.com/api/chatbots', { method: 'POST', headers: { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' }, body: '{"name":"in MSW"}' });
       console.log(answer.status);
-      server.close();`], { cwd: app });
+      server.close();`,
+      ],
+      { cwd: app },
+    );
     expect(msw.stdout.trim()).toBe('201');
   });
 
   it('type-checks a consumer with skipLibCheck off', async () => {
-    writeFileSync(join(app, 'consumer.ts'), `
+    writeFileSync(
+      join(app, 'consumer.ts'),
+      `
       import { createMiddleware, runVerification, startMock, startProxy, startServer, type Chatbot, type VerifyReport } from 'chatbot-api-mock';
       import { createMswHandlers } from 'chatbot-api-mock/msw';
       const server = await startServer({ port: 0 });
@@ -149,44 +203,77 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
       const first: Chatbot | undefined = undefined;
       console.log(report.passed, first, createMiddleware, startMock, startProxy, createMswHandlers);
       await server.close();
-    `);
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] },
-      files: ['consumer.ts'],
-    }));
-    const checked = await exec(NODE, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: app });
+    `,
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          types: ['node'],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    const checked = await exec(NODE, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+      cwd: app,
+    });
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.code).toBe(0);
   });
 });
 
-describe.each(['2', '3'])(`@chatbot-api-mock/msw alone, beside msw %s, on Node ${process.env.NODE_UNDER_TEST ? 'under test' : process.version}`, (major) => {
-  it('pulls in nothing: no dependency, no install script, no native addon, and less than 10 MB', () => {
-    const root = join(mswOnly[major]!, 'node_modules', '@chatbot-api-mock', 'msw');
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-    // No install script: its one script builds it from this repository before a pack.
-    expect([manifest.dependencies, manifest.scripts]).toEqual([undefined, { prepack: 'npm --prefix ../.. run build' }]);
-    const files = readdirSync(root, { recursive: true }).map((file) => join(root, String(file)));
-    expect(files.filter((file) => file.endsWith('.node'))).toEqual([]);
-    const bytes = files.reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
-    expect(bytes).toBeLessThan(10 * 1024 * 1024);
-    const installed = JSON.parse(readFileSync(join(mswOnly[major]!, 'node_modules', 'msw', 'package.json'), 'utf8')) as { version: string };
-    expect(installed.version.split('.')[0]).toBe(major);
-  });
+describe.each(['2', '3'])(
+  `@chatbot-api-mock/msw alone, beside msw %s, on Node ${process.env.NODE_UNDER_TEST ? 'under test' : process.version}`,
+  (major) => {
+    it('pulls in nothing: no dependency, no install script, no native addon, and less than 10 MB', () => {
+      const root = join(mswOnly[major]!, 'node_modules', '@chatbot-api-mock', 'msw');
+      const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+      // No install script: its one script builds it from this repository before a pack.
+      expect([manifest.dependencies, manifest.scripts]).toEqual([
+        undefined,
+        { prepack: 'npm --prefix ../.. run build' },
+      ]);
+      const files = readdirSync(root, { recursive: true }).map((file) => join(root, String(file)));
+      expect(files.filter((file) => file.endsWith('.node'))).toEqual([]);
+      const bytes = files.reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
+      expect(bytes).toBeLessThan(10 * 1024 * 1024);
+      const installed = JSON.parse(
+        readFileSync(join(mswOnly[major]!, 'node_modules', 'msw', 'package.json'), 'utf8'),
+      ) as { version: string };
+      expect(installed.version.split('.')[0]).toBe(major);
+    });
 
-  it('runs the vitest snippet of docs/frontend.md as written, in a default vitest set-up', async () => {
-    const snippet = /```ts\n(\/\/ vitest[^\n]*\n[\s\S]*?)```/.exec(readFileSync(join(ROOT, 'docs', 'frontend.md'), 'utf8'))![1]!;
-    const test = `${snippet}\nimport { expect, it } from 'vitest';\nit('answers', async () => {\n  const answer = await fetch('https://staging.example.com/api/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } });\n  expect(answer.status).toBe(200);\n});\n`;
-    writeFileSync(join(mswOnly[major]!, 'snippet.test.ts'), test);
-    // This repository's vitest, as the consumer's own: no config file, so no globals.
-    if (!existsSync(join(mswOnly[major]!, 'node_modules', 'vitest'))) symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(mswOnly[major]!, 'node_modules', 'vitest'));
-    const run = await exec(NODE, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', mswOnly[major]!], { cwd: mswOnly[major]! });
-    expect(run.stdout + run.stderr).toMatch(/1 passed/);
-    expect(run.code).toBe(0);
-  });
+    it('runs the vitest snippet of docs/frontend.md as written, in a default vitest set-up', async () => {
+      const snippet = /```ts\n(\/\/ vitest[^\n]*\n[\s\S]*?)```/.exec(
+        readFileSync(join(ROOT, 'docs', 'frontend.md'), 'utf8'),
+      )![1]!;
+      const test = `${snippet}\nimport { expect, it } from 'vitest';\nit('answers', async () => {\n  const answer = await fetch('https://staging.example.com/api/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } });\n  expect(answer.status).toBe(200);\n});\n`;
+      writeFileSync(join(mswOnly[major]!, 'snippet.test.ts'), test);
+      // This repository's vitest, as the consumer's own: no config file, so no globals.
+      if (!existsSync(join(mswOnly[major]!, 'node_modules', 'vitest')))
+        symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(mswOnly[major]!, 'node_modules', 'vitest'));
+      const run = await exec(
+        NODE,
+        [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', mswOnly[major]!],
+        { cwd: mswOnly[major]! },
+      );
+      expect(run.stdout + run.stderr).toMatch(/1 passed/);
+      expect(run.code).toBe(0);
+    });
 
-  it('answers through setupServer as the server does: a create, its list, and a refused key', async () => {
-    const run = await exec(NODE, ['--input-type=module', '-e', `
+    it('answers through setupServer as the server does: a create, its list, and a refused key', async () => {
+      const run = await exec(
+        NODE,
+        [
+          '--input-type=module',
+          '-e',
+          `
       import { setupServer } from 'msw/node';
       import { createMswHandlers } from '@chatbot-api-mock/msw';
       const mock = createMswHandlers({ baseUrl: 'https://staging.example.com/api' });
@@ -197,11 +284,20 @@ describe.each(['2', '3'])(`@chatbot-api-mock/msw alone, beside msw %s, on Node $
       const listed = await (await call('${KEYS.acmeMobile}')).json();
       const refused = await call('sk_live_nobody');
       console.log(JSON.stringify([created.status, listed.data.map((chatbot) => chatbot.name), refused.status, refused.headers.get('content-type')]));
-      server.close();`], { cwd: mswOnly[major] });
-    expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual([201, [`in MSW ${major}`], 401, 'application/problem+json; charset=utf-8']);
-  });
-});
+      server.close();`,
+        ],
+        { cwd: mswOnly[major] },
+      );
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout)).toEqual([
+        201,
+        [`in MSW ${major}`],
+        401,
+        'application/problem+json; charset=utf-8',
+      ]);
+    });
+  },
+);
 
 /** Polls until `ready` holds, within a generous bound (no time is asserted). */
 async function until(ready: () => boolean | Promise<boolean>, failure: () => string): Promise<void> {

@@ -4,13 +4,23 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const read = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const read = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('package-lock.json', () => {
   it('holds what package.json says of the package itself', () => {
     const manifest = read('package.json');
     const locked = (read('package-lock.json').packages as Record<string, Record<string, unknown>>)[''];
-    for (const field of ['name', 'version', 'license', 'bin', 'engines', 'dependencies', 'devDependencies', 'peerDependencies']) {
+    for (const field of [
+      'name',
+      'version',
+      'license',
+      'bin',
+      'engines',
+      'dependencies',
+      'devDependencies',
+      'peerDependencies',
+    ]) {
       expect(locked?.[field], field).toEqual(manifest[field]);
     }
   });
@@ -18,14 +28,21 @@ describe('package-lock.json', () => {
 
 describe('the Node the scripts run on', () => {
   it('is the one the `node` devDependency installs, whatever the machine’s own Node (npm test runs this file)', () => {
-    const pinned = JSON.parse(readFileSync(new URL('../node_modules/node/package.json', import.meta.url), 'utf8')) as { version: string };
+    const pinned = JSON.parse(readFileSync(new URL('../node_modules/node/package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(process.version).toBe(`v${pinned.version}`);
     expect(read('package.json').engines).toEqual({ node: '^22.13.0 || ^24.0.0' });
   });
 
   it("comes from an install script that allowScripts lets npm run, and every dependency's install script is reviewed", () => {
     expect((read('package.json') as { allowScripts?: Record<string, boolean> }).allowScripts?.node).toBe(true);
-    const listed = JSON.parse(execFileSync('npm', ['install-scripts', 'ls', '--json'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' })) as { allowScripts: unknown[] };
+    const listed = JSON.parse(
+      execFileSync('npm', ['install-scripts', 'ls', '--json'], {
+        cwd: new URL('..', import.meta.url),
+        encoding: 'utf8',
+      }),
+    ) as { allowScripts: unknown[] };
     expect(listed.allowScripts).toEqual([]);
   });
 });
@@ -41,8 +58,15 @@ describe('the library entry', () => {
       const server = await startServer({ port: 0 });
       await server.close();
       console.log(JSON.stringify(seen));`;
-    const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: new URL('..', import.meta.url), encoding: 'utf8' })) as string[];
+    const seen = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: new URL('..', import.meta.url),
+        encoding: 'utf8',
+      }),
+    ) as string[];
     expect(seen.some((url) => url.includes('/dist/index.js'))).toBe(true);
-    expect(seen.filter((url) => /\/node_modules\/(pg|pg-pool|@stoplight)\/|prism-http|node:sqlite/.test(url))).toEqual([]);
+    expect(seen.filter((url) => /\/node_modules\/(pg|pg-pool|@stoplight)\/|prism-http|node:sqlite/.test(url))).toEqual(
+      [],
+    );
   });
 });

@@ -16,16 +16,31 @@ describe('--data-file', () => {
     const path = tempPath();
     const first = await startTestServer({ dataFile: path });
     const origin = new URL(first.server.url).origin;
-    const tenant = (await (await fetch(`${origin}/__admin/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { api_key: string };
-    for (const [key, name] of [[KEYS.acmeWeb, 'One'], [KEYS.acmeMobile, 'Two'], [KEYS.globex, 'Three'], [tenant.api_key, 'Mine']] as const) {
-      expect((await first.client.create(key, { name, settings: { theme: 'dark', nested: { a: [1] } } })).status).toBe(201);
+    const tenant = (await (
+      await fetch(`${origin}/__admin/tenants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { api_key: string };
+    for (const [key, name] of [
+      [KEYS.acmeWeb, 'One'],
+      [KEYS.acmeMobile, 'Two'],
+      [KEYS.globex, 'Three'],
+      [tenant.api_key, 'Mine'],
+    ] as const) {
+      expect((await first.client.create(key, { name, settings: { theme: 'dark', nested: { a: [1] } } })).status).toBe(
+        201,
+      );
     }
     const before = { ...(await first.client.snapshot()), tenant: await first.client.listed(tenant.api_key) };
     await first.close();
 
     const second = await startTestServer({ dataFile: path });
     try {
-      expect({ ...(await second.client.snapshot()), tenant: await second.client.listed(tenant.api_key) }).toEqual(before);
+      expect({ ...(await second.client.snapshot()), tenant: await second.client.listed(tenant.api_key) }).toEqual(
+        before,
+      );
       expect((before as Record<string, { name: string }[]>).acme!.map((c) => c.name)).toEqual(['One', 'Two']);
     } finally {
       await second.close();
@@ -35,7 +50,9 @@ describe('--data-file', () => {
   it('keeps every one of 100 concurrent creates', async () => {
     const path = tempPath();
     const server = await startTestServer({ dataFile: path });
-    const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => server.client.create(KEYS.acmeWeb, { name: `Concurrent ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => server.client.create(KEYS.acmeWeb, { name: `Concurrent ${i}` })),
+    );
     const ids = new Set(responses.map((r) => r.body.data.id));
     await server.close();
     const again = await startTestServer({ dataFile: path });
@@ -68,12 +85,22 @@ describe('--data-file', () => {
     await listening(first);
     const second = run(['serve', '--port', '0', '--quiet', '--data-file', path]);
     expect(await second.exit).toBe(1);
-    expect(second.stderr().trim()).toBe(`chatbot-api-mock: error: data file ${path} is locked: another server is using it`);
+    expect(second.stderr().trim()).toBe(
+      `chatbot-api-mock: error: data file ${path} is locked: another server is using it`,
+    );
   });
 
   it.each([
-    ['a missing directory', () => join(tempPath(), 'missing', 'state.db'), /cannot be used: the directory .* does not exist/],
-    ['a file that is not SQLite', () => writeAndReturn(tempPath('junk.db'), 'not a database at all, but long enough to look at'), /is not a SQLite database of this server/],
+    [
+      'a missing directory',
+      () => join(tempPath(), 'missing', 'state.db'),
+      /cannot be used: the directory .* does not exist/,
+    ],
+    [
+      'a file that is not SQLite',
+      () => writeAndReturn(tempPath('junk.db'), 'not a database at all, but long enough to look at'),
+      /is not a SQLite database of this server/,
+    ],
   ])('stops the start on %s, in one line and with exit code 1', async (_label, make, message) => {
     assertBuilt();
     const path = make();
@@ -89,7 +116,17 @@ describe('a data file of the earlier JSON format', () => {
   const legacy = JSON.stringify({
     version: 1,
     chatbots: [
-      { account: 'acme', project: 'acme-web', chatbot: { id: '3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01', name: 'From JSON', settings: { theme: 'dark' }, is_active: true, created_at: '2026-11-01T10:00:00.000Z' } },
+      {
+        account: 'acme',
+        project: 'acme-web',
+        chatbot: {
+          id: '3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01',
+          name: 'From JSON',
+          settings: { theme: 'dark' },
+          is_active: true,
+          created_at: '2026-11-01T10:00:00.000Z',
+        },
+      },
     ],
   });
 
@@ -115,8 +152,14 @@ describe('a data file of the earlier JSON format', () => {
   it.each([
     ['truncated JSON', '{"version":1,"chatbots":[{"account":"acme"'],
     ['another format', '{"chatbots": {}}'],
-    ['a broken chatbot', JSON.stringify({ version: 1, chatbots: [{ account: 'acme', project: 'acme-web', chatbot: { id: 'x' } }] })],
-    ['an unknown project', JSON.stringify({ version: 1, chatbots: [{ account: 'acme', project: 'nope', chatbot: {} }] })],
+    [
+      'a broken chatbot',
+      JSON.stringify({ version: 1, chatbots: [{ account: 'acme', project: 'acme-web', chatbot: { id: 'x' } }] }),
+    ],
+    [
+      'an unknown project',
+      JSON.stringify({ version: 1, chatbots: [{ account: 'acme', project: 'nope', chatbot: {} }] }),
+    ],
   ])('is refused when it holds %s, and left as it was', async (_label, content) => {
     const path = tempPath('state.json');
     writeFileSync(path, content);

@@ -3,7 +3,16 @@
 // against a server that never answers ends, bounded by --timeout and --max-time; a client that keeps
 // one connection busy cannot hold a server open.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { Agent, get as httpGet } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,14 +36,20 @@ describe('serve', () => {
     started.child.stdout!.destroy(); // what `head -1` does once it has its line
     started.child.stderr!.destroy(); // and a closed stderr, for good measure
     const client = new TestClient(url);
-    for (let i = 0; i < 20; i++) expect((await client.create(KEYS.acmeWeb, { name: `After EPIPE ${i}` })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await client.create(KEYS.acmeWeb, { name: `After EPIPE ${i}` })).status).toBe(201);
     expect((await client.listed(KEYS.acmeWeb)).length).toBe(20);
     expect(started.child.exitCode).toBeNull();
   });
 
   it('masks the keys of a keys file in its banner (the demo keys stay readable)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'keys-')), 'keys.json');
-    writeFileSync(file, JSON.stringify({ accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['sk_live_secret_0123456789abcdef'] }] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        accounts: [{ id: 'a', projects: [{ id: 'p', api_keys: ['sk_live_secret_0123456789abcdef'] }] }],
+      }),
+    );
     const started = run(['serve', '--port', '0', '--keys', file]);
     await listening(started);
     expect(started.stdout()).not.toContain('sk_live_secret_0123456789abcdef');
@@ -52,39 +67,55 @@ describe('npm start', () => {
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'npm-start-'));
     // What git tracks, and the new files it would (a test run before a commit), as they are now.
-    for (const file of execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean)) {
+    for (const file of execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean)) {
       if (existsSync(join(root, file))) cpSync(join(root, file), join(copy, file));
     }
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('stops with its server on %s to npm (`npm start &` then `kill $!`): nothing left listening', async (signal) => {
-    const mark = `npm-start-${process.pid}-${Date.now()}`;
-    const npm = spawn('npm', ['start', '--', '--port', '0', '--quiet'], { cwd: copy, stdio: 'pipe', env: { ...process.env, START_TEST_MARK: mark } });
-    let out = '';
-    npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    npm.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exited = new Promise((resolve) => npm.on('exit', resolve));
-    extra.push(() => {
-      for (const pid of markedProcesses(mark)) process.kill(pid, 'SIGKILL');
-    });
-    const started = { child: npm, stdout: () => out, stderr: () => '', exit: exited } as unknown as Run;
-    const url = await listening(started, 90_000);
-    // Built once, by the first start; the second found dist/ up to date.
-    const stamp = statSync(join(copy, 'dist', '.build-stamp')).mtimeMs;
-    if (stamped !== undefined) expect(stamp).toBe(stamped);
-    stamped = stamp;
-    npm.kill(signal);
-    await exited;
-    // The server is gone: its port refuses connections, after at most a few seconds of closing.
-    let refused = false;
-    for (let i = 0; i < 100 && !refused; i++) {
-      refused = await fetch(`${url}/chatbots`).then(() => false, () => true);
-      if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(refused).toBe(true);
-    expect(markedProcesses(mark)).toEqual([]);
-  }, 120_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'stops with its server on %s to npm (`npm start &` then `kill $!`): nothing left listening',
+    async (signal) => {
+      const mark = `npm-start-${process.pid}-${Date.now()}`;
+      const npm = spawn('npm', ['start', '--', '--port', '0', '--quiet'], {
+        cwd: copy,
+        stdio: 'pipe',
+        env: { ...process.env, START_TEST_MARK: mark },
+      });
+      let out = '';
+      npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      npm.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise((resolve) => npm.on('exit', resolve));
+      extra.push(() => {
+        for (const pid of markedProcesses(mark)) process.kill(pid, 'SIGKILL');
+      });
+      const started = { child: npm, stdout: () => out, stderr: () => '', exit: exited } as unknown as Run;
+      const url = await listening(started, 90_000);
+      // Built once, by the first start; the second found dist/ up to date.
+      const stamp = statSync(join(copy, 'dist', '.build-stamp')).mtimeMs;
+      if (stamped !== undefined) expect(stamp).toBe(stamped);
+      stamped = stamp;
+      npm.kill(signal);
+      await exited;
+      // The server is gone: its port refuses connections, after at most a few seconds of closing.
+      let refused = false;
+      for (let i = 0; i < 100 && !refused; i++) {
+        refused = await fetch(`${url}/chatbots`).then(
+          () => false,
+          () => true,
+        );
+        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(refused).toBe(true);
+      expect(markedProcesses(mark)).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 /** The processes whose environment holds START_TEST_MARK=mark: what the chain started, orphans included. */
@@ -108,10 +139,14 @@ describe('a client that keeps one connection busy', () => {
     try {
       for (;;) {
         const closed = await new Promise<boolean>((resolve) => {
-          const request = httpGet(`${url}/chatbots`, { agent, headers: { authorization: `Bearer ${KEYS.acmeWeb}` } }, (answer) => {
-            answer.resume();
-            answer.on('end', () => resolve(answer.headers.connection === 'close'));
-          });
+          const request = httpGet(
+            `${url}/chatbots`,
+            { agent, headers: { authorization: `Bearer ${KEYS.acmeWeb}` } },
+            (answer) => {
+              answer.resume();
+              answer.on('end', () => resolve(answer.headers.connection === 'close'));
+            },
+          );
           request.on('error', () => resolve(true));
         });
         if (closed) return;
@@ -121,20 +156,24 @@ describe('a client that keeps one connection busy', () => {
     }
   }
 
-  it.each(['serve', 'mock', 'proxy'])('cannot hold %s open: SIGTERM closes it cleanly (exit 0) and the proxy writes its report', async (command) => {
-    const report = join(mkdtempSync(join(tmpdir(), 'busy-')), 'proxy.json');
-    const upstream = command === 'proxy' ? await listening(run(['serve', '--port', '0', '--quiet'])) : undefined;
-    const args = upstream ? ['--upstream', upstream, '--json', report] : [];
-    const started = run([command, '--port', '0', '--quiet', ...args]);
-    const url = await listening(started, 30_000);
-    const sending = keepSending(url);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    started.child.kill('SIGTERM');
-    expect(await started.exit, started.stderr()).toBe(0);
-    await sending;
-    expect(started.stderr()).not.toMatch(/still in flight/);
-    if (upstream) expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ violations: 0 });
-  }, 40_000);
+  it.each(['serve', 'mock', 'proxy'])(
+    'cannot hold %s open: SIGTERM closes it cleanly (exit 0) and the proxy writes its report',
+    async (command) => {
+      const report = join(mkdtempSync(join(tmpdir(), 'busy-')), 'proxy.json');
+      const upstream = command === 'proxy' ? await listening(run(['serve', '--port', '0', '--quiet'])) : undefined;
+      const args = upstream ? ['--upstream', upstream, '--json', report] : [];
+      const started = run([command, '--port', '0', '--quiet', ...args]);
+      const url = await listening(started, 30_000);
+      const sending = keepSending(url);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      started.child.kill('SIGTERM');
+      expect(await started.exit, started.stderr()).toBe(0);
+      await sending;
+      expect(started.stderr()).not.toMatch(/still in flight/);
+      if (upstream) expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ violations: 0 });
+    },
+    40_000,
+  );
 });
 
 describe('verify against a server that accepts connections and never answers', () => {
@@ -147,10 +186,24 @@ describe('verify against a server that accepts connections and never answers', (
       silent.close();
     });
     const { port } = silent.address() as { port: number };
-    const started = run(['verify', '--base-url', `http://127.0.0.1:${port}/api`, '--key', KEYS.acmeWeb, '--timeout', '0.5', '--max-time', '3']);
+    const started = run([
+      'verify',
+      '--base-url',
+      `http://127.0.0.1:${port}/api`,
+      '--key',
+      KEYS.acmeWeb,
+      '--timeout',
+      '0.5',
+      '--max-time',
+      '3',
+    ]);
     expect(await started.exit).toBe(1);
-    expect(started.stdout()).toMatch(/request_completed · createChatbot[^\n]*\n\s+case:[^\n]*\n\s+problem:\s+no whole answer within the request timeout \(0\.5 s\)/);
-    expect(started.stdout()).toMatch(/the run stopped: the run reached its time limit \(3 s\) in the (examples|coverage) phase/);
+    expect(started.stdout()).toMatch(
+      /request_completed · createChatbot[^\n]*\n\s+case:[^\n]*\n\s+problem:\s+no whole answer within the request timeout \(0\.5 s\)/,
+    );
+    expect(started.stdout()).toMatch(
+      /the run stopped: the run reached its time limit \(3 s\) in the (examples|coverage) phase/,
+    );
     await stop(started);
   }, 30_000);
 });

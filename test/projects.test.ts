@@ -14,7 +14,17 @@ const TESTS = readdirSync(join(root, 'test'), { recursive: true })
   .filter((name) => name.endsWith('.test.ts'));
 /** The few glob forms the config uses: `**\/` any folders, `*` any name part. */
 const matches = (file: string, glob: string) =>
-  new RegExp(`^${glob.split('**/').map((part) => part.split('*').map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')).join('(?:.*/)?')}$`).test(file);
+  new RegExp(
+    `^${glob
+      .split('**/')
+      .map((part) =>
+        part
+          .split('*')
+          .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]*'),
+      )
+      .join('(?:.*/)?')}$`,
+  ).test(file);
 /** A file's code, without its comment lines (which may name dist/ or a helper). */
 const codeOf = (file: string) =>
   readFileSync(file, 'utf8')
@@ -32,7 +42,10 @@ it('puts every test file in at most one named layer (the rest are integration)',
 });
 
 it('keeps the unit layer from spawning processes or reading the build', () => {
-  const forbidden = /node:child_process|helpers\/(run|packed|browser)\.js|from 'chatbot-api-mock|from '@chatbot-api-mock|\bdist\//;
-  const offenders = UNIT.filter((file) => file !== 'test/projects.test.ts' && forbidden.test(codeOf(join(root, file)))).map((file) => relative(root, join(root, file)));
+  const forbidden =
+    /node:child_process|helpers\/(run|packed|browser)\.js|from 'chatbot-api-mock|from '@chatbot-api-mock|\bdist\//;
+  const offenders = UNIT.filter(
+    (file) => file !== 'test/projects.test.ts' && forbidden.test(codeOf(join(root, file))),
+  ).map((file) => relative(root, join(root, file)));
   expect(offenders).toEqual([]);
 });

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProxy, type RunningProxy } from '../src/proxy/start.js';
 import type { Finding } from '../src/verify/findings.js';
-import { answerProblem, dropHeader, faultyStore, json, rewriteBody, rewriteStatus, startBrokenServer } from './helpers/broken.js';
+import {
+  answerProblem,
+  dropHeader,
+  faultyStore,
+  json,
+  rewriteBody,
+  rewriteStatus,
+  startBrokenServer,
+} from './helpers/broken.js';
 import { contract } from './helpers/contract.js';
 import { listening, run, stop } from './helpers/run.js';
 import { KEYS, startTestServer, TestClient } from './helpers/server.js';
@@ -23,13 +31,29 @@ async function brokenUpstream() {
   const defaults = JSON.stringify(contract.rules.defaultSettings);
   const upstream = await startBrokenServer({
     store: faultyStore({
-      input: (i) => { if (Object.keys(i.settings).some((key) => key.includes('.'))) throw new Error('dots'); return i; },
-      create: (c) => (c.name === 'inactive' ? { ...c, is_active: false } : JSON.stringify(c.settings) === defaults ? c : { ...c, created_at: c.created_at.slice(0, -1) }),
+      input: (i) => {
+        if (Object.keys(i.settings).some((key) => key.includes('.'))) throw new Error('dots');
+        return i;
+      },
+      create: (c) =>
+        c.name === 'inactive'
+          ? { ...c, is_active: false }
+          : JSON.stringify(c.settings) === defaults
+            ? c
+            : { ...c, created_at: c.created_at.slice(0, -1) },
     }),
     before: [
-      rewriteStatus((req, code) => (code === 401 && String(req.headers.authorization).startsWith('Bearer sk_test_') ? 403 : code)),
-      dropHeader((req, name) => (name === 'allow' && req.method === 'PATCH') || (name === 'cache-control' && req.method === 'GET')),
-      ...rewriteBody((text) => { const theme = (json(text)?.settings as { theme?: string } | undefined)?.theme; return theme?.length === 101 ? text.replace(theme, theme.slice(1)) : text; }),
+      rewriteStatus((req, code) =>
+        code === 401 && String(req.headers.authorization).startsWith('Bearer sk_test_') ? 403 : code,
+      ),
+      dropHeader(
+        (req, name) =>
+          (name === 'allow' && req.method === 'PATCH') || (name === 'cache-control' && req.method === 'GET'),
+      ),
+      ...rewriteBody((text) => {
+        const theme = (json(text)?.settings as { theme?: string } | undefined)?.theme;
+        return theme?.length === 101 ? text.replace(theme, theme.slice(1)) : text;
+      }),
     ],
   });
   closing.push(upstream.close);
@@ -42,21 +66,46 @@ async function proxy(upstream: string, options: Partial<Parameters<typeof startP
   return started;
 }
 
-const call = (url: string, method: string, init: { key?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
+const call = (
+  url: string,
+  method: string,
+  init: { key?: string; json?: unknown; headers?: Record<string, string> } = {},
+) =>
   fetch(url, {
     method,
-    headers: { ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...(init.json ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+      ...(init.json ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
     ...(init.json ? { body: JSON.stringify(init.json) } : {}),
   });
 
 const PLANTED: [check: string, send: (url: string) => Promise<Response>][] = [
-  ['response_schema_conformance', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'with settings', settings: { theme: 'dark' } } })],
+  [
+    'response_schema_conformance',
+    (url) =>
+      call(`${url}/chatbots`, 'POST', {
+        key: KEYS.acmeWeb,
+        json: { name: 'with settings', settings: { theme: 'dark' } },
+      }),
+  ],
   ['is_active', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'inactive' } })],
   ['ignored_auth', (url) => call(`${url}/chatbots`, 'GET', { headers: { authorization: 'Bearer sk_test_123' } })],
   ['unsupported_method', (url) => call(`${url}/chatbots`, 'PATCH', { key: KEYS.acmeWeb })],
-  ['negative_data_rejection', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'long theme', settings: { theme: 't'.repeat(101) } } })],
+  [
+    'negative_data_rejection',
+    (url) =>
+      call(`${url}/chatbots`, 'POST', {
+        key: KEYS.acmeWeb,
+        json: { name: 'long theme', settings: { theme: 't'.repeat(101) } },
+      }),
+  ],
   ['response_headers_conformance', (url) => call(`${url}/chatbots`, 'GET', { key: KEYS.acmeWeb })],
-  ['not_a_server_error', (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'dotted', settings: { 'a.b': 1 } } })],
+  [
+    'not_a_server_error',
+    (url) => call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { name: 'dotted', settings: { 'a.b': 1 } } }),
+  ],
 ];
 
 describe('proxy in front of a broken upstream', () => {
@@ -67,14 +116,25 @@ describe('proxy in front of a broken upstream', () => {
       expect(answer.headers.get('sl-violations'), check).toContain(`"code":"${check}"`);
     }
     await PLANTED[5]![1](running.url); // the same cause again: counted, not listed twice
-    const seen = (await (await fetch(`${running.url.replace(/\/api$/, '')}/__admin/violations`)).json()) as { violations: number; failures: Finding[] };
-    for (const [check] of PLANTED) expect(seen.failures.some((f) => f.check === check), check).toBe(true);
+    const seen = (await (await fetch(`${running.url.replace(/\/api$/, '')}/__admin/violations`)).json()) as {
+      violations: number;
+      failures: Finding[];
+    };
+    for (const [check] of PLANTED)
+      expect(
+        seen.failures.some((f) => f.check === check),
+        check,
+      ).toBe(true);
     // Each cause once: an inactive chatbot breaks is_active and, separately, the envelope's schema.
     const causes = seen.failures.map((f) => `${f.check} ${f.operation} ${f.cause ?? ''}`);
     expect(new Set(causes).size).toBe(causes.length);
-    const headers = seen.failures.find((f) => f.check === 'response_headers_conformance' && f.message.includes('Cache-Control'))!;
+    const headers = seen.failures.find(
+      (f) => f.check === 'response_headers_conformance' && f.message.includes('Cache-Control'),
+    )!;
     expect(headers.occurrences).toBe(2);
-    expect(headers.curl[0]).toMatch(/^curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'authorization: Bearer '"\$API_KEY"/);
+    expect(headers.curl[0]).toMatch(
+      /^curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'authorization: Bearer '"\$API_KEY"/,
+    );
     expect(seen.violations).toBeGreaterThanOrEqual(PLANTED.length + 1);
   });
 
@@ -86,8 +146,12 @@ describe('proxy in front of a broken upstream', () => {
     const problem = (await answer.json()) as { type: string; detail: string; violations: { check: string }[] };
     expect(problem.type).toBe('https://chatbots.example/problems/contract-violation');
     // Its kind is the proxy's own document's, served beside the violations.
-    const spec = (await (await fetch(`${new URL(running.url).origin}/__admin/openapi.json`)).json()) as { components: { responses: Record<string, { content: Record<string, { example: { type: string } }> }> } };
-    expect(spec.components.responses.ContractViolation!.content['application/problem+json']!.example.type).toBe(problem.type);
+    const spec = (await (await fetch(`${new URL(running.url).origin}/__admin/openapi.json`)).json()) as {
+      components: { responses: Record<string, { content: Record<string, { example: { type: string } }> }> };
+    };
+    expect(spec.components.responses.ContractViolation!.content['application/problem+json']!.example.type).toBe(
+      problem.type,
+    );
     expect(problem.detail).toMatch(/^The upstream answered 201, which breaks the contract: /);
     expect(problem.violations.map((v) => v.check).sort()).toEqual(['is_active', 'response_schema_conformance']);
   });
@@ -97,7 +161,12 @@ describe('proxy in front of a broken upstream', () => {
     const answer = await call(`${running.url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { settings: {} } });
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.headers.get('sl-violations')!)).toEqual([
-      { location: ['request'], severity: 'Error', code: 'request_conformance', message: expect.stringMatching(/^the request breaks the contract: /) },
+      {
+        location: ['request'],
+        severity: 'Error',
+        code: 'request_conformance',
+        message: expect.stringMatching(/^the request breaks the contract: /),
+      },
     ]);
     expect(running.report()).toMatchObject({ violations: 0, requestViolations: 1 });
   });
@@ -130,7 +199,9 @@ describe('--fallback', () => {
     const listed = await client.list('sk_live_upstream_key_1');
     expect(listed.status).toBe(200);
     expect(listed.headers.get('x-proxy-fallback')).toBe(kind);
-    expect((await client.create(KEYS.acmeWeb, { name: 'from the upstream' })).headers.get('x-proxy-fallback')).toBeNull();
+    expect(
+      (await client.create(KEYS.acmeWeb, { name: 'from the upstream' })).headers.get('x-proxy-fallback'),
+    ).toBeNull();
   });
 });
 
@@ -145,19 +216,32 @@ describe('the proxy command', () => {
     await PLANTED[1]![1](url);
     await PLANTED[3]![1](url);
     expect(await stop(started)).toBe(1);
-    const lines = started.stdout().split('\n').filter((line) => line.includes('contract violation by the answer:'));
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 40, check: expect.any(String), msg: expect.stringMatching(/^contract violation by the answer: /) });
+    const lines = started
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('contract violation by the answer:'));
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({
+        level: 40,
+        check: expect.any(String),
+        msg: expect.stringMatching(/^contract violation by the answer: /),
+      });
     // is_active and the schema for the create; unsupported_method and the missing header for PATCH,
     // a method the contract does not document, so the request broke it too.
     expect(lines).toHaveLength(4);
-    expect(started.stdout()).toMatch(/^proxy: 2 requests checked, 4 contract violations by the upstream \(4 distinct\), 1 request that broke the contract$/m);
+    expect(started.stdout()).toMatch(
+      /^proxy: 2 requests checked, 4 contract violations by the upstream \(4 distinct\), 1 request that broke the contract$/m,
+    );
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure/);
     expect(xml).toMatch(/<testcase [^>]*name="unsupported_method · unmatched"[^>]*>\s*<failure/);
     const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
     expect(summary).toMatch(/^## ❌ Contract proxy: failed\n/);
-    expect(summary).toMatch(/^- 2 requests in [\d.]+ s; 4 contract violations by the upstream's answers, 1 requests? that broke the contract themselves$/m);
-    for (const check of ['is_active', 'unsupported_method']) expect(summary).toMatch(new RegExp(`^\\| \\d \\| \`${check}\` \\|`, 'm'));
+    expect(summary).toMatch(
+      /^- 2 requests in [\d.]+ s; 4 contract violations by the upstream's answers, 1 requests? that broke the contract themselves$/m,
+    );
+    for (const check of ['is_active', 'unsupported_method'])
+      expect(summary).toMatch(new RegExp(`^\\| \\d \\| \`${check}\` \\|`, 'm'));
     expect(summary).toMatch(/```sh\ncurl -i --globoff -X 'PATCH' '[^']*\/chatbots'/);
     const html = readFileSync(join(dir, 'coverage.html'), 'utf8');
     expect(html).toContain('<h1>Contract coverage</h1>');
@@ -181,16 +265,23 @@ describe('the proxy command', () => {
 
   it('logs a violation repeated across a list’s items as one line under 4 kB, with its count', async () => {
     const upstream = await startBrokenServer({
-      store: faultyStore({ list: (chatbots) => chatbots.map((chatbot) => ({ ...chatbot, created_at: chatbot.created_at.replace(/\.\d{3}Z$/, 'Z') })) }),
+      store: faultyStore({
+        list: (chatbots) =>
+          chatbots.map((chatbot) => ({ ...chatbot, created_at: chatbot.created_at.replace(/\.\d{3}Z$/, 'Z') })),
+      }),
     });
     closing.push(upstream.close);
     const direct = new TestClient(upstream.url);
-    for (let i = 0; i < 163; i++) await direct.create(KEYS.acmeWeb, { name: `Listed ${i}`, settings: { theme: 'dark', prompt: 'p'.repeat(40) } });
+    for (let i = 0; i < 163; i++)
+      await direct.create(KEYS.acmeWeb, { name: `Listed ${i}`, settings: { theme: 'dark', prompt: 'p'.repeat(40) } });
     const started = run(['proxy', '--upstream', upstream.url, '--port', '0']);
     const url = await listening(started);
     expect((await call(`${url}/chatbots`, 'GET', { key: KEYS.acmeWeb })).status).toBe(200);
     expect(await stop(started)).toBe(1);
-    const lines = started.stdout().split('\n').filter((line) => line.includes('contract violation by the answer:'));
+    const lines = started
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('contract violation by the answer:'));
     expect(lines).toHaveLength(1);
     expect(Buffer.byteLength(lines[0]!)).toBeLessThanOrEqual(4096);
     expect(JSON.parse(lines[0]!).msg).toMatch(/body\/data\/\*\/created_at must match pattern .* \(in 163 items\)/);

@@ -12,24 +12,49 @@ import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
 
 const root = new URL('../', import.meta.url);
-const PAGES = ['README.md', ...readdirSync(new URL('docs/', root), { recursive: true }).map((name) => `docs/${String(name)}`).filter((name) => name.endsWith('.md'))];
+const PAGES = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root), { recursive: true })
+    .map((name) => `docs/${String(name)}`)
+    .filter((name) => name.endsWith('.md')),
+];
 const TEXTS = PAGES.map((page) => readFileSync(new URL(page, root), 'utf8'));
 /** Every command, named by its page and line. */
-const COMMANDS = PAGES.flatMap((page, index) => readmeCommands(TEXTS[index]!).map(({ text, line }) => ({ text, line: `${page}:${line}` })));
+const COMMANDS = PAGES.flatMap((page, index) =>
+  readmeCommands(TEXTS[index]!).map(({ text, line }) => ({ text, line: `${page}:${line}` })),
+);
 
 /** Commands not run here, each with where it is covered, or why it cannot run here. */
 const ELSEWHERE: [RegExp, string][] = [
-  [/^npm pack --workspaces --include-workspace-root$/, 'test/helpers/packed.ts packs both packages so, for test/pack.test.ts'],
-  [/^npm install -D \.\/chatbot-api-mock-0\.1\.0\.tgz \.\/chatbot-api-mock-msw-0\.1\.0\.tgz$/, 'test/pack.test.ts installs the packed tarballs into fresh projects so'],
+  [
+    /^npm pack --workspaces --include-workspace-root$/,
+    'test/helpers/packed.ts packs both packages so, for test/pack.test.ts',
+  ],
+  [
+    /^npm install -D \.\/chatbot-api-mock-0\.1\.0\.tgz \.\/chatbot-api-mock-msw-0\.1\.0\.tgz$/,
+    'test/pack.test.ts installs the packed tarballs into fresh projects so',
+  ],
   [/^npm install$/, '.ci/run installs with npm ci'],
   [/^npm test$/, 'this file is part of it'],
   [/^docker /, 'no Docker daemon where the tests run; test/dockerfile.test.ts reads the Dockerfile'],
   [/db\.internal/, 'needs your PostgreSQL; test/robustness/replicas.test.ts runs two replicas on a local one'],
-  [/\$STAGING_URL|staging\.example\.com/, 'needs your deployment; test/verify-cli.test.ts runs verify on a local server'],
-  [/\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/, 'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal'],
+  [
+    /\$STAGING_URL|staging\.example\.com/,
+    'needs your deployment; test/verify-cli.test.ts runs verify on a local server',
+  ],
+  [
+    /\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/,
+    'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal',
+  ],
   [/\[--port 4012\]/, 'a synopsis, not a command'],
-  [/^npm run spec:diff -- --base main\b/, 'test/spec-diff.test.ts runs spec:diff with --base, in each --format, in a scratch git repository (this one has no main to compare with)'],
-  [/^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /, 'test/verify-cli.test.ts runs verify with these flags against a local server'],
+  [
+    /^npm run spec:diff -- --base main\b/,
+    'test/spec-diff.test.ts runs spec:diff with --base, in each --format, in a scratch git repository (this one has no main to compare with)',
+  ],
+  [
+    /^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /,
+    'test/verify-cli.test.ts runs verify with these flags against a local server',
+  ],
 ];
 const SERVER = /^(npx chatbot-api-mock (serve|mock)|npm start|npm run mock)\b/;
 const CURL = /^curl /;
@@ -50,7 +75,11 @@ describe('the shell commands of the README and of docs/', () => {
     const unaccounted = COMMANDS.filter(({ text }) => !SERVER.test(text) && !CURL.test(text) && !elsewhere(text));
     expect(unaccounted.map(({ text, line }) => `${line}: ${text}`)).toEqual([]);
     // And nothing listed here that the docs no longer hold.
-    for (const [pattern] of ELSEWHERE) expect(COMMANDS.some(({ text }) => pattern.test(text)), String(pattern)).toBe(true);
+    for (const [pattern] of ELSEWHERE)
+      expect(
+        COMMANDS.some(({ text }) => pattern.test(text)),
+        String(pattern),
+      ).toBe(true);
   });
 
   describe('that start a server or the mock', () => {
@@ -59,7 +88,9 @@ describe('the shell commands of the README and of docs/', () => {
       assertBuilt();
       dir = mkdtempSync(join(tmpdir(), 'readme-'));
       // The files the commands name: the docs' own seed example, a keys file, and a contract file.
-      const seed = TEXTS.map((text) => /npm start -- --seed seed\.json\n```\n\n```json\n([\s\S]*?)```/.exec(text)?.[1]).find(Boolean);
+      const seed = TEXTS.map(
+        (text) => /npm start -- --seed seed\.json\n```\n\n```json\n([\s\S]*?)```/.exec(text)?.[1],
+      ).find(Boolean);
       writeFileSync(join(dir, 'seed.json'), seed ?? '');
       copyFileSync(KEYS_FILE, join(dir, 'keys.json'));
       // The branch's contract, for the reviewers' --contract openapi.yaml.
@@ -86,19 +117,28 @@ describe('the shell commands of the README and of docs/', () => {
     });
     afterAll(() => server.close());
 
-    it.each(COMMANDS.filter(({ text }) => CURL.test(text)).map(({ text, line }) => [line, text]))('%s: %s', async (_line, text) => {
-      const origin = new URL(server.server.url).origin;
-      const { method, url, headers, body } = curlRequest(text.replace('http://127.0.0.1:4010', origin));
-      const answer = fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
-      if (headers.prefer === 'fault=reset') return void (await expect(answer).rejects.toThrow());
-      const response = await answer;
-      const wanted = headers.prefer === 'code=500' ? 500 : undefined;
-      if (wanted) expect(response.status).toBe(wanted);
-      else expect(response.status, await response.clone().text()).toBeLessThan(400);
-      const path = new URL(url).pathname;
-      if (path.startsWith(contract.basePath)) {
-        assertHonoursContract(contract, { method, path: path.slice(contract.basePath.length), status: response.status, headers: response.headers, text: await response.text() });
-      }
-    });
+    it.each(COMMANDS.filter(({ text }) => CURL.test(text)).map(({ text, line }) => [line, text]))(
+      '%s: %s',
+      async (_line, text) => {
+        const origin = new URL(server.server.url).origin;
+        const { method, url, headers, body } = curlRequest(text.replace('http://127.0.0.1:4010', origin));
+        const answer = fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+        if (headers.prefer === 'fault=reset') return void (await expect(answer).rejects.toThrow());
+        const response = await answer;
+        const wanted = headers.prefer === 'code=500' ? 500 : undefined;
+        if (wanted) expect(response.status).toBe(wanted);
+        else expect(response.status, await response.clone().text()).toBeLessThan(400);
+        const path = new URL(url).pathname;
+        if (path.startsWith(contract.basePath)) {
+          assertHonoursContract(contract, {
+            method,
+            path: path.slice(contract.basePath.length),
+            status: response.status,
+            headers: response.headers,
+            text: await response.text(),
+          });
+        }
+      },
+    );
   });
 });

@@ -12,7 +12,9 @@ import { KEYS, KEYS_FILE, startTestServer, type TestServer } from './helpers/ser
 
 const SEED = {
   projects: {
-    'acme-mobile': [{ name: 'Newer', id: '22222222-2222-4222-8222-222222222222', created_at: '2026-02-01T08:00:00.000Z' }],
+    'acme-mobile': [
+      { name: 'Newer', id: '22222222-2222-4222-8222-222222222222', created_at: '2026-02-01T08:00:00.000Z' },
+    ],
     'acme-web': [
       {
         name: 'Older',
@@ -63,11 +65,26 @@ describe('a bad seed', () => {
     ['an unknown project', { projects: { nowhere: [] } }, /project "nowhere" is not in the keys file/],
     ['a missing name', entry({}), /projects\.acme-web\[1\] must have required property 'name'/],
     ['a bad id', entry({ name: 'x', id: 'not-a-uuid' }), /projects\.acme-web\[1\]\/id must match format "uuid"/],
-    ['a timestamp without milliseconds', entry({ name: 'x', created_at: '2026-01-01T00:00:00Z' }), /projects\.acme-web\[1\]\/created_at/],
+    [
+      'a timestamp without milliseconds',
+      entry({ name: 'x', created_at: '2026-01-01T00:00:00Z' }),
+      /projects\.acme-web\[1\]\/created_at/,
+    ],
     ['a future timestamp', entry({ name: 'x', created_at: '2999-01-01T00:00:00.000Z' }), /in the future/],
     ['an unknown field', entry({ name: 'x', colour: 'red' }), /must NOT have additional properties/],
     ['a numeric theme', entry({ name: 'x', settings: { theme: 1 } }), /settings\/theme must be string/],
-    ['an id used twice', { projects: { 'acme-web': [{ name: 'a', id: SEED.projects['acme-web'][0]!.id }, { name: 'b', id: SEED.projects['acme-web'][0]!.id }] } }, /used twice/],
+    [
+      'an id used twice',
+      {
+        projects: {
+          'acme-web': [
+            { name: 'a', id: SEED.projects['acme-web'][0]!.id },
+            { name: 'b', id: SEED.projects['acme-web'][0]!.id },
+          ],
+        },
+      },
+      /used twice/,
+    ],
   ])('is refused: %s', (_label, seed, message) => {
     expect(() => parseSeed(contract, seed, keys)).toThrow(RecordsError);
     expect(() => parseSeed(contract, seed, keys)).toThrow(message);

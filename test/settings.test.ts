@@ -38,7 +38,11 @@ describe('resolveSettings', () => {
     expect(resolveSettings({}, defaults)).toEqual(defaults);
   });
   it('keeps every supplied key and fills in the rest', () => {
-    expect(resolveSettings({ theme: 'dark', extra: [1] }, defaults)).toEqual({ ...defaults, theme: 'dark', extra: [1] });
+    expect(resolveSettings({ theme: 'dark', extra: [1] }, defaults)).toEqual({
+      ...defaults,
+      theme: 'dark',
+      extra: [1],
+    });
   });
   it('keeps a __proto__ key as plain data, without touching any prototype', () => {
     const supplied = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;

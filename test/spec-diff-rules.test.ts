@@ -30,13 +30,21 @@ describe('specChanges on a corpus of classified edits', () => {
 
   it('says why where it judges otherwise than api-smart-diff', () => {
     const [change] = changed((d) => void (schemas(d).ChatbotSettingsInput!.additionalProperties = false));
-    expect(change).toMatchObject({ level: 'breaking', rule: 'additionalProperties', before: true, after: false, why: expect.stringMatching(/refuses fields it accepted/) });
+    expect(change).toMatchObject({
+      level: 'breaking',
+      rule: 'additionalProperties',
+      before: true,
+      after: false,
+      why: expect.stringMatching(/refuses fields it accepted/),
+    });
   });
 
   it('describes every change with what changed, also inside a list’s items', () => {
     const changes = changed((d) => void (schemas(d).ChatbotName!.maxLength = 150));
     const inList = changes.find((change) => change.path.endsWith('data.items.properties.name.maxLength'));
-    expect(inList?.message).toBe('[Replaced] maxLength validator of `data[].name` in Response 200 content (application/json)');
+    expect(inList?.message).toBe(
+      '[Replaced] maxLength validator of `data[].name` in Response 200 content (application/json)',
+    );
     for (const change of changes) expect(change.message).not.toMatch(/\]\s{2,}of /);
   });
 

@@ -23,7 +23,10 @@ import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
-type Document = OpenApiDocument & { components: { schemas: Record<string, Record<string, unknown>> }; paths: Record<string, Record<string, Record<string, unknown>>> };
+type Document = OpenApiDocument & {
+  components: { schemas: Record<string, Record<string, unknown>> };
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+};
 
 const BUILT_IN_TEXT = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
 let dir = '';
@@ -81,16 +84,21 @@ describe('a $ref that leaves the document is refused at load, and nothing is rea
     ['a ref whose later segments exist in the document', () => 'x-trap/../../etc/passwd'],
     ['a URL whose fragment exists in the document', () => `http://127.0.0.1:${port}/x#/components/schemas/Chatbot`],
   ];
-  it.each(refs.flatMap(([label, ref]) => ['serve', 'mock'].map((command) => [command, label, ref] as const)))('%s: %s', async (command, _label, ref) => {
-    symlinkSync('/etc/passwd', join(dir, 'link.yaml'));
-    write('other.yaml', { components: { schemas: { ChatbotName: { type: 'string' } } } });
-    // Keys named as the crafted ref's segments, so that a check that looks them up finds them.
-    const trap = { 'x-trap': { '..': { '..': { etc: { passwd: { type: 'string' } } } } } };
-    const before = connections;
-    const line = await refused(command, write('openapi.yaml', withRef(ref(), trap)));
-    expect(line).toContain(`its $ref ${JSON.stringify(ref())} at #/components/schemas/ChatbotName leaves the document`);
-    expect(connections).toBe(before);
-  });
+  it.each(refs.flatMap(([label, ref]) => ['serve', 'mock'].map((command) => [command, label, ref] as const)))(
+    '%s: %s',
+    async (command, _label, ref) => {
+      symlinkSync('/etc/passwd', join(dir, 'link.yaml'));
+      write('other.yaml', { components: { schemas: { ChatbotName: { type: 'string' } } } });
+      // Keys named as the crafted ref's segments, so that a check that looks them up finds them.
+      const trap = { 'x-trap': { '..': { '..': { etc: { passwd: { type: 'string' } } } } } };
+      const before = connections;
+      const line = await refused(command, write('openapi.yaml', withRef(ref(), trap)));
+      expect(line).toContain(
+        `its $ref ${JSON.stringify(ref())} at #/components/schemas/ChatbotName leaves the document`,
+      );
+      expect(connections).toBe(before);
+    },
+  );
 
   it('refuses such a $ref anywhere, even inside an example', async () => {
     const document = edited((d) => {
@@ -104,7 +112,9 @@ describe('a $ref that leaves the document is refused at load, and nothing is rea
 
 describe('parsing is bounded', () => {
   it.each(['serve', 'mock'])('%s refuses a YAML alias bomb', async (command) => {
-    expect(await refused(command, write('openapi.yaml', bomb(10)))).toMatch(/expands to more than \d+ values once its aliases and \$refs are followed/);
+    expect(await refused(command, write('openapi.yaml', bomb(10)))).toMatch(
+      /expands to more than \d+ values once its aliases and \$refs are followed/,
+    );
   });
 
   it('refuses a file that is not a regular file: a symlink to /dev/zero, a FIFO, a folder', async () => {
@@ -124,20 +134,48 @@ describe('parsing is bounded', () => {
   });
 
   it.each([
-    ['a recursive schema', (d: Document): void => void ((d.components.schemas.Chatbot!.properties as Record<string, unknown>).child = { $ref: '#/components/schemas/Chatbot' }), /#\/components\/schemas\/Chatbot holds a \$ref \(or a YAML alias\) that leads back to it/],
+    [
+      'a recursive schema',
+      (d: Document): void =>
+        void ((d.components.schemas.Chatbot!.properties as Record<string, unknown>).child = {
+          $ref: '#/components/schemas/Chatbot',
+        }),
+      /#\/components\/schemas\/Chatbot holds a \$ref \(or a YAML alias\) that leads back to it/,
+    ],
     ['a YAML alias inside its own anchor', undefined, /leads back to it|not YAML/],
-    ['a repeated operationId', (d: Document): void => void (d.paths['/chatbots']!.get!.operationId = 'createChatbot'), /its operationId "createChatbot" names more than one operation/],
+    [
+      'a repeated operationId',
+      (d: Document): void => void (d.paths['/chatbots']!.get!.operationId = 'createChatbot'),
+      /its operationId "createChatbot" names more than one operation/,
+    ],
   ] as const)('refuses %s', async (_label, change, message) => {
-    const file = change ? write('openapi.yaml', edited(change)) : write('openapi.yaml', BUILT_IN_TEXT.replace(/^info:/m, 'x-loop: &loop\n  self: *loop\ninfo:'));
+    const file = change
+      ? write('openapi.yaml', edited(change))
+      : write('openapi.yaml', BUILT_IN_TEXT.replace(/^info:/m, 'x-loop: &loop\n  self: *loop\ninfo:'));
     for (const command of ['serve', 'mock']) expect(await refused(command, file)).toMatch(message);
   });
 });
 
 describe('a contract without the top-level security', () => {
   it('answers the documented 501 problem, not a 500', async () => {
-    const url = await listening(run(['serve', '--port', '0', '--contract', write('openapi.yaml', edited((d) => void delete d.security))]));
+    const url = await listening(
+      run([
+        'serve',
+        '--port',
+        '0',
+        '--contract',
+        write(
+          'openapi.yaml',
+          edited((d) => void delete d.security),
+        ),
+      ]),
+    );
     for (const method of ['GET', 'POST']) {
-      const response = await fetch(`${url}/chatbots`, { method, headers: { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{"name":"A"}' } : {}) });
+      const response = await fetch(`${url}/chatbots`, {
+        method,
+        headers: { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{"name":"A"}' } : {}),
+      });
       expect(response.status).toBe(501);
       const { detail, ...kind } = (await response.json()) as { detail: string };
       const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
@@ -153,29 +191,43 @@ describe('--watch under a hostile edit', () => {
     expect(started.child.signalCode).toBeNull();
   };
 
-  it.each(['serve', 'mock'])('%s keeps the last good contract, answers on, fetches nothing, and stops on SIGTERM', async (command) => {
-    const file = write('openapi.yaml', BUILT_IN_TEXT);
-    const started = run([command, '--port', '0', '--contract', file, '--watch']);
-    const url = await listening(started);
-    const before = connections;
-    const refusals = () => started.stdout().split('\n').filter((line) => line.includes('still serving the last good contract')).length;
-    for (const [index, hostile] of [dump(withRef(`http://127.0.0.1:${port}/x.yaml`)), bomb(12), dump(withRef('/etc/passwd'))].entries()) {
-      writeFileSync(file, hostile);
-      await until(() => refusals() > index);
-      expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
-    }
-    expect(started.stdout()).toMatch(/leaves the document.*still serving the last good contract/);
-    expect(started.stdout()).toMatch(/expands to more than \d+ values.*still serving the last good contract/);
-    expect(connections).toBe(before);
-    await exitsOnItsOwn(started);
-  });
+  it.each(['serve', 'mock'])(
+    '%s keeps the last good contract, answers on, fetches nothing, and stops on SIGTERM',
+    async (command) => {
+      const file = write('openapi.yaml', BUILT_IN_TEXT);
+      const started = run([command, '--port', '0', '--contract', file, '--watch']);
+      const url = await listening(started);
+      const before = connections;
+      const refusals = () =>
+        started
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('still serving the last good contract')).length;
+      for (const [index, hostile] of [
+        dump(withRef(`http://127.0.0.1:${port}/x.yaml`)),
+        bomb(12),
+        dump(withRef('/etc/passwd')),
+      ].entries()) {
+        writeFileSync(file, hostile);
+        await until(() => refusals() > index);
+        expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
+      }
+      expect(started.stdout()).toMatch(/leaves the document.*still serving the last good contract/);
+      expect(started.stdout()).toMatch(/expands to more than \d+ values.*still serving the last good contract/);
+      expect(connections).toBe(before);
+      await exitsOnItsOwn(started);
+    },
+  );
 
   it('a preflight allows only the methods the contract in force documents', async () => {
     const file = write('openapi.yaml', BUILT_IN_TEXT);
     const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
     const url = await listening(started);
     const preflight = async () => {
-      const response = await fetch(`${url}/chatbots`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+      const response = await fetch(`${url}/chatbots`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+      });
       return response.headers.get('access-control-allow-methods');
     };
     expect(await preflight()).toBe('GET,POST');
@@ -186,7 +238,12 @@ describe('--watch under a hostile edit', () => {
 
 function bomb(levels: number): string {
   const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let level = 1; level < levels; level++) lines.push(`a${level}: &a${level} [${Array(9).fill(`*a${level - 1}`).join(',')}]`);
+  for (let level = 1; level < levels; level++)
+    lines.push(
+      `a${level}: &a${level} [${Array(9)
+        .fill(`*a${level - 1}`)
+        .join(',')}]`,
+    );
   return BUILT_IN_TEXT.replace(/^info:/m, `x-bomb:\n${lines.map((line) => `  ${line}`).join('\n')}\ninfo:`);
 }
 
@@ -213,13 +270,20 @@ describe('a closed stdout', () => {
 describe('spec:diff and the linters', () => {
   const tools = new URL('../tools/dist/review/specDiff.js', import.meta.url);
   it.each([
-    ['a $ref that leaves the document', () => dump(withRef(`http://127.0.0.1:${port}/x.yaml`)), /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName leaves the document/],
+    [
+      'a $ref that leaves the document',
+      () => dump(withRef(`http://127.0.0.1:${port}/x.yaml`)),
+      /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName leaves the document/,
+    ],
     ['an alias bomb', () => bomb(12), /cannot be compared: it expands to more than \d+ values/],
   ])('spec:diff refuses a head with %s, exit 2, and fetches nothing', (_label, content, message) => {
     const base = write('base.yaml', BUILT_IN_TEXT);
     const head = write('head.yaml', content());
     const before = connections;
-    const result = spawnSync(process.execPath, [fileURLToPath(tools), '--base', base, '--head', head], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [fileURLToPath(tools), '--base', base, '--head', head], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(connections).toBe(before);
@@ -227,7 +291,14 @@ describe('spec:diff and the linters', () => {
 
   it('check-contract (before lint:spec and generate) refuses a $ref that leaves the document, exit 2', () => {
     const before = connections;
-    const result = spawnSync(process.execPath, [fileURLToPath(new URL('../tools/check-contract.mjs', import.meta.url)), write('openapi.yaml', withRef(`http://127.0.0.1:${port}/x.yaml`))], { encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [
+        fileURLToPath(new URL('../tools/check-contract.mjs', import.meta.url)),
+        write('openapi.yaml', withRef(`http://127.0.0.1:${port}/x.yaml`)),
+      ],
+      { encoding: 'utf8' },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^check-contract: contract .* leaves the document/);
     expect(connections).toBe(before);

@@ -38,7 +38,8 @@ describe.skipIf(!chromiumAvailable('/docs with a hostile contract'))('a hostile 
   }, 60_000);
   afterAll(() => browser?.close());
   // Each test's server is stopped when the test ends (helpers/run.ts).
-  const serve = async () => new URL(await listening(run(['serve', '--port', '0', '--contract', hostileContract()]))).origin;
+  const serve = async () =>
+    new URL(await listening(run(['serve', '--port', '0', '--contract', hostileContract()]))).origin;
 
   it.each(['/docs/', '/__admin/'])('%s sends a policy that forbids inline script, and nosniff', async (path) => {
     const origin = await serve();
@@ -65,7 +66,11 @@ describe.skipIf(!chromiumAvailable('/docs with a hostile contract'))('a hostile 
     // Open the operations, so that the examples and schemas render too.
     for (const operation of await page.locator('.opblock-summary').all()) await operation.click();
     await page.locator('.opblock-body').first().waitFor({ timeout: 20_000 });
-    await page.locator('a', { hasText: 'click' }).first().click({ timeout: 2_000 }).catch(() => {});
+    await page
+      .locator('a', { hasText: 'click' })
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
     await page.waitForTimeout(500);
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(dialogs).toEqual([]);

@@ -18,7 +18,17 @@ import type { Finding } from '../src/verify/findings.js';
 import { writeJUnit } from '../src/verify/report/junit.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 
-const HOSTILE = ['$(touch pwned)', '`touch pwned`', `it's "quoted"`, 'a;touch pwned;', 'naïve ☃ 中文', "'; touch pwned; echo '", '$HOME ${PATH} \\ \\\\', '-X DELETE', '{a,b} [1-9]'];
+const HOSTILE = [
+  '$(touch pwned)',
+  '`touch pwned`',
+  `it's "quoted"`,
+  'a;touch pwned;',
+  'naïve ☃ 中文',
+  "'; touch pwned; echo '",
+  '$HOME ${PATH} \\ \\\\',
+  '-X DELETE',
+  '{a,b} [1-9]',
+];
 
 /** Runs a replay through sh, with a curl on PATH that prints its arguments NUL-separated; returns them. */
 function argumentsOf(command: string, dir: string): string[] {
@@ -26,21 +36,57 @@ function argumentsOf(command: string, dir: string): string[] {
   mkdirSync(bin, { recursive: true });
   writeFileSync(join(bin, 'curl'), '#!/bin/sh\nfor argument in "$@"; do printf \'%s\\0\' "$argument"; done\n');
   chmodSync(join(bin, 'curl'), 0o755);
-  const out = execFileSync('/bin/sh', ['-c', command], { cwd: dir, env: { PATH: `${bin}:/usr/bin:/bin`, API_KEY: 'sk_live_from_the_environment' } });
+  const out = execFileSync('/bin/sh', ['-c', command], {
+    cwd: dir,
+    env: { PATH: `${bin}:/usr/bin:/bin`, API_KEY: 'sk_live_from_the_environment' },
+  });
   return out.toString('utf8').split('\0').slice(0, -1);
 }
 
 describe('a replay is safe to paste', () => {
   const base = 'http://127.0.0.1:4010/api';
   const cases: [string, TestCase][] = [
-    ...HOSTILE.map((value, index): [string, TestCase] => [`header value ${value}`, { phase: 'proxy', label: '', method: 'GET', path: '/chatbots', headers: { [`x-hostile-${index}`]: value } }]),
-    ...HOSTILE.map((value): [string, TestCase] => [`path and query ${value}`, { phase: 'proxy', label: '', method: 'GET', path: `/chatbots?q=${value}`, headers: {} }]),
-    ...HOSTILE.map((value): [string, TestCase] => [`method ${value}`, { phase: 'proxy', label: '', method: value, path: '/chatbots', headers: {} }]),
-    ...[...HOSTILE, 'line one\nline two', 'nul\u0000byte', '@/etc/passwd', '\u001b]0;title\u0007', 'x'.repeat(3_000)].map((value): [string, TestCase] => [
-      `body ${JSON.stringify(value.slice(0, 20))}`,
-      { phase: 'proxy', label: '', method: 'POST', path: '/chatbots', headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(value) },
+    ...HOSTILE.map((value, index): [string, TestCase] => [
+      `header value ${value}`,
+      { phase: 'proxy', label: '', method: 'GET', path: '/chatbots', headers: { [`x-hostile-${index}`]: value } },
     ]),
-    ['a body that is not UTF-8', { phase: 'proxy', label: '', method: 'POST', path: '/chatbots', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0xff, 0x00, 0x27, 0x24, 0x28]) }],
+    ...HOSTILE.map((value): [string, TestCase] => [
+      `path and query ${value}`,
+      { phase: 'proxy', label: '', method: 'GET', path: `/chatbots?q=${value}`, headers: {} },
+    ]),
+    ...HOSTILE.map((value): [string, TestCase] => [
+      `method ${value}`,
+      { phase: 'proxy', label: '', method: value, path: '/chatbots', headers: {} },
+    ]),
+    ...[
+      ...HOSTILE,
+      'line one\nline two',
+      'nul\u0000byte',
+      '@/etc/passwd',
+      '\u001b]0;title\u0007',
+      'x'.repeat(3_000),
+    ].map((value): [string, TestCase] => [
+      `body ${JSON.stringify(value.slice(0, 20))}`,
+      {
+        phase: 'proxy',
+        label: '',
+        method: 'POST',
+        path: '/chatbots',
+        headers: { 'content-type': 'application/json' },
+        body: new TextEncoder().encode(value),
+      },
+    ]),
+    [
+      'a body that is not UTF-8',
+      {
+        phase: 'proxy',
+        label: '',
+        method: 'POST',
+        path: '/chatbots',
+        headers: { 'content-type': 'application/json' },
+        body: new Uint8Array([0xff, 0x00, 0x27, 0x24, 0x28]),
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_label, testCase) => {
@@ -57,17 +103,26 @@ describe('a replay is safe to paste', () => {
     const rest = args.slice(2);
     if (testCase.method !== implied) expect(rest.splice(0, 2)).toEqual(['-X', testCase.method]);
     expect(rest.shift()).toBe(base + testCase.path);
-    for (const [name, value] of Object.entries(testCase.headers)) expect(rest.splice(0, 2)).toEqual(['-H', `${name}: ${value}`]);
+    for (const [name, value] of Object.entries(testCase.headers))
+      expect(rest.splice(0, 2)).toEqual(['-H', `${name}: ${value}`]);
     if (!testCase.body) return expect(rest).toEqual([]);
     expect(rest[0]).toBe('--data-binary');
-    const sent = rest[1]!.startsWith(`@${REPLAY_BODIES}/`) ? readFileSync(join(dir, rest[1]!.slice(1))) : Buffer.from(rest[1]!, 'utf8');
+    const sent = rest[1]!.startsWith(`@${REPLAY_BODIES}/`)
+      ? readFileSync(join(dir, rest[1]!.slice(1)))
+      : Buffer.from(rest[1]!, 'utf8');
     expect(new Uint8Array(sent)).toEqual(testCase.body);
   });
 
   it('sends the key as "$API_KEY", whatever case the scheme is written in', () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-'));
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
-      const replay = toCurl(base, { phase: 'proxy', label: '', method: 'GET', path: '/chatbots', headers: { Authorization: `${scheme} sk_live_secret_0001` } });
+      const replay = toCurl(base, {
+        phase: 'proxy',
+        label: '',
+        method: 'GET',
+        path: '/chatbots',
+        headers: { Authorization: `${scheme} sk_live_secret_0001` },
+      });
       expect(replay.command).not.toContain('sk_live_secret');
       expect(argumentsOf(replay.command, dir)).toContain(`Authorization: ${scheme} sk_live_from_the_environment`);
     }
@@ -75,8 +130,18 @@ describe('a replay is safe to paste', () => {
 });
 
 describe('proxied secrets and hostile answers', () => {
-  const SECRETS = ['c00kie_secret_1', 'tok_secret_2', 'sk_live_lowercase_bearer_3', 'sk_live_query_4', 'sk_live_body_5', 'sk_live_upstream_6', 'upstream_cookie_7', 'pass_secret_8'];
-  const TRAFFIC = '<img src=x onerror=alert(1)> [a link](http://evil.example) ![pic](http://evil.example/p.png) | cell ``` \u001b]0;pwned\u0007\u001b[31m';
+  const SECRETS = [
+    'c00kie_secret_1',
+    'tok_secret_2',
+    'sk_live_lowercase_bearer_3',
+    'sk_live_query_4',
+    'sk_live_body_5',
+    'sk_live_upstream_6',
+    'upstream_cookie_7',
+    'pass_secret_8',
+  ];
+  const TRAFFIC =
+    '<img src=x onerror=alert(1)> [a link](http://evil.example) ![pic](http://evil.example/p.png) | cell ``` \u001b]0;pwned\u0007\u001b[31m';
   let upstream: Server;
   let upstreamUrl = '';
 
@@ -96,7 +161,23 @@ describe('proxied secrets and hostile answers', () => {
   it('leaves no secret in any report, log line or view, keeps Markdown text, and escapes control characters', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proxy-reports-'));
     const files = ['junit.xml', 'summary.md', 'coverage.md', 'report.json'].map((name) => join(dir, name));
-    const started = run(['proxy', '--upstream', upstreamUrl, '--port', '0', '--log-format', 'pretty', '--junit', files[0]!, '--markdown', files[1]!, '--report', files[2]!, '--json', files[3]!]);
+    const started = run([
+      'proxy',
+      '--upstream',
+      upstreamUrl,
+      '--port',
+      '0',
+      '--log-format',
+      'pretty',
+      '--junit',
+      files[0]!,
+      '--markdown',
+      files[1]!,
+      '--report',
+      files[2]!,
+      '--json',
+      files[3]!,
+    ]);
     const url = await listening(started);
     const headers: Record<string, string> = {
       cookie: `session=${SECRETS[0]}`,
@@ -108,7 +189,12 @@ describe('proxied secrets and hostile answers', () => {
       'content-type': 'application/json',
     };
     for (const method of ['GET', 'POST']) {
-      await send(`${url}/chatbots?key=${SECRETS[3]}`, method, headers, method === 'POST' ? JSON.stringify({ name: `${TRAFFIC} ${SECRETS[4]}` }) : undefined);
+      await send(
+        `${url}/chatbots?key=${SECRETS[3]}`,
+        method,
+        headers,
+        method === 'POST' ? JSON.stringify({ name: `${TRAFFIC} ${SECRETS[4]}` }) : undefined,
+      );
     }
     const view = await (await fetch(`${new URL(url).origin}/__admin/violations`)).text();
     expect(await stop(started)).toBe(1);
@@ -132,11 +218,22 @@ describe('proxied secrets and hostile answers', () => {
   });
 
   it("verify's text report escapes the target's control characters and masks its secrets", async () => {
-    const started = run(['verify', '--base-url', upstreamUrl, '--key', 'sk_live_given_key_0001', '--phases', 'examples', '--max-time', '30']);
+    const started = run([
+      'verify',
+      '--base-url',
+      upstreamUrl,
+      '--key',
+      'sk_live_given_key_0001',
+      '--phases',
+      'examples',
+      '--max-time',
+      '30',
+    ]);
     expect(await started.exit).toBe(1);
     expect(started.stdout()).toContain('\\u001b]0;pwned\\u0007');
     expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
-    for (const secret of [SECRETS[5]!, SECRETS[6]!, 'sk_live_given_key_0001']) expect(started.stdout()).not.toContain(secret);
+    for (const secret of [SECRETS[5]!, SECRETS[6]!, 'sk_live_given_key_0001'])
+      expect(started.stdout()).not.toContain(secret);
   });
 });
 
@@ -145,11 +242,31 @@ describe('JUnit stays well-formed', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'junit-')), 'junit.xml');
     const hostile = 'bad ]]> <script> ]]> \u001b[31m \u0000 \u0007';
     const finding: Finding = {
-      check: 'response_schema_conformance', operation: 'listChatbots', phase: 'proxy', label: `GET /x${hostile}`, request: { method: 'GET', path: '/x' },
-      curl: [`curl '${hostile}'`], replayBodies: [], answer: { status: 200, contentType: 'text/plain', body: hostile }, occurrences: 1, message: hostile, expected: hostile, pointer: '#/x', cause: 'c',
+      check: 'response_schema_conformance',
+      operation: 'listChatbots',
+      phase: 'proxy',
+      label: `GET /x${hostile}`,
+      request: { method: 'GET', path: '/x' },
+      curl: [`curl '${hostile}'`],
+      replayBodies: [],
+      answer: { status: 200, contentType: 'text/plain', body: hostile },
+      occurrences: 1,
+      message: hostile,
+      expected: hostile,
+      pointer: '#/x',
+      cause: 'c',
     };
     const check = { name: 'response_schema_conformance' as const, title: 'schema', ran: 1, failed: 1 };
-    writeJUnit({ baseUrl: 'http://127.0.0.1/api', seconds: 1, checks: [check], tallies: [{ check: check.name, operation: 'listChatbots', ran: 1, failed: 1 }], failures: [finding] }, file);
+    writeJUnit(
+      {
+        baseUrl: 'http://127.0.0.1/api',
+        seconds: 1,
+        checks: [check],
+        tallies: [{ check: check.name, operation: 'listChatbots', ran: 1, failed: 1 }],
+        failures: [finding],
+      },
+      file,
+    );
     const xml = readFileSync(file, 'utf8');
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     // Every ]]> closes a CDATA section that was opened: none comes from the traffic.

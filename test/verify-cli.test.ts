@@ -34,10 +34,27 @@ const quick = ['--max-examples', '10', '--seed', '5'];
 describe('verify on the command line', () => {
   it('passes a correct server: text, JUnit and an HTML coverage report, exit 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
-    const run = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--key-same-account', KEYS.acmeMobile, '--key-other-account', KEYS.globex, ...quick,
-      '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.html'), '--markdown', join(dir, 'summary.md')]);
+    const run = await verify([
+      '--base-url',
+      reference.server.url,
+      '--key',
+      KEYS.acmeWeb,
+      '--key-same-account',
+      KEYS.acmeMobile,
+      '--key-other-account',
+      KEYS.globex,
+      ...quick,
+      '--junit',
+      join(dir, 'report.xml'),
+      '--report',
+      join(dir, 'coverage.html'),
+      '--markdown',
+      join(dir, 'summary.md'),
+    ]);
     // One progress line per phase in a log, once the phase is done: its own requests, and all so far.
-    const lines = [...run.stderr.matchAll(/… (\w+) phase · (\d+) requests? \((\d+) in all\)/g)].map(([, phase, own, all]) => [phase, Number(own), Number(all)] as const);
+    const lines = [...run.stderr.matchAll(/… (\w+) phase · (\d+) requests? \((\d+) in all\)/g)].map(
+      ([, phase, own, all]) => [phase, Number(own), Number(all)] as const,
+    );
     expect(lines.map(([phase]) => phase)).toEqual(['examples', 'coverage', 'fuzz', 'stateful']);
     let sum = 0;
     for (const [phase, own, all] of lines) {
@@ -46,12 +63,16 @@ describe('verify on the command line', () => {
     }
     expect(run.status).toBe(0);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toMatch(/\b1 answers\b/);
-    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/^## ✅ Contract verification: passed\n\n- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(
+      /^## ✅ Contract verification: passed\n\n- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/,
+    );
     expect(run.stdout).toContain(`Contract verification of ${reference.server.url}`);
     expect(run.stdout).toMatch(/seed 5 \(the same seed replays the same cases\)/);
     expect(run.stdout).toMatch(/✓ ensure_resource_availability +\d+ answers/);
     expect(run.stdout).toMatch(/– max_response_time +skipped: opt-in/);
-    expect(run.stdout).toMatch(/✓ passed: 0 failures · \d+ requests in [\d.]+ s · \d+ chatbots created \(named verify-[0-9a-f]{8} …\)/);
+    expect(run.stdout).toMatch(
+      /✓ passed: 0 failures · \d+ requests in [\d.]+ s · \d+ chatbots created \(named verify-[0-9a-f]{8} …\)/,
+    );
     const xml = readFileSync(join(dir, 'report.xml'), 'utf8');
     expect(xml).toMatch(/<testsuite [^>]*tests="\d+"[^>]*failures="0"/);
     expect(xml).toContain('name="ignored_auth · createChatbot"');
@@ -63,22 +84,49 @@ describe('verify on the command line', () => {
 
   it('fails a broken server with exit 1: each failure once, with a curl command that keeps the key out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-'));
-    const run = await verify(['--base-url', broken.url, '--key', KEYS.acmeWeb, ...quick, '--junit', join(dir, 'report.xml'), '--report', join(dir, 'coverage.md'), '--markdown', join(dir, 'summary.md')]);
+    const run = await verify([
+      '--base-url',
+      broken.url,
+      '--key',
+      KEYS.acmeWeb,
+      ...quick,
+      '--junit',
+      join(dir, 'report.xml'),
+      '--report',
+      join(dir, 'coverage.md'),
+      '--markdown',
+      join(dir, 'summary.md'),
+    ]);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/\d+\. is_active · createChatbot · examples phase · seen \d+ times\n {3}case: +the example "withSettings"\n {3}problem: +is_active is false\n {3}got: +201 application\/json[^\n]*\n {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n {3}replay:\n {5}curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'Authorization: Bearer '"\$API_KEY" -H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/);
+    expect(run.stdout).toMatch(
+      /\d+\. is_active · createChatbot · examples phase · seen \d+ times\n {3}case: +the example "withSettings"\n {3}problem: +is_active is false\n {3}got: +201 application\/json[^\n]*\n {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n {3}replay:\n {5}curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'Authorization: Bearer '"\$API_KEY" -H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/,
+    );
     expect(run.stdout).not.toContain(KEYS.acmeWeb);
     expect(run.stdout.match(/\d+\. is_active ·/g)).toHaveLength(1);
-    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure message="is_active is false/);
+    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(
+      /<testcase [^>]*name="is_active · createChatbot"[^>]*>\s*<failure message="is_active is false/,
+    );
     expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toMatch(/### is_active · createChatbot/);
     const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
     expect(summary).toMatch(/^## ❌ Contract verification: failed\n/);
     expect(summary).toMatch(/^\| \d+ \| `is_active` \| createChatbot \| \d+ \| ` is_active is false ` \|$/m);
-    expect(summary).toMatch(/<summary>\d+\. is_active · createChatbot: expected true[^<]*<\/summary>\n\n```sh\ncurl -i /);
+    expect(summary).toMatch(
+      /<summary>\d+\. is_active · createChatbot: expected true[^<]*<\/summary>\n\n```sh\ncurl -i /,
+    );
     expect(summary).not.toContain(KEYS.acmeWeb);
   }, 120_000);
 
   it('prints the report as JSON with --json', async () => {
-    const run = await verify(['--base-url', broken.url, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples', '--json']);
+    const run = await verify([
+      '--base-url',
+      broken.url,
+      '--key',
+      KEYS.acmeWeb,
+      ...quick,
+      '--phases',
+      'examples',
+      '--json',
+    ]);
     expect(run.status).toBe(1);
     const report = JSON.parse(run.stdout) as VerifyReport;
     expect(report.phases).toEqual(['examples']);
@@ -88,12 +136,38 @@ describe('verify on the command line', () => {
 
   it('says the likely cause when nearly everything fails alike: a base URL without /api, a refused key', async () => {
     const origin = reference.server.url.replace(/\/api$/, '');
-    const noApi = await verify(['--base-url', origin, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples,coverage']);
+    const noApi = await verify([
+      '--base-url',
+      origin,
+      '--key',
+      KEYS.acmeWeb,
+      ...quick,
+      '--phases',
+      'examples,coverage',
+    ]);
     expect(noApi.status).toBe(1);
-    expect(noApi.stdout).toContain(`hint: nearly every valid request got 404: the base URL must end in /api (try ${origin}/api).`);
-    const refused = await verify(['--base-url', reference.server.url, '--key', 'sk_live_not_a_key_here', ...quick, '--phases', 'examples,coverage']);
+    expect(noApi.stdout).toContain(
+      `hint: nearly every valid request got 404: the base URL must end in /api (try ${origin}/api).`,
+    );
+    const refused = await verify([
+      '--base-url',
+      reference.server.url,
+      '--key',
+      'sk_live_not_a_key_here',
+      ...quick,
+      '--phases',
+      'examples,coverage',
+    ]);
     expect(refused.stdout).toContain('hint: nearly every valid request got 401: the key was refused.');
-    const fine = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, ...quick, '--phases', 'examples']);
+    const fine = await verify([
+      '--base-url',
+      reference.server.url,
+      '--key',
+      KEYS.acmeWeb,
+      ...quick,
+      '--phases',
+      'examples',
+    ]);
     expect(fine.stdout).not.toContain('hint:');
   }, 120_000);
 
@@ -101,9 +175,25 @@ describe('verify on the command line', () => {
     const missing = await verify([]);
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toMatch(/--base-url/);
-    const phases = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--phases', 'examples,fuzzing']);
-    expect(phases.stderr).toMatch(/--phases: expected a comma-separated list of examples, coverage, fuzz, stateful, not "examples,fuzzing"/);
-    const report = await verify(['--base-url', reference.server.url, '--key', KEYS.acmeWeb, '--report', 'coverage.pdf']);
+    const phases = await verify([
+      '--base-url',
+      reference.server.url,
+      '--key',
+      KEYS.acmeWeb,
+      '--phases',
+      'examples,fuzzing',
+    ]);
+    expect(phases.stderr).toMatch(
+      /--phases: expected a comma-separated list of examples, coverage, fuzz, stateful, not "examples,fuzzing"/,
+    );
+    const report = await verify([
+      '--base-url',
+      reference.server.url,
+      '--key',
+      KEYS.acmeWeb,
+      '--report',
+      'coverage.pdf',
+    ]);
     expect(report.stderr).toMatch(/--report: expected a file ending in .md or .html/);
   }, 120_000);
 });

@@ -32,17 +32,35 @@ describe('against the reference server', () => {
   }, 180_000);
 
   // Each seed a test of its own: one that fails names its seed, and a slow store gets its own time.
-  it.each(Array.from({ length: 20 }, (_, index) => index + 1))('passes the generative phases with seed %i, with no failure', async (seed) => {
-    const report = await runVerification({ baseUrl: reference.server.url, ...ALL_KEYS, seed, phases: ['fuzz', 'stateful'], maxExamples: 25 });
-    expect(failed(report)).toEqual([]);
-    expect(report.requests).toBeGreaterThan(100);
-  }, 120_000);
+  it.each(Array.from({ length: 20 }, (_, index) => index + 1))(
+    'passes the generative phases with seed %i, with no failure',
+    async (seed) => {
+      const report = await runVerification({
+        baseUrl: reference.server.url,
+        ...ALL_KEYS,
+        seed,
+        phases: ['fuzz', 'stateful'],
+        maxExamples: 25,
+      });
+      expect(failed(report)).toEqual([]);
+      expect(report.requests).toBeGreaterThan(100);
+    },
+    120_000,
+  );
 
   it('names every chatbot it creates with the run prefix, but the one-character name boundary', async () => {
     const own = await startTestServer();
     try {
-      const report = await runVerification({ baseUrl: own.server.url, key: KEYS.globex, phases: ['examples', 'coverage', 'fuzz'], maxExamples: 20, seed: 3 });
-      const names = ((await own.client.list(KEYS.globex)).body as { data: { name: string }[] }).data.map((chatbot) => chatbot.name);
+      const report = await runVerification({
+        baseUrl: own.server.url,
+        key: KEYS.globex,
+        phases: ['examples', 'coverage', 'fuzz'],
+        maxExamples: 20,
+        seed: 3,
+      });
+      const names = ((await own.client.list(KEYS.globex)).body as { data: { name: string }[] }).data.map(
+        (chatbot) => chatbot.name,
+      );
       expect(names).toHaveLength(report.chatbotsCreated);
       expect(names.filter((name) => !name.startsWith(`verify-${report.runId} `))).toEqual(['x']);
     } finally {
@@ -62,7 +80,14 @@ describe('against the reference server', () => {
   });
 
   it('replays the same cases with the same seed', async () => {
-    const run = () => runVerification({ baseUrl: reference.server.url, key: KEYS.acmeWeb, seed: 42, phases: ['fuzz'], maxExamples: 10 });
+    const run = () =>
+      runVerification({
+        baseUrl: reference.server.url,
+        key: KEYS.acmeWeb,
+        seed: 42,
+        phases: ['fuzz'],
+        maxExamples: 10,
+      });
     const [first, second] = [await run(), await run()];
     expect(second.requests).toBe(first.requests);
   });

@@ -24,9 +24,13 @@ const englishFaker = {
 const noPostman = {
   name: 'no-postman',
   setup(build) {
-    build.onResolve({ filter: /^postman-collection$/ }, () => ({ path: 'postman-collection', namespace: 'no-postman' }));
+    build.onResolve({ filter: /^postman-collection$/ }, () => ({
+      path: 'postman-collection',
+      namespace: 'no-postman',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'no-postman' }, () => ({
-      contents: "module.exports = new Proxy({}, { get() { throw new Error('Postman collections are not supported here'); } });",
+      contents:
+        "module.exports = new Proxy({}, { get() { throw new Error('Postman collections are not supported here'); } });",
     }));
   },
 };
@@ -37,7 +41,17 @@ await Promise.all([
     entryPoints: ['dist/cli/main.js'],
     outfile: 'dist/cli.bundle.cjs',
     // Packages that locate their own files at run time stay outside the bundle, and so does Prism's bundle.
-    external: ['pino', 'pino-http', 'pino-pretty', 'swagger-ui-dist', 'junit-report-builder', 'write-file-atomic', 'iconv-lite', 'pg', '*/vendor/prism-http.cjs'],
+    external: [
+      'pino',
+      'pino-http',
+      'pino-pretty',
+      'swagger-ui-dist',
+      'junit-report-builder',
+      'write-file-atomic',
+      'iconv-lite',
+      'pg',
+      '*/vendor/prism-http.cjs',
+    ],
     define: { 'import.meta.url': '__importMetaUrl' },
     banner: { js: "'use strict'; const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),

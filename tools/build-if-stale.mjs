@@ -8,7 +8,19 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const STAMP = 'dist/.build-stamp';
-const INPUTS = ['src', 'generated', 'openapi.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tools/build-bin.mjs', 'tools/build-msw.mjs', 'packages/msw/package.json', 'packages/msw/tsconfig.types.json'];
+const INPUTS = [
+  'src',
+  'generated',
+  'openapi.yaml',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tools/build-bin.mjs',
+  'tools/build-msw.mjs',
+  'packages/msw/package.json',
+  'packages/msw/tsconfig.types.json',
+];
 
 /** The first input newer than the last build (or why there is no last build); undefined when dist/ is up to date. */
 export function staleInput(root) {
@@ -17,7 +29,9 @@ export function staleInput(root) {
   for (const input of INPUTS) {
     const path = join(root, input);
     if (!existsSync(path)) continue;
-    const files = statSync(path).isDirectory() ? readdirSync(path, { recursive: true }).map((name) => join(path, String(name))) : [path];
+    const files = statSync(path).isDirectory()
+      ? readdirSync(path, { recursive: true }).map((name) => join(path, String(name)))
+      : [path];
     // Files only: a folder's time changes when a file is added, and an added file is itself newer.
     const newer = files.find((file) => {
       const stats = statSync(file);

@@ -27,12 +27,16 @@ await build({
   logLevel: 'warning',
 });
 
-const [types] = generateDtsBundle([{ filePath: 'src/modes/msw/index.ts', output: { noBanner: true, exportReferencedTypes: false } }], {
-  // MSW's types need the DOM's (the package runs in pages too).
-  preferredConfigPath: 'packages/msw/tsconfig.types.json',
-});
+const [types] = generateDtsBundle(
+  [{ filePath: 'src/modes/msw/index.ts', output: { noBanner: true, exportReferencedTypes: false } }],
+  {
+    // MSW's types need the DOM's (the package runs in pages too).
+    preferredConfigPath: 'packages/msw/tsconfig.types.json',
+  },
+);
 writeFileSync('packages/msw/dist/index.d.ts', types);
 
-const reexport = "// chatbot-api-mock/msw: the handlers of @chatbot-api-mock/msw, kept here for those who import them from this package.\nexport * from '@chatbot-api-mock/msw';\n";
+const reexport =
+  "// chatbot-api-mock/msw: the handlers of @chatbot-api-mock/msw, kept here for those who import them from this package.\nexport * from '@chatbot-api-mock/msw';\n";
 writeFileSync('dist/msw.js', reexport);
 writeFileSync('dist/msw.d.ts', reexport);

@@ -40,9 +40,14 @@ function checkConfig(config: unknown, path: string): ConfigFile {
   for (const [key, value] of Object.entries(config)) {
     const setting = SERVE_SETTINGS.find((candidate) => candidate.configKey === key);
     if (!setting) {
-      throw new ConfigFileError(`config file ${path}: unknown setting "${key}" (known: ${SERVE_SETTINGS.map((s) => s.configKey).join(', ')})`);
+      throw new ConfigFileError(
+        `config file ${path}: unknown setting "${key}" (known: ${SERVE_SETTINGS.map((s) => s.configKey).join(', ')})`,
+      );
     }
-    values.set(setting, PATHS.includes(setting.key) && typeof value === 'string' ? resolve(dirname(path), value) : value);
+    values.set(
+      setting,
+      PATHS.includes(setting.key) && typeof value === 'string' ? resolve(dirname(path), value) : value,
+    );
   }
   return values;
 }

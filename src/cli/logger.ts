@@ -35,7 +35,11 @@ export function oneLine(log: LogLine): string {
   return `${log.msg ?? ''}${log.err?.message ? `: ${log.err.message}` : ''}`;
 }
 
-export function createLogger({ quiet = false, pretty = process.stdout.isTTY === true, destination }: LoggerOptions = {}): Logger {
+export function createLogger({
+  quiet = false,
+  pretty = process.stdout.isTTY === true,
+  destination,
+}: LoggerOptions = {}): Logger {
   if (quiet) return pino({ enabled: false });
   // A JSON line holds a key as it was written: masking the line masks it wherever it stands.
   const options = { name: 'chatbot-api-mock', hooks: { streamWrite: (line: string) => redactor.text(line) } };

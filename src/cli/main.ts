@@ -31,7 +31,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
-for (const { env } of [...SERVE_SETTINGS, ...MOCK_SETTINGS]) if (env && process.env[env] === '') delete process.env[env];
+for (const { env } of [...SERVE_SETTINGS, ...MOCK_SETTINGS])
+  if (env && process.env[env] === '') delete process.env[env];
 
 // No top-level await: this module is bundled as CommonJS, to start from V8's
 // code cache (src/bin.cts). A failure still ends the process with code 1.

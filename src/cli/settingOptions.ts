@@ -27,10 +27,14 @@ export type GivenSettings = Map<CliSetting, Given>;
 export function addSettingOptions(command: Command, settings: readonly CliSetting[]): Map<CliSetting, Option> {
   const options = new Map<CliSetting, Option>();
   for (const setting of settings) {
-    const shown = setting.default === undefined || typeof setting.default === 'boolean' ? '' : ` (default ${setting.default})`;
+    const shown =
+      setting.default === undefined || typeof setting.default === 'boolean' ? '' : ` (default ${setting.default})`;
     // A switch's variable is read below (Commander would take any value of it as "on"), so its help names it;
     // Commander's help names the others' as "(env: NAME)".
-    const option = new Option(setting.flag, `${setting.description}${shown}${isSwitch(setting) ? `; env ${setting.env}` : ''}`);
+    const option = new Option(
+      setting.flag,
+      `${setting.description}${shown}${isSwitch(setting) ? `; env ${setting.env}` : ''}`,
+    );
     if (!isSwitch(setting)) option.env(setting.env);
     command.addOption(option);
     options.set(setting, option);
@@ -39,15 +43,24 @@ export function addSettingOptions(command: Command, settings: readonly CliSettin
 }
 
 /** The value of every setting given, by flag, variable, config file or default. */
-export function givenSettings(options: Map<CliSetting, Option>, flags: Record<string, unknown>, self: Command, config?: { file?: string; values: ConfigFile }): GivenSettings {
+export function givenSettings(
+  options: Map<CliSetting, Option>,
+  flags: Record<string, unknown>,
+  self: Command,
+  config?: { file?: string; values: ConfigFile },
+): GivenSettings {
   const given: GivenSettings = new Map();
-  for (const setting of options.keys()) if (setting.default !== undefined) given.set(setting, { value: setting.default, from: 'default' });
-  for (const [setting, value] of config?.values ?? []) given.set(setting, { value, from: 'config', ...(config?.file ? { file: config.file } : {}) });
+  for (const setting of options.keys())
+    if (setting.default !== undefined) given.set(setting, { value: setting.default, from: 'default' });
+  for (const [setting, value] of config?.values ?? [])
+    given.set(setting, { value, from: 'config', ...(config?.file ? { file: config.file } : {}) });
   for (const [setting, option] of options) {
     const name = option.attributeName();
     const source = self.getOptionValueSource(name);
-    if (source === 'cli' || source === 'env') given.set(setting, { value: flags[name], from: source === 'cli' ? 'cli' : 'env' });
-    else if (isSwitch(setting) && process.env[setting.env]) given.set(setting, { value: process.env[setting.env], from: 'env' });
+    if (source === 'cli' || source === 'env')
+      given.set(setting, { value: flags[name], from: source === 'cli' ? 'cli' : 'env' });
+    else if (isSwitch(setting) && process.env[setting.env])
+      given.set(setting, { value: process.env[setting.env], from: 'env' });
   }
   return given;
 }
@@ -55,8 +68,10 @@ export function givenSettings(options: Map<CliSetting, Option>, flags: Record<st
 /** One line naming the flag, variable or config key a refused value came from, and what it allows. */
 export function refused(setting: CliSetting, { value, from, file }: Given): never {
   const allowed = allowedOf(setting);
-  if (from === 'cli') usageError(`option '${setting.flag}' argument '${String(value)}' is invalid. expected ${allowed}`);
-  if (from === 'config') usageError(`config file ${file}: "${setting.configKey}": expected ${allowed}, not ${JSON.stringify(value)}`);
+  if (from === 'cli')
+    usageError(`option '${setting.flag}' argument '${String(value)}' is invalid. expected ${allowed}`);
+  if (from === 'config')
+    usageError(`config file ${file}: "${setting.configKey}": expected ${allowed}, not ${JSON.stringify(value)}`);
   usageError(`${setting.env}: expected ${allowed}, not ${JSON.stringify(value)}`);
 }
 

@@ -18,33 +18,155 @@ export interface CliSetting {
 }
 
 export const SERVE_SETTINGS: readonly CliSetting[] = [
-  { key: 'port', configKey: 'port', flag: '-p, --port <number>', env: 'PORT', description: 'port to listen on', default: 4010 },
-  { key: 'host', configKey: 'host', flag: '--host <address>', env: 'HOST', description: 'address to bind', default: '127.0.0.1' },
-  { key: 'contractFile', configKey: 'contract', flag: '--contract <file>', env: 'CONTRACT_FILE', description: 'serve this OpenAPI file instead of the built-in contract (a branch\'s, under review)' },
-  { key: 'maxContractBytes', configKey: 'maxContractBytes', flag: '--max-contract-bytes <n>', env: 'MAX_CONTRACT_BYTES', description: 'the largest contract file read, in bytes (a contract under review is untrusted input)', default: 1_048_576 },
-  { key: 'watch', configKey: 'watch', flag: '--watch', env: 'WATCH', description: 'follow edits of the contract file as the server runs, keeping the state (a broken edit keeps the last good contract)', default: false },
-  { key: 'keysFile', configKey: 'keys', flag: '-k, --keys <file>', env: 'KEYS_FILE', description: 'keys file: accounts, projects and their API keys' },
-  { key: 'seedFile', configKey: 'seed', flag: '--seed <file>', env: 'SEED_FILE', description: 'chatbots to start with, per project, and to return to on reset' },
-  { key: 'dataFile', configKey: 'dataFile', flag: '--data-file <file>', env: 'DATA_FILE', description: 'keep the state in this SQLite file across restarts (one server per file)' },
-  { key: 'databaseUrl', configKey: 'databaseUrl', flag: '--database-url <url>', env: 'DATABASE_URL', description: 'keep the state in PostgreSQL, shared by every server on it' },
-  { key: 'adminToken', configKey: 'adminToken', flag: '--admin-token <token>', env: 'ADMIN_TOKEN', description: 'protect /__admin with this bearer token' },
-  { key: 'allowedHosts', configKey: 'allowedHosts', flag: '--allowed-host <hosts>', env: 'ALLOWED_HOSTS', description: 'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses always are)' },
+  {
+    key: 'port',
+    configKey: 'port',
+    flag: '-p, --port <number>',
+    env: 'PORT',
+    description: 'port to listen on',
+    default: 4010,
+  },
+  {
+    key: 'host',
+    configKey: 'host',
+    flag: '--host <address>',
+    env: 'HOST',
+    description: 'address to bind',
+    default: '127.0.0.1',
+  },
+  {
+    key: 'contractFile',
+    configKey: 'contract',
+    flag: '--contract <file>',
+    env: 'CONTRACT_FILE',
+    description: "serve this OpenAPI file instead of the built-in contract (a branch's, under review)",
+  },
+  {
+    key: 'maxContractBytes',
+    configKey: 'maxContractBytes',
+    flag: '--max-contract-bytes <n>',
+    env: 'MAX_CONTRACT_BYTES',
+    description: 'the largest contract file read, in bytes (a contract under review is untrusted input)',
+    default: 1_048_576,
+  },
+  {
+    key: 'watch',
+    configKey: 'watch',
+    flag: '--watch',
+    env: 'WATCH',
+    description:
+      'follow edits of the contract file as the server runs, keeping the state (a broken edit keeps the last good contract)',
+    default: false,
+  },
+  {
+    key: 'keysFile',
+    configKey: 'keys',
+    flag: '-k, --keys <file>',
+    env: 'KEYS_FILE',
+    description: 'keys file: accounts, projects and their API keys',
+  },
+  {
+    key: 'seedFile',
+    configKey: 'seed',
+    flag: '--seed <file>',
+    env: 'SEED_FILE',
+    description: 'chatbots to start with, per project, and to return to on reset',
+  },
+  {
+    key: 'dataFile',
+    configKey: 'dataFile',
+    flag: '--data-file <file>',
+    env: 'DATA_FILE',
+    description: 'keep the state in this SQLite file across restarts (one server per file)',
+  },
+  {
+    key: 'databaseUrl',
+    configKey: 'databaseUrl',
+    flag: '--database-url <url>',
+    env: 'DATABASE_URL',
+    description: 'keep the state in PostgreSQL, shared by every server on it',
+  },
+  {
+    key: 'adminToken',
+    configKey: 'adminToken',
+    flag: '--admin-token <token>',
+    env: 'ADMIN_TOKEN',
+    description: 'protect /__admin with this bearer token',
+  },
+  {
+    key: 'allowedHosts',
+    configKey: 'allowedHosts',
+    flag: '--allowed-host <hosts>',
+    env: 'ALLOWED_HOSTS',
+    description:
+      'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses always are)',
+  },
   { key: 'delay', configKey: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer' },
-  { key: 'faultRate', configKey: 'faultRate', flag: '--fault-rate <rate>', env: 'FAULT_RATE', description: 'fail this fraction of /api requests' },
-  { key: 'maxChatbotsPerAccount', configKey: 'maxChatbotsPerAccount', flag: '--max-chatbots-per-account <n>', env: 'MAX_CHATBOTS_PER_ACCOUNT', description: "the most chatbots an account may hold (default: the contract's, 10000)" },
-  { key: 'validateResponses', configKey: 'validateResponses', flag: '--no-validate-responses', env: 'VALIDATE_RESPONSES', description: 'do not check responses against openapi.yaml (faster)', default: true },
-  { key: 'quiet', configKey: 'quiet', flag: '-q, --quiet', env: 'QUIET', description: 'no log lines (the banner still prints: the address and the demo keys)', default: false },
-  { key: 'logFormat', configKey: 'logFormat', flag: '--log-format <format>', env: 'LOG_FORMAT', description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)' },
+  {
+    key: 'faultRate',
+    configKey: 'faultRate',
+    flag: '--fault-rate <rate>',
+    env: 'FAULT_RATE',
+    description: 'fail this fraction of /api requests',
+  },
+  {
+    key: 'maxChatbotsPerAccount',
+    configKey: 'maxChatbotsPerAccount',
+    flag: '--max-chatbots-per-account <n>',
+    env: 'MAX_CHATBOTS_PER_ACCOUNT',
+    description: "the most chatbots an account may hold (default: the contract's, 10000)",
+  },
+  {
+    key: 'validateResponses',
+    configKey: 'validateResponses',
+    flag: '--no-validate-responses',
+    env: 'VALIDATE_RESPONSES',
+    description: 'do not check responses against openapi.yaml (faster)',
+    default: true,
+  },
+  {
+    key: 'quiet',
+    configKey: 'quiet',
+    flag: '-q, --quiet',
+    env: 'QUIET',
+    description: 'no log lines (the banner still prints: the address and the demo keys)',
+    default: false,
+  },
+  {
+    key: 'logFormat',
+    configKey: 'logFormat',
+    flag: '--log-format <format>',
+    env: 'LOG_FORMAT',
+    description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)',
+  },
 ];
 
 /**
  * The settings of `mock`: those of serve that a mock has, its own port, and whether it generates data. It takes
  * no config file (it has no state to configure); its flags and variables are serve's.
  */
-const MOCK_KEYS: readonly CliSetting['key'][] = ['port', 'host', 'contractFile', 'maxContractBytes', 'watch', 'keysFile', 'quiet', 'logFormat'];
+const MOCK_KEYS: readonly CliSetting['key'][] = [
+  'port',
+  'host',
+  'contractFile',
+  'maxContractBytes',
+  'watch',
+  'keysFile',
+  'quiet',
+  'logFormat',
+];
 export const MOCK_SETTINGS: readonly CliSetting[] = [
-  ...SERVE_SETTINGS.filter((setting) => MOCK_KEYS.includes(setting.key)).map((setting) => (setting.key === 'port' ? { ...setting, default: 4011 } : setting)),
-  { key: 'dynamic', configKey: 'dynamic', flag: '-d, --dynamic', env: 'DYNAMIC', description: 'generate data from the schemas instead of serving the examples', default: false },
+  ...SERVE_SETTINGS.filter((setting) => MOCK_KEYS.includes(setting.key)).map((setting) =>
+    setting.key === 'port' ? { ...setting, default: 4011 } : setting,
+  ),
+  {
+    key: 'dynamic',
+    configKey: 'dynamic',
+    flag: '-d, --dynamic',
+    env: 'DYNAMIC',
+    description: 'generate data from the schemas instead of serving the examples',
+    default: false,
+  },
 ];
 
 /** What a setting allows, in words. */

@@ -9,7 +9,11 @@ export function tryLines(url: string, demoKey: string | undefined, withCreate: b
   const chatbots = shellQuote(`${url}/chatbots`);
   return [
     'Try:',
-    ...(withCreate ? [`  curl -s -X POST ${chatbots} -H ${auth} -H 'Content-Type: application/json' -d '{"name":"Support Assistant","settings":{"theme":"dark"}}'`] : []),
+    ...(withCreate
+      ? [
+          `  curl -s -X POST ${chatbots} -H ${auth} -H 'Content-Type: application/json' -d '{"name":"Support Assistant","settings":{"theme":"dark"}}'`,
+        ]
+      : []),
     `  curl -s ${chatbots} -H ${auth}`,
   ];
 }

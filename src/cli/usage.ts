@@ -23,7 +23,8 @@ export function unknownCommand(program: Command, argv: readonly string[]): strin
   const names = [...program.commands.map((command) => command.name()), 'help'];
   if (names.includes(first)) return undefined;
   const nearest = closest(first, names);
-  const hint = distance(first, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean '${nearest}'?)` : '';
+  const hint =
+    distance(first, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean '${nearest}'?)` : '';
   return `unknown command '${first}'${hint}; the commands are ${names.filter((name) => name !== 'help').join(', ')}`;
 }
 

@@ -14,14 +14,21 @@ export const LIMITS_MODULE = '#chatbot-api-mock/limits';
  * A keyword that fails when `measure(data, limit)` passes the schema's limit.
  * Its code calls the measure, so that Ajv can also write it out as standalone code.
  */
-function limitKeyword(keyword: string, measure: keyof typeof limits, what: (limit: number) => string): CodeKeywordDefinition {
+function limitKeyword(
+  keyword: string,
+  measure: keyof typeof limits,
+  what: (limit: number) => string,
+): CodeKeywordDefinition {
   return {
     keyword,
     type: 'object',
     schemaType: 'number',
     code(cxt) {
       const { gen, data, schemaCode } = cxt;
-      const measured = gen.scopeValue('func', { ref: limits[measure], code: _`require(${LIMITS_MODULE}).${new Name(measure)}` });
+      const measured = gen.scopeValue('func', {
+        ref: limits[measure],
+        code: _`require(${LIMITS_MODULE}).${new Name(measure)}`,
+      });
       cxt.fail(_`${measured}(${data}, ${schemaCode}) > ${schemaCode}`);
     },
     error: {
@@ -36,8 +43,12 @@ function limitKeyword(keyword: string, measure: keyof typeof limits, what: (limi
 export function configureAjv(ajv: Ajv): Ajv {
   addFormats.default(ajv);
   ajv.addKeyword(limitKeyword('x-max-depth', 'nestingDepth', (limit) => `nest deeper than ${limit} levels`));
-  ajv.addKeyword(limitKeyword('x-max-entries', 'entryCount', (limit) => `hold more than ${limit} keys and values in all`));
-  ajv.addKeyword(limitKeyword('x-max-json-length', 'jsonLength', (limit) => `be longer than ${limit} characters as JSON`));
+  ajv.addKeyword(
+    limitKeyword('x-max-entries', 'entryCount', (limit) => `hold more than ${limit} keys and values in all`),
+  );
+  ajv.addKeyword(
+    limitKeyword('x-max-json-length', 'jsonLength', (limit) => `be longer than ${limit} characters as JSON`),
+  );
   return ajv;
 }
 

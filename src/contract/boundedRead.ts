@@ -14,11 +14,15 @@ export function readBoundedText(path: string, maxBytes: number = DEFAULT_MAX_CON
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new Error('it is not a regular file');
-    if (stats.size > maxBytes) throw new Error(`it holds ${stats.size} bytes, more than the ${maxBytes} a contract may (the contract size limit)`);
+    if (stats.size > maxBytes)
+      throw new Error(
+        `it holds ${stats.size} bytes, more than the ${maxBytes} a contract may (the contract size limit)`,
+      );
     // The file may grow while it is read: one byte more than the limit is read at most.
     const buffer = Buffer.alloc(maxBytes + 1);
     let length = 0;
-    for (let read = -1; read !== 0 && length <= maxBytes; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let read = -1; read !== 0 && length <= maxBytes; length += read)
+      read = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > maxBytes) throw new Error(`it grew past the ${maxBytes} bytes a contract may hold while it was read`);
     return new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(0, length));
   } finally {

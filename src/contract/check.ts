@@ -34,7 +34,13 @@ export function responseViolations(contract: Contract, response: ObservedRespons
   if (response.preflight) {
     return status === 204 && text === ''
       ? []
-      : [{ kind: 'status', message: `a CORS preflight should answer 204 with no body, not ${status}`, pointer: '#/info/description' }];
+      : [
+          {
+            kind: 'status',
+            message: `a CORS preflight should answer 204 with no body, not ${status}`,
+            pointer: '#/info/description',
+          },
+        ];
   }
   const match = contract.router.match(method, path);
   const operation = match.kind === 'operation' ? match.operation : undefined;
@@ -57,24 +63,47 @@ export function responseViolations(contract: Contract, response: ObservedRespons
   if (method.toUpperCase() === 'HEAD') return problems;
   const mediaType = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
   if (!definition.content) {
-    if (text !== '') problems.push({ kind: 'content-type', message: `${status}: the contract documents no body, but one was sent`, pointer });
+    if (text !== '')
+      problems.push({
+        kind: 'content-type',
+        message: `${status}: the contract documents no body, but one was sent`,
+        pointer,
+      });
     return problems;
   }
   if (!(mediaType in definition.content)) {
     const listed = Object.keys(definition.content).join(', ');
-    return [...problems, { kind: 'content-type', message: `${status}: content type "${mediaType}" is not one of ${listed}`, pointer: `${pointer}/content` }];
+    return [
+      ...problems,
+      {
+        kind: 'content-type',
+        message: `${status}: content type "${mediaType}" is not one of ${listed}`,
+        pointer: `${pointer}/content`,
+      },
+    ];
   }
   const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return [...problems, { kind: 'content-type', message: `${status}: the body is not JSON: ${text.slice(0, 200)}`, pointer: schemaPointer }];
+    return [
+      ...problems,
+      {
+        kind: 'content-type',
+        message: `${status}: the body is not JSON: ${text.slice(0, 200)}`,
+        pointer: schemaPointer,
+      },
+    ];
   }
   const validate = contract.schemaValidator(schemaPointer);
   if (!validate(body)) {
     for (const [what, count] of groupedByItem(validate.errors ?? [])) {
-      problems.push({ kind: 'schema', message: `${status}: ${what}${count > 1 ? ` (in ${count} items)` : ''}`, pointer: schemaPointer });
+      problems.push({
+        kind: 'schema',
+        message: `${status}: ${what}${count > 1 ? ` (in ${count} items)` : ''}`,
+        pointer: schemaPointer,
+      });
     }
   }
   return problems;
@@ -111,14 +140,23 @@ function headerViolations(
     const header = at.value as OpenAPIV3.HeaderObject;
     const value = headers.get(name);
     if (value === null) {
-      if (header.required) problems.push({ kind: 'headers', message: `${status}: required header ${name} is missing`, pointer: at.pointer });
+      if (header.required)
+        problems.push({
+          kind: 'headers',
+          message: `${status}: required header ${name} is missing`,
+          pointer: at.pointer,
+        });
       continue;
     }
     if (!header.schema) continue;
     const validate = contract.schemaValidator(`${at.pointer}/schema`);
     if (!validate(value)) {
       const why = validate.errors?.map((error) => error.message).join('; ');
-      problems.push({ kind: 'headers', message: `${status}: header ${name} "${value}" ${why}`, pointer: `${at.pointer}/schema` });
+      problems.push({
+        kind: 'headers',
+        message: `${status}: header ${name} "${value}" ${why}`,
+        pointer: `${at.pointer}/schema`,
+      });
     }
   }
   return problems;

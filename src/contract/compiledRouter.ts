@@ -42,14 +42,22 @@ function templateMatcher(operations: readonly ContractOperation[]): TemplateMatc
       const names: string[] = [];
       const source = operation.path
         .split(/(\{[^}]+\})/)
-        .map((part) => (/^\{[^}]+\}$/.test(part) ? (names.push(part.slice(1, -1)), '([^/]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .map((part) =>
+          /^\{[^}]+\}$/.test(part)
+            ? (names.push(part.slice(1, -1)), '([^/]+)')
+            : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
         .join('');
       return { operation, names, pattern: new RegExp(`^${source}$`) };
     });
   return (method, path) => {
     for (const { operation, names, pattern } of patterns) {
       const values = operation.method === method ? pattern.exec(path) : null;
-      if (values) return { operation, params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1]!)])) };
+      if (values)
+        return {
+          operation,
+          params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1]!)])),
+        };
     }
     return undefined;
   };

@@ -63,8 +63,13 @@ export interface Contract {
 export const CHATBOT_SCHEMA = '#/components/schemas/Chatbot';
 
 /** The operation as the dereferenced document writes it: its parameters, request body and responses. */
-export function operationObject(contract: Pick<Contract, 'dereferenced'>, operation: ContractOperation): OpenAPIV3.OperationObject {
-  return (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[operation.method.toLowerCase()]!;
+export function operationObject(
+  contract: Pick<Contract, 'dereferenced'>,
+  operation: ContractOperation,
+): OpenAPIV3.OperationObject {
+  return (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[
+    operation.method.toLowerCase()
+  ]!;
 }
 
 /** The problems the engine's checks may answer a request of these operations with (a handler's own, such as 409, are its to need). */
@@ -91,7 +96,10 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
   const { router, schemaValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
   const missing = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
-  if (missing.length > 0) throw new Error(`components.responses documents no problem of status ${missing.join(', ')}, which the checks of a request may answer`);
+  if (missing.length > 0)
+    throw new Error(
+      `components.responses documents no problem of status ${missing.join(', ')}, which the checks of a request may answer`,
+    );
   // Made on first use: its validator is compiled then.
   let encoder: ChatbotEncoder | undefined;
 
@@ -132,7 +140,9 @@ function readBasePath(document: OpenApiDocument): string {
 }
 
 function readRules(document: OpenApiDocument): ContractRules {
-  const info = document.info as OpenAPIV3.InfoObject & { 'x-limits'?: { 'max-body-bytes'?: number; 'max-chatbots-per-account'?: number } };
+  const info = document.info as OpenAPIV3.InfoObject & {
+    'x-limits'?: { 'max-body-bytes'?: number; 'max-chatbots-per-account'?: number };
+  };
   const maxBodyBytes = info['x-limits']?.['max-body-bytes'];
   const maxChatbotsPerAccount = info['x-limits']?.['max-chatbots-per-account'] ?? Infinity;
   const settings = document.components?.schemas?.ChatbotSettings as OpenAPIV3.SchemaObject | undefined;
@@ -147,8 +157,7 @@ function readProblemKinds(document: OpenApiDocument): Map<number, ProblemKind> {
   const kinds = new Map<number, ProblemKind>();
   for (const response of Object.values(document.components?.responses ?? {})) {
     const example = (response as OpenAPIV3.ResponseObject).content?.['application/problem+json']?.example as
-      | { type: string; title: string; status: number }
-      | undefined;
+      { type: string; title: string; status: number } | undefined;
     if (example) kinds.set(example.status, { type: example.type, title: example.title });
   }
   return kinds;

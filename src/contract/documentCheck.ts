@@ -12,14 +12,18 @@ import { describeSchemaErrors } from './schemaErrors.js';
 
 // A CommonJS module: Node hands its exports as the default, a bundler may hand its `default`.
 type Validator = InstanceType<typeof schemaValidator.default>;
-const OpenApiSchemaValidator = (schemaValidator as { default?: typeof schemaValidator.default }).default ?? (schemaValidator as unknown as typeof schemaValidator.default);
+const OpenApiSchemaValidator =
+  (schemaValidator as { default?: typeof schemaValidator.default }).default ??
+  (schemaValidator as unknown as typeof schemaValidator.default);
 let validator: Validator | undefined;
 
 /** Throws one line saying the first thing wrong with the document; returns when it is a valid OpenAPI 3.0 document. */
 export function checkOpenApiDocument(document: unknown): void {
   const version = (document as { openapi?: unknown } | null)?.openapi;
   if (typeof version !== 'string' || !/^3\.0\.\d+$/.test(version)) {
-    throw new Error(`it is not an OpenAPI 3.0 document (openapi: ${JSON.stringify(version ?? null)}; this server runs 3.0.x)`);
+    throw new Error(
+      `it is not an OpenAPI 3.0 document (openapi: ${JSON.stringify(version ?? null)}; this server runs 3.0.x)`,
+    );
   }
   validator ??= new OpenApiSchemaValidator({ version: 3 });
   const { errors } = validator.validate(document as never);
@@ -28,11 +32,18 @@ export function checkOpenApiDocument(document: unknown): void {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
     throw new Error(`it is not valid OpenAPI 3.0: ${describeSchemaErrors([first!])}${more}`);
   }
-  const repeated = repeatedOperationId(document as { paths: Record<string, Record<string, { operationId?: unknown }>> });
-  if (repeated) throw new Error(`its operationId ${JSON.stringify(repeated)} names more than one operation (OpenAPI asks each to be unique)`);
+  const repeated = repeatedOperationId(
+    document as { paths: Record<string, Record<string, { operationId?: unknown }>> },
+  );
+  if (repeated)
+    throw new Error(
+      `its operationId ${JSON.stringify(repeated)} names more than one operation (OpenAPI asks each to be unique)`,
+    );
 }
 
-function repeatedOperationId(document: { paths: Record<string, Record<string, { operationId?: unknown }>> }): string | undefined {
+function repeatedOperationId(document: {
+  paths: Record<string, Record<string, { operationId?: unknown }>>;
+}): string | undefined {
   const seen = new Set<unknown>();
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
@@ -51,7 +62,8 @@ export function compileEveryValidator(contract: Contract): void {
     const where = `${operation.method} ${operation.path}`;
     try {
       contract.router.validateRequest(operation, { params: {}, headers: {}, body: undefined });
-      for (const key of Object.keys(operationObject(contract, operation).responses)) contract.router.responseValidator(operation, statusFor(key));
+      for (const key of Object.keys(operationObject(contract, operation).responses))
+        contract.router.responseValidator(operation, statusFor(key));
     } catch (error) {
       throw new Error(`a schema of ${where} does not compile: ${(error as Error).message.split('\n')[0]}`);
     }
@@ -64,4 +76,5 @@ export function compileEveryValidator(contract: Contract): void {
 }
 
 /** A status a response key stands for: 201, 2XX (200), default (500). */
-const statusFor = (key: string) => (/^\d{3}$/.test(key) ? Number(key) : /^[1-5]XX$/i.test(key) ? Number(key[0]) * 100 : 500);
+const statusFor = (key: string) =>
+  /^\d{3}$/.test(key) ? Number(key) : /^[1-5]XX$/i.test(key) ? Number(key[0]) * 100 : 500;

@@ -14,15 +14,26 @@ export interface DocumentedProblem {
 /** The problem of the response `name` of the document's components, with this detail. */
 export function documentedProblem(document: OpenAPIV3.Document, name: string, detail: string): DocumentedProblem {
   const response = document.components?.responses?.[name] as OpenAPIV3.ResponseObject | undefined;
-  const example = response?.content?.['application/problem+json']?.example as Omit<DocumentedProblem, 'detail'> | undefined;
+  const example = response?.content?.['application/problem+json']?.example as
+    Omit<DocumentedProblem, 'detail'> | undefined;
   if (!example) throw new Error(`${document.info.title} documents no problem response ${name}`);
   return { type: example.type, title: example.title, status: example.status, detail };
 }
 
 /** A problem response: its example names its type and title (documentedProblem reads them). */
-export function problemResponse(description: string, slug: string, title: string, status: number): OpenAPIV3.ResponseObject {
+export function problemResponse(
+  description: string,
+  slug: string,
+  title: string,
+  status: number,
+): OpenAPIV3.ResponseObject {
   return {
     description,
-    content: { 'application/problem+json': { schema: { type: 'object' }, example: { type: `https://chatbots.example/problems/${slug}`, title, status } } },
+    content: {
+      'application/problem+json': {
+        schema: { type: 'object' },
+        example: { type: `https://chatbots.example/problems/${slug}`, title, status },
+      },
+    },
   };
 }

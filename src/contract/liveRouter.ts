@@ -46,8 +46,12 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     operations,
     match,
     validator,
-    validateRequest: (operation, parts) => requestErrors(validator.getRequestValidatorsForOperation(operation.operationId) ?? [], parts),
+    validateRequest: (operation, parts) =>
+      requestErrors(validator.getRequestValidatorsForOperation(operation.operationId) ?? [], parts),
     responseValidator: (operation, status) =>
-      byStatus<ValidateFunction>(validator.getStatusBasedResponseValidatorForOperation(operation.operationId) ?? {}, status),
+      byStatus<ValidateFunction>(
+        validator.getStatusBasedResponseValidatorForOperation(operation.operationId) ?? {},
+        status,
+      ),
   };
 }

@@ -42,7 +42,10 @@ export interface OperationRouter {
 }
 
 /** The operation of a path with parameters ({id}) for one method, and the parameters' values. */
-export type TemplateMatcher = (method: string, path: string) => { operation: ContractOperation; params: Record<string, string> } | undefined;
+export type TemplateMatcher = (
+  method: string,
+  path: string,
+) => { operation: ContractOperation; params: Record<string, string> } | undefined;
 
 export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
@@ -51,7 +54,10 @@ export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 
  * slash names another path, which the contract does not list: 404); a path
  * with parameters is left to `templated`.
  */
-export function createMatcher(operations: readonly ContractOperation[], templated: TemplateMatcher): OperationRouter['match'] {
+export function createMatcher(
+  operations: readonly ContractOperation[],
+  templated: TemplateMatcher,
+): OperationRouter['match'] {
   const literal = new Map<string, Map<string, ContractOperation>>();
   for (const operation of operations.filter((op) => !op.path.includes('{'))) {
     const methods = literal.get(operation.path) ?? literal.set(operation.path, new Map()).get(operation.path)!;
@@ -62,7 +68,9 @@ export function createMatcher(operations: readonly ContractOperation[], template
     const methods = literal.get(path);
     if (methods) {
       const operation = methods.get(method);
-      return operation ? { kind: 'operation', operation, params: {} } : { kind: 'method-not-allowed', allow: [...methods.keys()] };
+      return operation
+        ? { kind: 'operation', operation, params: {} }
+        : { kind: 'method-not-allowed', allow: [...methods.keys()] };
     }
     if (!hasTemplates) return { kind: 'not-found' };
     const found = templated(method, path);
@@ -73,7 +81,10 @@ export function createMatcher(operations: readonly ContractOperation[], template
 }
 
 /** Runs an operation's request validators on its parts, in the input shape openapi-backend builds them for. */
-export function requestErrors(validators: readonly ValidateFunction[], { params, headers, body }: RequestParts): ErrorObject[] {
+export function requestErrors(
+  validators: readonly ValidateFunction[],
+  { params, headers, body }: RequestParts,
+): ErrorObject[] {
   const input: Record<string, unknown> = { path: params, query: {}, header: headers, cookie: {} };
   if (body !== undefined) input.requestBody = body;
   const errors: ErrorObject[] = [];

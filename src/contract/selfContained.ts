@@ -20,14 +20,18 @@ export function checkSelfContained(document: unknown): void {
     if (typeof value !== 'object' || value === null) return 1;
     const known = sizes.get(value);
     if (known !== undefined) return known;
-    if (open.has(value)) throw new Error(`${at} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be expanded, and this server runs only contracts that can`);
+    if (open.has(value))
+      throw new Error(
+        `${at} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be expanded, and this server runs only contracts that can`,
+      );
     open.add(value);
     let total = 1;
     const ref = (value as { $ref?: unknown }).$ref;
     if (typeof ref === 'string') total += measure(target(document, ref, at), ref);
     for (const [key, inner] of Object.entries(value)) {
       total += measure(inner, `${at}/${escapePointer(key)}`);
-      if (total > MAX_EXPANDED_NODES) throw new Error(`it expands to more than ${MAX_EXPANDED_NODES} values once its aliases and $refs are followed`);
+      if (total > MAX_EXPANDED_NODES)
+        throw new Error(`it expands to more than ${MAX_EXPANDED_NODES} values once its aliases and $refs are followed`);
     }
     open.delete(value);
     sizes.set(value, total);
@@ -45,7 +49,9 @@ export function checkSelfContained(document: unknown): void {
 
 function target(document: unknown, ref: string, where: string): unknown {
   if (!ref.startsWith('#')) {
-    throw new Error(`its $ref ${JSON.stringify(ref)} at ${where} leaves the document: a contract is one document, and a $ref may only point inside it (#/…)`);
+    throw new Error(
+      `its $ref ${JSON.stringify(ref)} at ${where} leaves the document: a contract is one document, and a $ref may only point inside it (#/…)`,
+    );
   }
   const value = resolvePointer(document, ref);
   if (value === undefined) throw new Error(`its $ref ${JSON.stringify(ref)} at ${where} points at nothing`);

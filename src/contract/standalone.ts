@@ -66,11 +66,17 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
     );
     const byStatus = router.validator.getStatusBasedResponseValidatorForOperation(operation.operationId) ?? {};
     response[operation.operationId] = Object.fromEntries(
-      Object.entries(byStatus).map(([status, validate]) => [status, body.add((validate as ValidateFunction).schema as AnySchema)]),
+      Object.entries(byStatus).map(([status, validate]) => [
+        status,
+        body.add((validate as ValidateFunction).schema as AnySchema),
+      ]),
     );
   }
   const pointers = Object.fromEntries(
-    COMPILED_SCHEMAS.filter((pointer) => resolvePointer(document, pointer) !== undefined).map((pointer) => [pointer, schemas.add({ $ref: `openapi${pointer}` })]),
+    COMPILED_SCHEMAS.filter((pointer) => resolvePointer(document, pointer) !== undefined).map((pointer) => [
+      pointer,
+      schemas.add({ $ref: `openapi${pointer}` }),
+    ]),
   );
 
   // The table refers to the validators by name: written as code, not as JSON strings.
@@ -86,10 +92,16 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
   const compiledModules: Plugin = {
     name: 'compiled-validators',
     setup(build) {
-      build.onResolve({ filter: /^compiled:/ }, ({ path }) => ({ path: path.slice('compiled:'.length), namespace: 'compiled' }));
+      build.onResolve({ filter: /^compiled:/ }, ({ path }) => ({
+        path: path.slice('compiled:'.length),
+        namespace: 'compiled',
+      }));
       build.onResolve({ filter: new RegExp(`^${LIMITS_MODULE}$`) }, () => ({ path: limitsFile }));
       // The validators require Ajv's runtime pieces and ajv-formats' formats: found from here.
-      build.onLoad({ filter: /.*/, namespace: 'compiled' }, ({ path }) => ({ contents: modules[path]!, resolveDir: here }));
+      build.onLoad({ filter: /.*/, namespace: 'compiled' }, ({ path }) => ({
+        contents: modules[path]!,
+        resolveDir: here,
+      }));
     },
   };
   const result = await build({

@@ -23,7 +23,11 @@ export interface CorsAnswer {
 
 /** A CORS preflight: OPTIONS with Origin and Access-Control-Request-Method. A plain OPTIONS is not one. */
 export function isPreflight(request: EngineRequest): boolean {
-  return request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.origin !== undefined &&
+    request.headers['access-control-request-method'] !== undefined
+  );
 }
 
 /** The CORS headers of a request's answer, or of its preflight (allowing `methods()`); none for a plain OPTIONS (it answers 405). */

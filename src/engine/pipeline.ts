@@ -76,8 +76,12 @@ export function createEngine(options: EngineOptions): Engine {
     journal,
     async handle(request) {
       // CORS applies to the API, not to what an adapter answers outside it (serve's own 404).
-      const cors = pathBelow(basePath, request.path) === undefined ? undefined : corsAnswer(request, () => documentedMethods(contract, basePath, request.path));
-      if (cors?.preflight) return { kind: 'answer', status: 204, headers: { ...cors.headers, 'Cache-Control': 'no-store' }, body: '' };
+      const cors =
+        pathBelow(basePath, request.path) === undefined
+          ? undefined
+          : corsAnswer(request, () => documentedMethods(contract, basePath, request.path));
+      if (cors?.preflight)
+        return { kind: 'answer', status: 204, headers: { ...cors.headers, 'Cache-Control': 'no-store' }, body: '' };
       const context: RequestContext = { request, params: {}, applied: [] };
       const reply = await run(context);
       const response = encodeReply(reply, context.applied, context.principal?.projectId);
@@ -114,7 +118,12 @@ function guardStep(contract: Contract, log: EngineLog): Step {
       return await next();
     } catch (error) {
       if (error instanceof BrokenChatbotError) {
-        const details = { operationId: context.operation?.operationId, chatbotId: error.chatbotId, reason: error.reason, path: context.request.path };
+        const details = {
+          operationId: context.operation?.operationId,
+          chatbotId: error.chatbotId,
+          reason: error.reason,
+          path: context.request.path,
+        };
         log.error(details, `RESPONSE BREAKS THE CONTRACT: ${error.message}: answering 500 instead`);
         return problemReply(contract, 500, BREAKS_CONTRACT);
       }

@@ -3,7 +3,14 @@ import { resolveSettings } from '../state/settings.js';
 import { AccountFullError } from '../state/store.js';
 import type { OperationHandler } from './handler.js';
 
-export const createChatbot: OperationHandler<'createChatbot'> = async ({ principal, body, store, rules, problem, encodeChatbot }) => {
+export const createChatbot: OperationHandler<'createChatbot'> = async ({
+  principal,
+  body,
+  store,
+  rules,
+  problem,
+  encodeChatbot,
+}) => {
   try {
     const chatbot = await store.create(
       principal,

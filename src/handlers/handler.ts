@@ -11,7 +11,9 @@ import type { ChatbotStore } from '../state/store.js';
 
 export type OperationId = keyof operations;
 
-type RequestBodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+type RequestBodyOf<Op extends OperationId> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
   ? B
   : undefined;
 type Responses<Op extends OperationId> = operations[Op]['responses'];

@@ -9,12 +9,14 @@ import { listChatbots } from './listChatbots.js';
 
 export const operationHandlers: OperationHandlers = { createChatbot, listChatbots };
 
-export function createReferenceExecutor(store: ChatbotStore, contract: Pick<Contract, 'rules' | 'problem' | 'encodeChatbot'>): Executor {
+export function createReferenceExecutor(
+  store: ChatbotStore,
+  contract: Pick<Contract, 'rules' | 'problem' | 'encodeChatbot'>,
+): Executor {
   const { rules, problem, encodeChatbot } = contract;
   return async ({ operation, principal, params, body }) => {
     const handler = operationHandlers[operation.operationId as OperationId] as
-      | ((input: OperationInput<OperationId>) => Promise<Reply>)
-      | undefined;
+      ((input: OperationInput<OperationId>) => Promise<Reply>) | undefined;
     if (!handler) throw new Error(`no handler for operationId ${operation.operationId} (src/handlers/)`);
     // The engine has checked the key of every secured operation; ours are all secured.
     return handler({ principal: principal!, body: body as never, params, store, rules, problem, encodeChatbot });

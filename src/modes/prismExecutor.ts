@@ -20,7 +20,9 @@ export interface PrismExecutorOptions {
 
 /** Prism's HTTP mocker, from this package's own bundle of it (tools/build-bin.mjs): loaded on first use. */
 function loadPrism(): typeof import('@stoplight/prism-http') {
-  return createRequire(import.meta.url)(join(packageRoot, 'dist', 'vendor', 'prism-http.cjs')) as typeof import('@stoplight/prism-http');
+  return createRequire(import.meta.url)(
+    join(packageRoot, 'dist', 'vendor', 'prism-http.cjs'),
+  ) as typeof import('@stoplight/prism-http');
 }
 
 export async function createPrismExecutor(contract: Contract, options: PrismExecutorOptions = {}): Promise<Executor> {
@@ -54,9 +56,15 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
       ),
       body,
     };
-    const mock = { ...config.mock, ...(dynamic === 'true' || dynamic === 'false' ? { dynamic: dynamic === 'true' } : {}) };
+    const mock = {
+      ...config.mock,
+      ...(dynamic === 'true' || dynamic === 'false' ? { dynamic: dynamic === 'true' } : {}),
+    };
     const exampleKey = prefer.get('example');
-    let result = await prism.request(input, operations, { ...config, mock: exampleKey ? { ...mock, exampleKey } : mock })();
+    let result = await prism.request(input, operations, {
+      ...config,
+      mock: exampleKey ? { ...mock, exampleKey } : mock,
+    })();
     // A preference that cannot be honoured (no example of that name) is ignored, as RFC 7240 asks.
     if (result._tag === 'Left' && exampleKey) result = await prism.request(input, operations, { ...config, mock })();
     if (result._tag === 'Left') throw result.left;

@@ -12,9 +12,16 @@ import { InMemoryChatbotStore } from '../state/memoryStore.js';
 
 export type FallbackKind = 'reference' | 'prism';
 
-export async function createFallback(contract: Contract, kind: FallbackKind, keys?: readonly ApiKey[]): Promise<Engine> {
+export async function createFallback(
+  contract: Contract,
+  kind: FallbackKind,
+  keys?: readonly ApiKey[],
+): Promise<Engine> {
   const lookup: KeyLookup = keys ? keyLookup(keys) : (key) => ({ accountId: key, projectId: key });
-  const executor = kind === 'reference' ? await referenceExecutor(contract, keys ?? []) : await createPrismExecutor(contract, { dynamic: false });
+  const executor =
+    kind === 'reference'
+      ? await referenceExecutor(contract, keys ?? [])
+      : await createPrismExecutor(contract, { dynamic: false });
   return createEngine({ contract, executor, authenticator: createAuthenticator(lookup) });
 }
 

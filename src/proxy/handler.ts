@@ -36,7 +36,17 @@ export interface ProxyContext {
 }
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and what the proxy sets itself.
-const NOT_PASSED = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const NOT_PASSED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 const never = new AbortController().signal;
 
 export async function proxyRequest(context: ProxyContext, req: Request, res: Response): Promise<void> {
@@ -45,9 +55,17 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   const below = pathBelow(contract.basePath, path);
   const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (!NOT_PASSED.has(name) && value !== undefined) headers[name] = [value].flat().join(', ');
+  for (const [name, value] of Object.entries(req.headers))
+    if (!NOT_PASSED.has(name) && value !== undefined) headers[name] = [value].flat().join(', ');
   const preflight = req.method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
-  const testCase: TestCase = { phase: 'proxy', label: `${req.method} ${path}`, method: req.method, path: (below ?? path) + (query ? `?${query}` : ''), headers, ...(body ? { body } : {}) };
+  const testCase: TestCase = {
+    phase: 'proxy',
+    label: `${req.method} ${path}`,
+    method: req.method,
+    path: (below ?? path) + (query ? `?${query}` : ''),
+    headers,
+    ...(body ? { body } : {}),
+  };
   // Outside the API (and CORS preflights, which the contract leaves to CORS) the proxy only forwards.
   const upstream = below === undefined ? new URL(context.upstream).origin : context.upstream;
   const expectation = below === undefined || preflight ? undefined : await context.oracle.expect(testCase);
@@ -56,13 +74,25 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   try {
     answer = await send(upstream, testCase, { requestMs: context.timeoutMs, deadline: never });
   } catch (error) {
-    context.logger.error({ upstream: context.upstream, path }, `the upstream did not answer: ${(error as Error).message}`);
-    const problem = documentedProblem(proxySpec, 'UpstreamUnavailable', `The upstream ${context.upstream} did not answer: ${(error as Error).message}`);
+    context.logger.error(
+      { upstream: context.upstream, path },
+      `the upstream did not answer: ${(error as Error).message}`,
+    );
+    const problem = documentedProblem(
+      proxySpec,
+      'UpstreamUnavailable',
+      `The upstream ${context.upstream} did not answer: ${(error as Error).message}`,
+    );
     return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
   }
   if (context.fallback && expectation?.operation && (answer.status === 404 || answer.status === 501)) {
     res.setHeader('X-Proxy-Fallback', context.fallback.kind);
-    const response = await context.fallback.engine.handle({ method: req.method, path, headers: lowerCase(req.headers), ...(body ? { body } : {}) });
+    const response = await context.fallback.engine.handle({
+      method: req.method,
+      path,
+      headers: lowerCase(req.headers),
+      ...(body ? { body } : {}),
+    });
     return sendEngineResponse(req, res, response);
   }
   const all = expectation ? judge(context, testCase, answer, expectation) : [];
@@ -71,7 +101,11 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   if (failures.length > 0 && context.strict) {
     const first = failures[0]!;
     const problem = {
-      ...documentedProblem(proxySpec, 'ContractViolation', `The upstream answered ${answer.status}, which breaks the contract: ${first.check}: ${first.message}`),
+      ...documentedProblem(
+        proxySpec,
+        'ContractViolation',
+        `The upstream answered ${answer.status}, which breaks the contract: ${first.check}: ${first.message}`,
+      ),
       violations: failures.map(({ check, message, expected, pointer }) => ({ check, message, expected, pointer })),
     };
     return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
@@ -89,8 +123,15 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
 /** The most characters of a violation a log line holds, so that a line stays under 4 kB with its fields. */
 const MAX_LOGGED = 3_000;
 
-function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expectation: NonNullable<Awaited<ReturnType<Oracle['expect']>>>): Failure[] {
-  const { ran, failures } = judgeAnswer(context.contract, testCase, answer, expectation, { enabled: ViolationLog.proxied });
+function judge(
+  context: ProxyContext,
+  testCase: TestCase,
+  answer: Answer,
+  expectation: NonNullable<Awaited<ReturnType<Oracle['expect']>>>,
+): Failure[] {
+  const { ran, failures } = judgeAnswer(context.contract, testCase, answer, expectation, {
+    enabled: ViolationLog.proxied,
+  });
   const operation = expectation.operation?.operationId ?? 'unmatched';
   // The caller's key stays out of the replay command, as $API_KEY. A replay is made only for an answer that
   // broke the contract: most answers do not, and each replay hashes and masks the body.
@@ -103,20 +144,42 @@ function judge(context: ProxyContext, testCase: TestCase, answer: Answer, expect
     // The message quotes the traffic: no secret, and no control character, reaches the log.
     const message = printable(redact.text(`contract violation by ${side}: ${failure.message}`));
     // One line each, bounded: the whole finding is kept at /__admin/violations and in the reports.
-    const line = message.length > MAX_LOGGED ? `${message.slice(0, MAX_LOGGED)}… (${message.length - MAX_LOGGED} more characters: see /__admin/violations)` : message;
-    context.logger.warn({ check: failure.check, operation, method: testCase.method, path: printable(redact.text(testCase.path)), status: answer.status }, line);
+    const line =
+      message.length > MAX_LOGGED
+        ? `${message.slice(0, MAX_LOGGED)}… (${message.length - MAX_LOGGED} more characters: see /__admin/violations)`
+        : message;
+    context.logger.warn(
+      {
+        check: failure.check,
+        operation,
+        method: testCase.method,
+        path: printable(redact.text(testCase.path)),
+        status: answer.status,
+      },
+      line,
+    );
   }
   return failures;
 }
 
 /** Prism's shape, in ASCII and at most a few kB (the first violations), so that it is a valid header. */
 function violationsHeader(failures: readonly Failure[]): string {
-  const entries = failures.map((failure) => ({ location: [judgesTheClient(failure.check) ? 'request' : 'response'], severity: 'Error', code: failure.check, message: failure.message.slice(0, 500) }));
-  const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const entries = failures.map((failure) => ({
+    location: [judgesTheClient(failure.check) ? 'request' : 'response'],
+    severity: 'Error',
+    code: failure.check,
+    message: failure.message.slice(0, 500),
+  }));
+  const ascii = (value: unknown) =>
+    JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   while (entries.length > 1 && ascii(entries).length > 6000) entries.pop();
   return ascii(entries);
 }
 
 function lowerCase(headers: Request['headers']): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined).map(([name, value]) => [name.toLowerCase(), [value].flat().join(', ')]));
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name.toLowerCase(), [value].flat().join(', ')]),
+  );
 }

@@ -18,13 +18,23 @@ export const proxySpec: OpenAPIV3.Document = {
       get: {
         operationId: 'violations',
         summary: 'Every distinct cause of a violation seen so far, with counts and a curl replay',
-        responses: { '200': { description: 'The counts, and each distinct failure.', content: { 'application/json': { schema: { type: 'object' } } } } },
+        responses: {
+          '200': {
+            description: 'The counts, and each distinct failure.',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
       },
     },
   },
   components: {
     responses: {
-      UpstreamUnavailable: problemResponse('The upstream did not answer (refused, unreachable, or past the timeout).', 'upstream-unavailable', 'Bad Gateway', 502),
+      UpstreamUnavailable: problemResponse(
+        'The upstream did not answer (refused, unreachable, or past the timeout).',
+        'upstream-unavailable',
+        'Bad Gateway',
+        502,
+      ),
       ContractViolation: problemResponse(
         'Strict mode: the upstream answered, and its answer breaks the contract; `violations` lists how.',
         'contract-violation',

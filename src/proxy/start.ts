@@ -59,22 +59,40 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     log,
     logger,
     timeoutMs: options.timeoutMs ?? 30_000,
-    ...(options.fallback ? { fallback: { kind: options.fallback, engine: await createFallback(contract, options.fallback, options.keys) } } : {}),
+    ...(options.fallback
+      ? { fallback: { kind: options.fallback, engine: await createFallback(contract, options.fallback, options.keys) } }
+      : {}),
   };
   const app = express();
   app.disable('x-powered-by');
   app.use('/__admin', hostGuard(host, options.allowedHosts ?? []));
   app.get('/__admin/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(proxySpec));
   app.get('/__admin/violations', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ requests: log.requests, violations: log.violations, requestViolations: log.requestViolations, failures: log.list() });
+    res
+      .set('Cache-Control', 'no-store')
+      .json({
+        requests: log.requests,
+        violations: log.violations,
+        requestViolations: log.requestViolations,
+        failures: log.list(),
+      });
   });
   app.use(express.raw({ type: () => true, limit: MAX_PROXIED_BODY }));
   app.use((req, res, next) => void proxyRequest(context, req, res).catch(next));
-  app.use((error: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    if (error.status === 413) return sendProblem(res, { ...contract.problem(413, `The request body is larger than the proxy passes on (${MAX_PROXIED_BODY}).`) }, { 'Cache-Control': 'no-store' });
-    logger.error({ err: error }, 'the proxy failed');
-    sendProblem(res, contract.problem(500, 'The proxy could not complete the request.'), { 'Cache-Control': 'no-store' });
-  });
+  app.use(
+    (error: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      if (error.status === 413)
+        return sendProblem(
+          res,
+          { ...contract.problem(413, `The request body is larger than the proxy passes on (${MAX_PROXIED_BODY}).`) },
+          { 'Cache-Control': 'no-store' },
+        );
+      logger.error({ err: error }, 'the proxy failed');
+      sendProblem(res, contract.problem(500, 'The proxy could not complete the request.'), {
+        'Cache-Control': 'no-store',
+      });
+    },
+  );
   const server = await listen(app, port, host);
   const { port: bound } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}${contract.basePath}`;

@@ -11,7 +11,16 @@ import { Findings, type Finding } from '../verify/findings.js';
 import type { CheckSummary } from '../verify/runner.js';
 
 /** Checks that need a sequence of requests of the proxy's own making: `verify` runs them. */
-const VERIFY_ONLY: ReadonlySet<CheckName> = new Set(['ensure_resource_availability', 'unique_ids', 'creation_order', 'account_scope', 'tenant_isolation', 'rejected_not_stored', 'max_response_time', 'request_completed']);
+const VERIFY_ONLY: ReadonlySet<CheckName> = new Set([
+  'ensure_resource_availability',
+  'unique_ids',
+  'creation_order',
+  'account_scope',
+  'tenant_isolation',
+  'rejected_not_stored',
+  'max_response_time',
+  'request_completed',
+]);
 
 export interface ProxyReport {
   upstream: string;
@@ -50,10 +59,23 @@ export class ViolationLog {
   }
 
   /** `curl`: the replay, made when there are failures; `key`: the key the request carried, masked in what is kept. */
-  record(operation: string, ran: readonly CheckName[], failures: readonly Failure[], testCase: TestCase, answer: Answer, curl: Replay | undefined, key?: string): void {
+  record(
+    operation: string,
+    ran: readonly CheckName[],
+    failures: readonly Failure[],
+    testCase: TestCase,
+    answer: Answer,
+    curl: Replay | undefined,
+    key?: string,
+  ): void {
     this.requests += 1;
     this.#coverage.observe(operation, testCase, answer);
-    for (const check of ran) this.#findings.count(check, operation, failures.some((failure) => failure.check === check));
+    for (const check of ran)
+      this.#findings.count(
+        check,
+        operation,
+        failures.some((failure) => failure.check === check),
+      );
     for (const failure of failures) {
       if (judgesTheClient(failure.check)) this.requestViolations += 1;
       else this.violations += 1;
@@ -69,7 +91,12 @@ export class ViolationLog {
     const tallies = this.#findings.tallies();
     const checks = CHECK_NAMES.map((name): CheckSummary => {
       const own = tallies.filter((tally) => tally.check === name);
-      const summary: CheckSummary = { name, title: CATALOGUE[name].title, ran: own.reduce((sum, t) => sum + t.ran, 0), failed: own.reduce((sum, t) => sum + t.failed, 0) };
+      const summary: CheckSummary = {
+        name,
+        title: CATALOGUE[name].title,
+        ran: own.reduce((sum, t) => sum + t.ran, 0),
+        failed: own.reduce((sum, t) => sum + t.failed, 0),
+      };
       if (VERIFY_ONLY.has(name)) summary.skipped = 'needs requests of its own: `verify` runs it';
       return summary;
     });

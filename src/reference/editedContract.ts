@@ -36,7 +36,12 @@ export const EDITED_CONTRACT_RESPONSES = {
   ),
 };
 
-const problems = { openapi: '3.0.3', info: { title: 'the reference handlers', version: '1' }, paths: {}, components: { responses: EDITED_CONTRACT_RESPONSES } };
+const problems = {
+  openapi: '3.0.3',
+  info: { title: 'the reference handlers', version: '1' },
+  paths: {},
+  components: { responses: EDITED_CONTRACT_RESPONSES },
+};
 
 /** Each operation of `contract`, by operationId, and how it is served. */
 export function servedBy(contract: Contract, builtIn: Contract): Map<string, ServedBy> {
@@ -50,7 +55,11 @@ export function servedBy(contract: Contract, builtIn: Contract): Map<string, Ser
 
 /** How the operations are served, in one line for a log or a banner. */
 export function describeServing(contract: Contract, builtIn: Contract): string {
-  const how = { handler: 'by its handler', 'changed handler': 'by its handler, changed (each answer checked whole)', example: 'from its examples (no handler)' };
+  const how = {
+    handler: 'by its handler',
+    'changed handler': 'by its handler, changed (each answer checked whole)',
+    example: 'from its examples (no handler)',
+  };
   const served = [...servedBy(contract, builtIn)].map(([operationId, by]) => `${operationId} ${how[by]}`);
   return `${served.length} operation${served.length === 1 ? '' : 's'}: ${served.join('; ')}`;
 }
@@ -61,14 +70,18 @@ export function editedContractExecutor(contract: Contract, builtIn: Contract, ha
     const { operation } = call;
     const by = served.get(operation.operationId);
     if (by === 'example') return exampleAnswer(contract, operation);
-    if (!call.principal) return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
+    if (!call.principal)
+      return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
     if (by === 'handler') return handlers(call);
     let reply: Reply;
     try {
       reply = await handlers(call);
     } catch (error) {
       if (error instanceof StoreUnavailableError) throw error;
-      const reason = error instanceof BrokenChatbotError ? `a chatbot it made does not fit this contract: ${error.reason}` : `it failed: ${(error as Error).message}`;
+      const reason =
+        error instanceof BrokenChatbotError
+          ? `a chatbot it made does not fit this contract: ${error.reason}`
+          : `it failed: ${(error as Error).message}`;
       return cannotServe(operation, reason);
     }
     const broken = whyAnswerBreaks(contract, operation, reply);
@@ -79,7 +92,10 @@ export function editedContractExecutor(contract: Contract, builtIn: Contract, ha
 /** Whether the operation is written as in the built-in contract, once every reference is resolved. */
 function sameOperation(contract: Contract, builtIn: Contract, operation: ContractOperation): boolean {
   const original = builtIn.operations.find((candidate) => candidate.operationId === operation.operationId);
-  return original !== undefined && canonical(definitionOf(contract, operation)) === canonical(definitionOf(builtIn, original));
+  return (
+    original !== undefined &&
+    canonical(definitionOf(contract, operation)) === canonical(definitionOf(builtIn, original))
+  );
 }
 
 function definitionOf(contract: Contract, operation: ContractOperation) {
@@ -102,9 +118,13 @@ function canonical(value: unknown): string {
 /** Why the contract refuses the answer, whole (an encoded body too); undefined when it accepts it. */
 function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply: Reply): string | undefined {
   if ('drop' in reply) return undefined;
-  if (!contract.responseFor(operation, reply.status)) return `its handler answered ${reply.status}, which this contract does not document for it`;
+  if (!contract.responseFor(operation, reply.status))
+    return `its handler answered ${reply.status}, which this contract does not document for it`;
   const check = contract.router.responseValidator(operation, reply.status);
-  const body = 'encoded' in reply ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')) : reply.body;
+  const body =
+    'encoded' in reply
+      ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join(''))
+      : reply.body;
   if (!check || check(body)) return undefined;
   return `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ${describeSchemaErrors(check.errors)}`;
 }
@@ -114,8 +134,12 @@ const decoder = new TextDecoder();
 /** The first success status the operation documents with an example, answered with it; else the first with no body (a 204). */
 function exampleAnswer(contract: Contract, operation: ContractOperation): Reply {
   const { responses } = operationObject(contract, operation);
-  const statuses = Object.keys(responses).filter((key) => /^2\d\d$/.test(key)).map(Number).sort((a, b) => a - b);
-  const mediaOf = (status: number) => Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
+  const statuses = Object.keys(responses)
+    .filter((key) => /^2\d\d$/.test(key))
+    .map(Number)
+    .sort((a, b) => a - b);
+  const mediaOf = (status: number) =>
+    Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
   const marked = { 'Mock-Source': 'example' };
   for (const status of statuses) {
     const media = mediaOf(status);
@@ -125,11 +149,17 @@ function exampleAnswer(contract: Contract, operation: ContractOperation): Reply 
   }
   const bodiless = statuses.find((status) => mediaOf(status) === undefined);
   if (bodiless !== undefined) return { status: bodiless, encoded: [], headers: marked };
-  return problem('NoExample', `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to serve in its place.`);
+  return problem(
+    'NoExample',
+    `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to serve in its place.`,
+  );
 }
 
 function cannotServe(operation: ContractOperation, reason: string): JsonReply {
-  return problem('HandlerCannotServe', `The reference handler of ${describe(operation)} cannot serve this contract: ${reason}.`);
+  return problem(
+    'HandlerCannotServe',
+    `The reference handler of ${describe(operation)} cannot serve this contract: ${reason}.`,
+  );
 }
 
 function problem(name: keyof typeof EDITED_CONTRACT_RESPONSES, detail: string): JsonReply {

@@ -56,14 +56,19 @@ export function createReference(options: ReferenceOptions): Reference {
   const store = options.store ?? new InMemoryChatbotStore();
   // Every store is started with the encoder of the contract in force: each chatbot it hands out is checked by it
   // (unless response checks are off: a server made to send what it is given, for the tests of a checker).
-  const encoderOf = (of: Contract): ChatbotEncoder => (options.validateResponses === false ? encodeUnchecked : of.encodeChatbot);
+  const encoderOf = (of: Contract): ChatbotEncoder =>
+    options.validateResponses === false ? encodeUnchecked : of.encodeChatbot;
   // A contract that may change (builtIn given) is followed by the store too; a fixed one is handed over as it is.
   const ready = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
   ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   const journal = new RequestJournal();
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
   const engineFor = (of: Contract, basePath = options.basePath): Engine => {
-    const handlers = createReferenceExecutor(store, { ...of, encodeChatbot: encoderOf(of), rules: { ...of.rules, ...options.rules } });
+    const handlers = createReferenceExecutor(store, {
+      ...of,
+      encodeChatbot: encoderOf(of),
+      rules: { ...of.rules, ...options.rules },
+    });
     return createEngine({
       contract: of,
       executor: builtIn && of !== builtIn ? editedContractExecutor(of, builtIn, handlers) : handlers,

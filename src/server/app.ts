@@ -83,11 +83,15 @@ export function createApp(options: AppOptions): App {
   function fail(res: ServerResponse, error: unknown) {
     logger.error({ err: error }, 'unhandled error: answering 500');
     if (res.headersSent) return void res.destroy();
-    sendProblem(res, engine.contract.problem(500, 'The server could not complete the request.'), { 'Cache-Control': 'no-store' });
+    sendProblem(res, engine.contract.problem(500, 'The server could not complete the request.'), {
+      'Cache-Control': 'no-store',
+    });
   }
 }
 
 /** Headers as a log line may show them: a secret's value masked. */
 function maskedHeaders(headers: Record<string, unknown> = {}) {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name) ? REDACTED : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name) ? REDACTED : value]),
+  );
 }

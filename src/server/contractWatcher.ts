@@ -47,7 +47,9 @@ export function watchContract(
     try {
       served = await apply(next);
     } catch (error) {
-      return logger.warn(`contract ${file} cannot be served: ${(error as Error).message}; still serving the last good contract`);
+      return logger.warn(
+        `contract ${file} cannot be served: ${(error as Error).message}; still serving the last good contract`,
+      );
     }
     current = next;
     logger.info(`contract ${file} reloaded${served ? `: ${served}` : ''}`);
@@ -58,7 +60,9 @@ export function watchContract(
     clearTimeout(timer);
     // One reload at a time, in the order of the edits.
     timer = setTimeout(() => {
-      reading = reading.then(reload).catch((error: unknown) => logger.warn(`contract ${file} was not reloaded: ${(error as Error).message}`));
+      reading = reading
+        .then(reload)
+        .catch((error: unknown) => logger.warn(`contract ${file} was not reloaded: ${(error as Error).message}`));
     }, SETTLE_MS);
   });
   watcher.on('error', (error) => logger.warn(`contract ${file} can no longer be watched: ${error.message}`));

@@ -42,7 +42,8 @@ export function followedContract(choice: ContractChoice): FollowedContract {
     first,
     current: () => watched?.current ?? first,
     follow(apply, logger) {
-      if (choice.watch) watched = watchContract(choice.contractFile ?? specPath, first, choice.maxContractBytes, apply, logger);
+      if (choice.watch)
+        watched = watchContract(choice.contractFile ?? specPath, first, choice.maxContractBytes, apply, logger);
     },
     close: () => watched?.close(),
   };

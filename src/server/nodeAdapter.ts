@@ -35,7 +35,13 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
     if (!options.answerAll && pathBelow(basePath, path) === undefined) return next();
     if (options.passUnknownPaths && engine.route(method, path).kind === 'not-found') return next();
     const reparsed = readByParser(req) && !rawText(req);
-    const request: EngineRequest = { method, path, headers: headersOf(req), body: bodyOf(req, res), ...(reparsed ? { reparsed } : {}) };
+    const request: EngineRequest = {
+      method,
+      path,
+      headers: headersOf(req),
+      body: bodyOf(req, res),
+      ...(reparsed ? { reparsed } : {}),
+    };
     engine.handle(request).then((response) => {
       options.onAnswer?.(res, response);
       send(req, res, response);
@@ -98,7 +104,9 @@ function rawText(req: IncomingMessage): Buffer | undefined {
 function headersOf(req: IncomingMessage): EngineRequest['headers'] {
   const headers = req.headers as EngineRequest['headers'];
   if (headers.authorization === undefined) return headers;
-  const values = req.rawHeaders.filter((_, index) => index % 2 === 1 && req.rawHeaders[index - 1]!.toLowerCase() === 'authorization');
+  const values = req.rawHeaders.filter(
+    (_, index) => index % 2 === 1 && req.rawHeaders[index - 1]!.toLowerCase() === 'authorization',
+  );
   return values.length > 1 ? { ...headers, authorization: values.join(', ') } : headers;
 }
 
@@ -137,19 +145,32 @@ export function answerUnknownMethods(engine: Engine) {
       return;
     }
     const path = line[2]!.split('?')[0]!;
-    void engine.handle({ method: line[1]!.toUpperCase(), path, headers: {} }).then((response) => {
-      if (response.kind === 'drop') return void socket.destroy();
-      const body = Buffer.concat((Array.isArray(response.body) ? response.body : [response.body]).map((part) => Buffer.from(part)));
-      const head = Object.entries({ ...response.headers, 'Content-Length': String(body.length), Connection: 'close' })
-        .map(([name, value]) => `${name}: ${value}`)
-        .join('\r\n');
-      socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? ''}\r\n${head}\r\n\r\n`), body]));
-    }, () => socket.destroy());
+    void engine.handle({ method: line[1]!.toUpperCase(), path, headers: {} }).then(
+      (response) => {
+        if (response.kind === 'drop') return void socket.destroy();
+        const body = Buffer.concat(
+          (Array.isArray(response.body) ? response.body : [response.body]).map((part) => Buffer.from(part)),
+        );
+        const head = Object.entries({ ...response.headers, 'Content-Length': String(body.length), Connection: 'close' })
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\r\n');
+        socket.end(
+          Buffer.concat([
+            Buffer.from(`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status] ?? ''}\r\n${head}\r\n\r\n`),
+            body,
+          ]),
+        );
+      },
+      () => socket.destroy(),
+    );
   };
 }
 
 const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 405: 'Method Not Allowed' };
-const NODE_DEFAULTS: Record<string, string> = { ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout', HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large' };
+const NODE_DEFAULTS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+};
 
 export function send(req: IncomingMessage, res: ServerResponse, response: EngineResponse): void {
   if (response.kind === 'drop') {
@@ -162,7 +183,10 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
   if (!req.complete) res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   const parts = Array.isArray(response.body) ? response.body : [response.body];
-  res.setHeader('Content-Length', parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0));
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0),
+  );
   // Each part as it is: a list kept as bytes is written without being copied. Node sends no body to a HEAD request.
   for (const part of parts.slice(0, -1)) res.write(part);
   res.end(parts.at(-1));

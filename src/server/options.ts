@@ -26,7 +26,9 @@ function text(value: unknown): Parsed<string> {
 
 function wholeNumber(value: unknown, min: number, max: number): Parsed<number> {
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number >= min && number <= max ? number : invalid;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= min && number <= max
+    ? number
+    : invalid;
 }
 
 function fraction(value: unknown): Parsed<number> {
@@ -35,7 +37,12 @@ function fraction(value: unknown): Parsed<number> {
 }
 
 function delay(value: unknown): Parsed<[number, number]> {
-  const written = Array.isArray(value) && value.length === 2 ? `${value[0]}-${value[1]}` : typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
+  const written =
+    Array.isArray(value) && value.length === 2
+      ? `${value[0]}-${value[1]}`
+      : typeof value === 'number' || typeof value === 'string'
+        ? String(value)
+        : undefined;
   if (written === undefined) return invalid;
   try {
     return parseDelay(written);
@@ -75,10 +82,16 @@ const RULES = {
   allowedHosts: { allowed: 'host names, comma-separated', parse: hosts },
   delay: { allowed: 'MS or MIN-MAX milliseconds', parse: delay },
   faultRate: { allowed: 'a fraction from 0 to 1', parse: fraction },
-  maxChatbotsPerAccount: { allowed: 'a whole number from 1', parse: (value: unknown) => wholeNumber(value, 1, Number.MAX_SAFE_INTEGER) },
+  maxChatbotsPerAccount: {
+    allowed: 'a whole number from 1',
+    parse: (value: unknown) => wholeNumber(value, 1, Number.MAX_SAFE_INTEGER),
+  },
   validateResponses: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
   watch: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
-  maxContractBytes: { allowed: 'a whole number of bytes from 1', parse: (value: unknown) => wholeNumber(value, 1, 2 ** 30) },
+  maxContractBytes: {
+    allowed: 'a whole number of bytes from 1',
+    parse: (value: unknown) => wholeNumber(value, 1, 2 ** 30),
+  },
 } as const;
 
 /** The options startServer checks. */

@@ -2,7 +2,11 @@
 // admin API, the last-resort 500): the engine's own answers go through its encoder.
 import type { ServerResponse } from 'node:http';
 
-export function sendProblem(res: ServerResponse, problem: { status: number; detail: string }, headers: Record<string, string> = {}): void {
+export function sendProblem(
+  res: ServerResponse,
+  problem: { status: number; detail: string },
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(problem);
   res.statusCode = problem.status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -107,7 +107,8 @@ function checkedSettings(options: ServerOptions) {
     watch: optionalOption('watch', options.watch) ?? false,
     maxContractBytes: optionalOption('maxContractBytes', options.maxContractBytes),
   };
-  if (settings.dataFile && settings.databaseUrl) throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
+  if (settings.dataFile && settings.databaseUrl)
+    throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
   if (settings.adminToken === undefined && !isLoopback(settings.host)) {
     throw new ConfigError(
       `refusing to bind ${settings.host} with an open admin API: anyone who reaches it could read and reset the state. ` +
@@ -126,9 +127,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { contract } = followed.first;
   // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
   const builtIn = settings.contractFile ? loadContract() : settings.watch ? contract : undefined;
-  const { keys, demoKeys } = loadKeys({ ...(settings.keysFile ? { keysFile: settings.keysFile } : {}), ...(options.keys ? { keys: options.keys } : {}) });
+  const { keys, demoKeys } = loadKeys({
+    ...(settings.keysFile ? { keysFile: settings.keysFile } : {}),
+    ...(options.keys ? { keys: options.keys } : {}),
+  });
   const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
-  const { store, notice } = options.store ? { store: options.store, notice: undefined } : await openStore(contract, storeChoice(settings), keys);
+  const { store, notice } = options.store
+    ? { store: options.store, notice: undefined }
+    : await openStore(contract, storeChoice(settings), keys);
   if (notice) logger.warn(notice);
   const reference = createReference({
     contract,
@@ -156,10 +162,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close().catch(() => {});
     throw new StoreOpenError(`the keys or the seed cannot be stored: ${(error as Error).message}`);
   }
-  const server = await listen(app, port, host, options.timeouts, answerUnknownMethods(reference.engine)).catch(async (error: unknown) => {
-    await store.close().catch(() => {});
-    throw error;
-  });
+  const server = await listen(app, port, host, options.timeouts, answerUnknownMethods(reference.engine)).catch(
+    async (error: unknown) => {
+      await store.close().catch(() => {});
+      throw error;
+    },
+  );
   const { port: boundPort } = server.address() as AddressInfo;
   followed.follow((next) => {
     reference.useContract(next.contract);
@@ -183,7 +191,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
-function loadSeed(contract: Contract, seedFile: string | undefined, seed: SeedFile | undefined, keys: readonly ApiKey[]): StoredChatbot[] {
+function loadSeed(
+  contract: Contract,
+  seedFile: string | undefined,
+  seed: SeedFile | undefined,
+  keys: readonly ApiKey[],
+): StoredChatbot[] {
   if (seedFile) return readSeedFile(contract, seedFile, keys);
   return seed ? parseSeed(contract, seed, keys) : [];
 }

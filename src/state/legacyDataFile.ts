@@ -36,7 +36,9 @@ export function readDataFile(contract: Contract, path: string, keys: readonly Ap
   const records = json.chatbots.map((entry, index) => {
     const where = `${source}: chatbots[${index}]`;
     if (accounts.get(entry?.project) !== entry?.account) {
-      throw new RecordsError(`${where}: project "${entry?.project}" of account "${entry?.account}" is not in the keys file`);
+      throw new RecordsError(
+        `${where}: project "${entry?.project}" of account "${entry?.account}" is not in the keys file`,
+      );
     }
     checkChatbot(contract, entry.chatbot, `${where}.chatbot`);
     return { accountId: entry.account, projectId: entry.project, chatbot: entry.chatbot } as StoredChatbot;

@@ -8,7 +8,15 @@ import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../con
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import { ByteList } from './byteList.js';
 import type { ApiKey } from './keys.js';
-import { AccountFullError, checkKeyOwners, newChatbot, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
+import {
+  AccountFullError,
+  checkKeyOwners,
+  newChatbot,
+  type ChatbotStore,
+  type NewChatbot,
+  type StoredChatbot,
+  type StoreHealth,
+} from './store.js';
 
 export interface MemoryStoreContents {
   keys?: readonly ApiKey[];
@@ -43,7 +51,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   /** Chatbots only (an array, the older form), or keys and chatbots. */
   constructor(contents: readonly StoredChatbot[] | MemoryStoreContents = {}) {
-    const { keys = [], chatbots = [] } = Array.isArray(contents) ? { chatbots: contents } : (contents as MemoryStoreContents);
+    const { keys = [], chatbots = [] } = Array.isArray(contents)
+      ? { chatbots: contents }
+      : (contents as MemoryStoreContents);
     this.insertKeys(keys);
     for (const record of chatbots) this.insert(record);
   }
@@ -73,7 +83,11 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async all(): Promise<readonly StoredChatbot[]> {
     this.#allSnapshot ??= Object.freeze(
-      this.#all.map((kept) => ({ accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) })),
+      this.#all.map((kept) => ({
+        accountId: kept.accountId,
+        projectId: kept.projectId,
+        chatbot: this.#chatbotOf(kept),
+      })),
     );
     return this.#allSnapshot;
   }
@@ -123,7 +137,11 @@ export class InMemoryChatbotStore implements ChatbotStore {
   /** From now on, chatbots are encoded (and checked) by `encode`; those already held are encoded again by it. */
   protected useEncoder(encode: ChatbotEncoder): void {
     if (encode === this.#encode) return;
-    const held = this.#all.map((kept) => ({ accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) }));
+    const held = this.#all.map((kept) => ({
+      accountId: kept.accountId,
+      projectId: kept.projectId,
+      chatbot: this.#chatbotOf(kept),
+    }));
     const broken = this.#broken;
     this.#encode = encode;
     this.resetNow([...this.#keys.values()], []);
@@ -167,7 +185,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
   /** A chatbot created or seeded here: the encoder checks it (and throws if it breaks the contract). */
   protected insert(record: StoredChatbot): void {
     const encoded = this.#encode(record.chatbot);
-    const bytes = this.#encoded.get(record.accountId) ?? this.#encoded.set(record.accountId, new ByteList()).get(record.accountId)!;
+    const bytes =
+      this.#encoded.get(record.accountId) ?? this.#encoded.set(record.accountId, new ByteList()).get(record.accountId)!;
     if (bytes.length > 0) bytes.append(COMMA);
     const start = bytes.length;
     bytes.append(encoded);

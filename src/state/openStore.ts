@@ -23,7 +23,11 @@ export interface OpenedStore {
 }
 
 /** Opens the store; the reference starts it (the keys, and the seed when it holds no chatbot yet). */
-export async function openStore(contract: Contract, choice: StoreChoice, keys: readonly ApiKey[]): Promise<OpenedStore> {
+export async function openStore(
+  contract: Contract,
+  choice: StoreChoice,
+  keys: readonly ApiKey[],
+): Promise<OpenedStore> {
   const { store, notice } = await open(contract, choice, keys);
   return { store, ...(notice ? { notice } : {}) };
 }
@@ -39,7 +43,10 @@ async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiK
 
   const imported = `${dataFile}.sqlite`;
   if (existsSync(imported)) {
-    return { store: SqliteChatbotStore.open(imported, options), notice: `${dataFile} was imported before: using ${imported}` };
+    return {
+      store: SqliteChatbotStore.open(imported, options),
+      notice: `${dataFile} was imported before: using ${imported}`,
+    };
   }
   const records = readDataFile(contract, dataFile, keys) ?? [];
   const store = SqliteChatbotStore.open(imported, options);

@@ -7,15 +7,24 @@ import { COLUMNS } from './postgresSchema.js';
 
 /** Inside a transaction that holds the api_keys lock: refuses a project that would change account. */
 export async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promise<void> {
-  const { rows } = await client.query<{ project_id: string; account_id: string }>('SELECT DISTINCT project_id, account_id FROM api_keys');
+  const { rows } = await client.query<{ project_id: string; account_id: string }>(
+    'SELECT DISTINCT project_id, account_id FROM api_keys',
+  );
   checkKeyOwners(new Map(rows.map((row) => [row.project_id, row.account_id])), keys);
   for (const { key, accountId, projectId } of keys) {
-    await client.query('INSERT INTO api_keys (key, account_id, project_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [key, accountId, projectId]);
+    await client.query(
+      'INSERT INTO api_keys (key, account_id, project_id) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING',
+      [key, accountId, projectId],
+    );
   }
 }
 
 /** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. */
-export async function insertChatbots(client: pg.PoolClient, records: readonly StoredChatbot[], encode: ChatbotEncoder): Promise<void> {
+export async function insertChatbots(
+  client: pg.PoolClient,
+  records: readonly StoredChatbot[],
+  encode: ChatbotEncoder,
+): Promise<void> {
   for (let start = 0; start < records.length; start += 5_000) {
     const chunk = records.slice(start, start + 5_000);
     const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);

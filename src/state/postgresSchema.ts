@@ -40,7 +40,9 @@ export async function migrate(client: pg.PoolClient): Promise<void> {
   await client.query(NAME_AS_JSON);
   await client.query(SCHEMA);
   // A database made before the sizes were kept: count once.
-  const { rows } = await client.query('SELECT (SELECT count(*) FROM account_sizes) = 0 AND EXISTS (SELECT 1 FROM chatbots) AS stale');
+  const { rows } = await client.query(
+    'SELECT (SELECT count(*) FROM account_sizes) = 0 AND EXISTS (SELECT 1 FROM chatbots) AS stale',
+  );
   if (rows[0].stale) await client.query(RECOUNT);
   await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
 }

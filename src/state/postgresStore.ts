@@ -13,8 +13,16 @@ import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../con
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
-  AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailableError,
-  type ChatbotRow, type ChatbotStore, type NewChatbot, type StoredChatbot, type StoreHealth,
+  AccountFullError,
+  fromRow,
+  newChatbot,
+  StoreOpenError,
+  StoreUnavailableError,
+  type ChatbotRow,
+  type ChatbotStore,
+  type NewChatbot,
+  type StoredChatbot,
+  type StoreHealth,
 } from './store.js';
 import { insertChatbots, insertKeys } from './postgresBulk.js';
 import { asUnavailable, redact } from './postgresFailures.js';
@@ -24,7 +32,6 @@ const TEXT = new TextDecoder();
 
 type PostgresRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 const toRow = ({ name_json, ...row }: PostgresRow): ChatbotRow => ({ ...row, name: JSON.parse(name_json) as string });
-
 
 type ListedRow = PostgresRow & { encoded: string | null };
 
@@ -60,12 +67,21 @@ export class PostgresChatbotStore implements ChatbotStore {
   async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
     return this.#transaction(async (client) => {
       // The account's lock first, then the database's clock: created_at never goes backwards within an account.
-      const { rows } = await client.query<{ now: string }>(`SELECT ${NOW_UTC_MS} AS now FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`, [owner.accountId]);
+      const { rows } = await client.query<{ now: string }>(
+        `SELECT ${NOW_UTC_MS} AS now FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`,
+        [owner.accountId],
+      );
       const chatbot = newChatbot(input, new Date(rows[0]!.now));
       const encoded = this.#encode(chatbot);
       // Tables in the order a reset locks them (chatbots, then account_sizes): no deadlock with one.
       await client.query(`INSERT INTO chatbots (${COLUMNS}, encoded) VALUES ($1, $2, $3, $4, $5, true, $6, $7)`, [
-        chatbot.id, owner.accountId, owner.projectId, JSON.stringify(chatbot.name), JSON.stringify(chatbot.settings), chatbot.created_at, TEXT.decode(encoded),
+        chatbot.id,
+        owner.accountId,
+        owner.projectId,
+        JSON.stringify(chatbot.name),
+        JSON.stringify(chatbot.settings),
+        chatbot.created_at,
+        TEXT.decode(encoded),
       ]);
       const size = await client.query<{ chatbots: string }>(
         `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, 1)
@@ -79,12 +95,18 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    const { rows } = await this.#query<PostgresRow>(`SELECT ${COLUMNS} FROM chatbots WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    const { rows } = await this.#query<PostgresRow>(
+      `SELECT ${COLUMNS} FROM chatbots WHERE account_id = $1 ORDER BY seq`,
+      [accountId],
+    );
     return rows.map((row) => fromRow(toRow(row)).chatbot);
   }
 
   async listEncoded(accountId: string): Promise<readonly string[]> {
-    const { rows } = await this.#query<ListedRow>(`SELECT ${COLUMNS}, encoded FROM chatbots WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    const { rows } = await this.#query<ListedRow>(
+      `SELECT ${COLUMNS}, encoded FROM chatbots WHERE account_id = $1 ORDER BY seq`,
+      [accountId],
+    );
     return rows.map((row, index) => (index === 0 ? '' : ',') + this.#checkedText(row));
   }
 
@@ -141,7 +163,9 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async keys(): Promise<readonly ApiKey[]> {
-    const { rows } = await this.#query<{ key: string; account_id: string; project_id: string }>('SELECT key, account_id, project_id FROM api_keys ORDER BY seq');
+    const { rows } = await this.#query<{ key: string; account_id: string; project_id: string }>(
+      'SELECT key, account_id, project_id FROM api_keys ORDER BY seq',
+    );
     return rows.map((row) => ({ key: row.key, accountId: row.account_id, projectId: row.project_id }));
   }
 
@@ -163,7 +187,12 @@ export class PostgresChatbotStore implements ChatbotStore {
         'SELECT NOT pg_is_in_recovery() AS writable, (SELECT count(*) FROM chatbots) AS chatbots',
       );
       const { writable, chatbots } = rows[0]!;
-      return { store: this.kind, writable, chatbots: Number(chatbots), ...(writable ? {} : { detail: 'the database is read-only (a standby)' }) };
+      return {
+        store: this.kind,
+        writable,
+        chatbots: Number(chatbots),
+        ...(writable ? {} : { detail: 'the database is read-only (a standby)' }),
+      };
     } catch (error) {
       return { store: this.kind, writable: false, detail: (error as Error).message };
     }

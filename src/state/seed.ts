@@ -14,7 +14,12 @@ export interface SeedFile {
   projects: Record<string, (Partial<Chatbot> & { name: string })[]>;
 }
 
-export function parseSeed(contract: Contract, json: unknown, keys: readonly ApiKey[], source = 'seed'): StoredChatbot[] {
+export function parseSeed(
+  contract: Contract,
+  json: unknown,
+  keys: readonly ApiKey[],
+  source = 'seed',
+): StoredChatbot[] {
   const projects = (json as { projects?: unknown } | null)?.projects;
   if (typeof projects !== 'object' || projects === null || Array.isArray(projects)) {
     throw new RecordsError(`${source}: expected an object with a "projects" object, keyed by project id`);
@@ -40,7 +45,8 @@ export function parseSeed(contract: Contract, json: unknown, keys: readonly ApiK
         ...extraFields(given),
       };
       checkChatbot(contract, chatbot, where);
-      if (chatbot.created_at > now) throw new RecordsError(`${where}: created_at ${chatbot.created_at} is in the future`);
+      if (chatbot.created_at > now)
+        throw new RecordsError(`${where}: created_at ${chatbot.created_at} is in the future`);
       records.push({ accountId, projectId, chatbot: chatbot as Chatbot });
     });
   }

@@ -16,7 +16,17 @@ import type { ApiKey } from './keys.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
 import { inTransaction, openDatabase, sqliteCode } from './nodeSqlite.js';
 import { NAME_AS_JSON, prepareStatements, SCHEMA } from './sqliteSchema.js';
-import { AccountFullError, fromRow, newChatbot, StoreOpenError, StoreUnavailableError, type ChatbotRow, type NewChatbot, type StoredChatbot, type StoreHealth } from './store.js';
+import {
+  AccountFullError,
+  fromRow,
+  newChatbot,
+  StoreOpenError,
+  StoreUnavailableError,
+  type ChatbotRow,
+  type NewChatbot,
+  type StoredChatbot,
+  type StoreHealth,
+} from './store.js';
 
 type SqliteRow = Omit<ChatbotRow, 'name'> & { name_json: string };
 
@@ -24,7 +34,15 @@ const PROBE_PADDING = '.'.repeat(16_384);
 
 // SQLite's primary result codes (https://sqlite.org/rescode.html) that say the file cannot take a write now.
 const SQLITE_BUSY = 5;
-const UNAVAILABLE = new Set([SQLITE_BUSY, 6 /* LOCKED */, 8 /* READONLY */, 10 /* IOERR */, 11 /* CORRUPT */, 13 /* FULL */, 14 /* CANTOPEN */]);
+const UNAVAILABLE = new Set([
+  SQLITE_BUSY,
+  6 /* LOCKED */,
+  8 /* READONLY */,
+  10 /* IOERR */,
+  11 /* CORRUPT */,
+  13 /* FULL */,
+  14 /* CANTOPEN */,
+]);
 const SQLITE_NOTADB = 26;
 
 interface Pending {
@@ -51,10 +69,14 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#db = db;
     this.#statements = prepareStatements(db);
     if (encode) this.useEncoder(encode);
-    const keys = db.prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq').all() as unknown as ApiKey[];
+    const keys = db
+      .prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq')
+      .all() as unknown as ApiKey[];
     this.insertKeys(keys);
     // Each chatbot checked by the encoder as it is read: one that breaks the contract is refused in its account's list.
-    for (const { name_json, ...row } of db.prepare('SELECT * FROM chatbots ORDER BY seq').all() as unknown as SqliteRow[]) {
+    for (const { name_json, ...row } of db
+      .prepare('SELECT * FROM chatbots ORDER BY seq')
+      .all() as unknown as SqliteRow[]) {
       this.load(fromRow({ ...row, name: JSON.parse(name_json) as string }));
     }
   }
@@ -81,7 +103,8 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
 
   override create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
     const waiting = this.#pending.filter((pending) => pending.record.accountId === owner.accountId).length;
-    if (this.countOf(owner.accountId) + waiting >= maxPerAccount) return Promise.reject(new AccountFullError(owner.accountId, maxPerAccount));
+    if (this.countOf(owner.accountId) + waiting >= maxPerAccount)
+      return Promise.reject(new AccountFullError(owner.accountId, maxPerAccount));
     const chatbot = newChatbot(input);
     return new Promise((resolve, reject) => {
       this.#pending.push({
@@ -95,7 +118,11 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     });
   }
 
-  override async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
+  override async start(
+    keys: readonly ApiKey[],
+    seed: readonly StoredChatbot[],
+    encode?: ChatbotEncoder,
+  ): Promise<void> {
     if (encode) this.useEncoder(encode);
     const seeding = this.size === 0 ? seed : [];
     this.#write(() => {

@@ -17,9 +17,7 @@ export function markdownCode(text: string): string {
 
 /** Text inside an HTML element of the Markdown (such as <summary>), on one line. */
 export function htmlText(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[&<>"'`|]/g, (character) => `&#${character.charCodeAt(0)};`);
+  return text.replace(/[\r\n]+/g, ' ').replace(/[&<>"'`|]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** A fenced code block that holds `lines` exactly. */

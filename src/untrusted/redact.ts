@@ -9,7 +9,8 @@
 export const REDACTED = '[redacted]';
 
 /** Names of headers whose whole value is a secret (WWW-Authenticate and Proxy-Authenticate only name a scheme). */
-const SECRET_HEADER = /^(?:authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|credential|session|auth(?!enticate)/i;
+const SECRET_HEADER =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|credential|session|auth(?!enticate)/i;
 /** An API key of this API's form, anywhere in a text. */
 const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
 /** Shorter values are not masked inside other text: they would mask ordinary words. */
@@ -24,7 +25,9 @@ export class Redactor {
 
   /** `known`: secrets this run was given (its keys), masked wherever they appear. */
   constructor(known: readonly (string | undefined)[] = []) {
-    this.#known = [...new Set(known.filter((secret): secret is string => !!secret && secret.length >= MIN_KNOWN_SECRET))].sort((a, b) => b.length - a.length);
+    this.#known = [
+      ...new Set(known.filter((secret): secret is string => !!secret && secret.length >= MIN_KNOWN_SECRET)),
+    ].sort((a, b) => b.length - a.length);
   }
 
   /** The text with every secret it holds masked. */

@@ -12,7 +12,12 @@ export function listCase(session: Session, phase: TestCase['phase'], role: KeyRo
 }
 
 /** The list answered for a role; undefined when it did not answer a list. */
-export async function listFor(session: Session, phase: TestCase['phase'], role: KeyRole, label: string): Promise<{ exercised: Exercised; chatbots?: Chatbot[] }> {
+export async function listFor(
+  session: Session,
+  phase: TestCase['phase'],
+  role: KeyRole,
+  label: string,
+): Promise<{ exercised: Exercised; chatbots?: Chatbot[] }> {
   const exercised = await session.exercise(listCase(session, phase, role, label));
   if (exercised.answer?.status !== 200) return { exercised };
   try {
@@ -27,13 +32,19 @@ export async function listFor(session: Session, phase: TestCase['phase'], role: 
 export async function checkAvailable(session: Session, create: Exercised): Promise<Failure[]> {
   if (!create.created || !session.enabled('ensure_resource_availability')) return [];
   const role = create.testCase.role ?? 'main';
-  const { exercised: list, chatbots } = await listFor(session, create.testCase.phase, role, `the list after: ${create.testCase.label}`);
+  const { exercised: list, chatbots } = await listFor(
+    session,
+    create.testCase.phase,
+    role,
+    `the list after: ${create.testCase.label}`,
+  );
   if (!chatbots) return list.failures;
   const chatbot = create.created;
   const matches = chatbots.filter((listed) => listed?.id === chatbot.id);
   let message: string | undefined;
   if (matches.length !== 1) message = `chatbot ${chatbot.id} is listed ${matches.length} times`;
-  else if (!isDeepStrictEqual(matches[0], chatbot)) message = `listed as ${JSON.stringify(matches[0])}, created as ${JSON.stringify(chatbot)}`;
+  else if (!isDeepStrictEqual(matches[0], chatbot))
+    message = `listed as ${JSON.stringify(matches[0])}, created as ${JSON.stringify(chatbot)}`;
   session.findings.count('ensure_resource_availability', 'createChatbot', message !== undefined);
   if (!message) return list.failures;
   const failure: Failure = {
@@ -43,6 +54,12 @@ export async function checkAvailable(session: Session, create: Exercised): Promi
     pointer: '#/paths/~1chatbots/get/description',
     cause: matches.length === 1 ? 'changed' : matches.length === 0 ? 'missing' : 'repeated',
   };
-  session.keep({ operation: 'createChatbot', failure, testCase: create.testCase, answer: list.answer, curl: [session.curl(create.testCase), session.curl(list.testCase)] });
+  session.keep({
+    operation: 'createChatbot',
+    failure,
+    testCase: create.testCase,
+    answer: list.answer,
+    curl: [session.curl(create.testCase), session.curl(list.testCase)],
+  });
   return [...list.failures, failure];
 }

@@ -33,7 +33,9 @@ export class CoverageTracker {
 
   report(): OperationCoverage[] {
     const seen = this.#seen.get('unmatched') ?? new Set<number>();
-    const extension = (this.contract.document as unknown as Record<string, object | undefined>)['x-unmatched-request-responses'];
+    const extension = (this.contract.document as unknown as Record<string, object | undefined>)[
+      'x-unmatched-request-responses'
+    ];
     const documented = Object.keys(extension ?? {}).filter((key) => /^\d{3}$/.test(key));
     const unmatched: OperationCoverage = {
       operation: 'unmatched',

@@ -40,11 +40,14 @@ export function toCurl(baseUrl: string, testCase: TestCase, keys: Partial<Record
   const redact = new Redactor(Object.values(keys));
   const url = redact.text(baseUrl.replace(/\/+$/, '') + testCase.path);
   const implied = testCase.body ? 'POST' : 'GET'; // what curl sends without -X
-  const method = testCase.method === 'HEAD' ? ['--head'] : testCase.method === implied ? [] : ['-X', shellQuote(testCase.method)];
+  const method =
+    testCase.method === 'HEAD' ? ['--head'] : testCase.method === implied ? [] : ['-X', shellQuote(testCase.method)];
   const parts = ['curl', '-i', '--globoff', ...method, shellQuote(url)];
-  for (const [name, value] of Object.entries(testCase.headers)) parts.push('-H', headerArgument(name, value, keys, redact));
+  for (const [name, value] of Object.entries(testCase.headers))
+    parts.push('-H', headerArgument(name, value, keys, redact));
   // curl would add a form Content-Type to a body sent without one.
-  if (testCase.body && !Object.keys(testCase.headers).some((name) => name.toLowerCase() === 'content-type')) parts.push('-H', shellQuote('Content-Type:'));
+  if (testCase.body && !Object.keys(testCase.headers).some((name) => name.toLowerCase() === 'content-type'))
+    parts.push('-H', shellQuote('Content-Type:'));
   if (!testCase.body) return { command: parts.join(' ') };
   const text = utf8(testCase.body);
   if (text !== undefined && text.length <= INLINE_LIMIT && !hasControl(text) && !text.startsWith('@')) {

@@ -60,7 +60,14 @@ export class Findings {
   }
 
   /** Keeps the failure, unless its cause is known; returns whether it was new. `secrets`: more to mask (the key a proxied request carried). */
-  add(operation: string, failure: Failure, testCase: TestCase, answer: Answer | undefined, replays: Replay[], secrets: readonly string[] = []): boolean {
+  add(
+    operation: string,
+    failure: Failure,
+    testCase: TestCase,
+    answer: Answer | undefined,
+    replays: Replay[],
+    secrets: readonly string[] = [],
+  ): boolean {
     const key = Findings.key(operation, failure);
     const known = this.#causes.get(key);
     if (known) {
@@ -76,7 +83,11 @@ export class Findings {
       curl: replays.map((replay) => replay.command),
       replayBodies: replays.flatMap((replay) => (replay.body ? [replay.body] : [])),
       answer: answer
-        ? { status: answer.status, contentType: answer.headers.get('content-type'), body: answer.text.slice(0, BODY_SHOWN) }
+        ? {
+            status: answer.status,
+            contentType: answer.headers.get('content-type'),
+            body: answer.text.slice(0, BODY_SHOWN),
+          }
         : { status: 0, contentType: null, body: '' },
       occurrences: 1,
     };
@@ -100,6 +111,8 @@ export class Findings {
   }
 
   tallies(): Tally[] {
-    return [...this.#tallies.values()].sort((a, b) => a.check.localeCompare(b.check) || a.operation.localeCompare(b.operation));
+    return [...this.#tallies.values()].sort(
+      (a, b) => a.check.localeCompare(b.check) || a.operation.localeCompare(b.operation),
+    );
   }
 }

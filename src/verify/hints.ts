@@ -4,7 +4,11 @@ import type { KeyRole } from './cases.js';
 
 const MOSTLY = 0.8;
 
-export function setUpHints(acceptedStatuses: ReadonlyMap<number, number>, baseUrl: string, keys: Partial<Record<KeyRole, string>>): string[] {
+export function setUpHints(
+  acceptedStatuses: ReadonlyMap<number, number>,
+  baseUrl: string,
+  keys: Partial<Record<KeyRole, string>>,
+): string[] {
   const total = [...acceptedStatuses.values()].reduce((sum, count) => sum + count, 0);
   if (total < 3) return [];
   const share = (status: number) => (acceptedStatuses.get(status) ?? 0) / total;
@@ -18,8 +22,13 @@ export function setUpHints(acceptedStatuses: ReadonlyMap<number, number>, baseUr
     );
   }
   if (share(401) >= MOSTLY) {
-    hints.push(`nearly every valid request got 401: the key was refused. Check the key (and ${keys.sameAccount || keys.otherAccount ? 'the other keys' : 'that it is a key of this deployment'}).`);
+    hints.push(
+      `nearly every valid request got 401: the key was refused. Check the key (and ${keys.sameAccount || keys.otherAccount ? 'the other keys' : 'that it is a key of this deployment'}).`,
+    );
   }
-  if (share(409) >= MOSTLY) hints.push('nearly every create got 409: the account is full. Use a key of another account, or a server with a higher limit.');
+  if (share(409) >= MOSTLY)
+    hints.push(
+      'nearly every create got 409: the account is full. Use a key of another account, or a server with a higher limit.',
+    );
   return hints;
 }

@@ -25,8 +25,21 @@ export function judgeAnswer(
   options: { enabled: (check: CheckName) => boolean; maxResponseTimeMs?: number },
 ): Verdict {
   const path = testCase.path.split('?')[0]!;
-  const violations = responseViolations(contract, { method: testCase.method, path, status: answer.status, headers: answer.headers, text: answer.text });
-  const judged = { contract, testCase, answer, expectation, violations, ...(options.maxResponseTimeMs ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}) };
+  const violations = responseViolations(contract, {
+    method: testCase.method,
+    path,
+    status: answer.status,
+    headers: answer.headers,
+    text: answer.text,
+  });
+  const judged = {
+    contract,
+    testCase,
+    answer,
+    expectation,
+    violations,
+    ...(options.maxResponseTimeMs ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
+  };
   const ran: CheckName[] = [];
   const failures: Failure[] = [];
   for (const check of ANSWER_CHECKS) {

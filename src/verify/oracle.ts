@@ -55,7 +55,9 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
   return {
     async expect(request) {
       const path = request.path.split('?')[0]!;
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
       const match = contract.router.match(request.method, path);
       const operation = match.kind === 'operation' ? match.operation : undefined;
       const answer = await engine.handle({
@@ -68,7 +70,14 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
       const alternatives = !keys && operation?.secured && wellFormedKey(headers.authorization) ? [401] : [];
       if (answer.status === PASSED) {
         const status = successStatus(contract, operation!);
-        return { operation, success: true, status, alternatives, reason: 'the request honours the contract', pointer: `${operation!.pointer}/responses/${status}` };
+        return {
+          operation,
+          success: true,
+          status,
+          alternatives,
+          reason: 'the request honours the contract',
+          pointer: `${operation!.pointer}/responses/${status}`,
+        };
       }
       const problem = JSON.parse(String(answer.body)) as { detail: string };
       const documented = contract.responseFor(operation, answer.status);

@@ -82,15 +82,25 @@ export interface VerifyReport {
   passed: boolean;
 }
 
-const NEEDED: Record<KeyRole, string> = { main: 'a key', sameAccount: 'a key of another project of the same account', otherAccount: 'a key of another account' };
+const NEEDED: Record<KeyRole, string> = {
+  main: 'a key',
+  sameAccount: 'a key of another project of the same account',
+  otherAccount: 'a key of another account',
+};
 
 export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
   const { stateless = false, maxExamples = 100, requestTimeoutMs = 10_000, maxTimeMs = 120_000 } = options;
-  const phases = PHASES.filter((phase) => (options.phases ?? PHASES).includes(phase) && !(stateless && phase === 'stateful'));
+  const phases = PHASES.filter(
+    (phase) => (options.phases ?? PHASES).includes(phase) && !(stateless && phase === 'stateful'),
+  );
   const seed = options.seed ?? randomInt(2 ** 31);
   const runId = randomBytes(4).toString('hex');
   const contract = options.contract ?? loadContract();
-  const keys: Partial<Record<KeyRole, string>> = { main: options.key, sameAccount: options.keySameAccount, otherAccount: options.keyOtherAccount };
+  const keys: Partial<Record<KeyRole, string>> = {
+    main: options.key,
+    sameAccount: options.keySameAccount,
+    otherAccount: options.keyOtherAccount,
+  };
   const principals = new Map<string, Principal>();
   if (keys.main) principals.set(keys.main, { accountId: 'own', projectId: 'main' });
   if (keys.sameAccount) principals.set(keys.sameAccount, { accountId: 'own', projectId: 'same-account' });
@@ -113,7 +123,12 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
   let phase: Phase = phases[0] ?? 'examples';
   let phaseStart = 0;
   const progress = () =>
-    options.onProgress?.({ phase, requests: session.requests - phaseStart, total: session.requests, failures: session.findings.list().length });
+    options.onProgress?.({
+      phase,
+      requests: session.requests - phaseStart,
+      total: session.requests,
+      failures: session.findings.list().length,
+    });
   let error: string | undefined;
   try {
     for (phase of phases) {
@@ -123,13 +138,21 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
       if (phase === 'examples') await runExamples(session);
       if (phase === 'coverage') await runCoverage(session);
       if (phase === 'fuzz') await runFuzz(session, { seed, numRuns: maxExamples }, ends - maxTimeMs * 0.25);
-      if (phase === 'stateful') await runStateful(session, { seed, numRuns: Math.max(5, Math.ceil(maxExamples / 5)), until: ends - maxTimeMs * 0.05 });
+      if (phase === 'stateful')
+        await runStateful(session, {
+          seed,
+          numRuns: Math.max(5, Math.ceil(maxExamples / 5)),
+          until: ends - maxTimeMs * 0.05,
+        });
       // The phase's last word: its whole count.
       progress();
     }
   } catch (caught) {
     if (!(caught instanceof RunStopped)) throw caught;
-    error = caught.message === TIME_LIMIT ? `${caught.message} (${maxTimeMs / 1000} s) in the ${phase} phase` : caught.message;
+    error =
+      caught.message === TIME_LIMIT
+        ? `${caught.message} (${maxTimeMs / 1000} s) in the ${phase} phase`
+        : caught.message;
   }
   const failures = session.findings.list();
   return {
@@ -157,7 +180,12 @@ function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, sta
   const needs: Partial<Record<CheckName, KeyRole>> = { account_scope: 'sameAccount', tenant_isolation: 'otherAccount' };
   return CHECK_NAMES.map((name) => {
     const own = tallies.filter((tally) => tally.check === name);
-    const summary: CheckSummary = { name, title: CATALOGUE[name].title, ran: own.reduce((sum, t) => sum + t.ran, 0), failed: own.reduce((sum, t) => sum + t.failed, 0) };
+    const summary: CheckSummary = {
+      name,
+      title: CATALOGUE[name].title,
+      ran: own.reduce((sum, t) => sum + t.ran, 0),
+      failed: own.reduce((sum, t) => sum + t.failed, 0),
+    };
     const role = needs[name];
     if (CATALOGUE[name].needsState && stateless) summary.skipped = 'the target is stateless';
     else if (role && !keys[role]) summary.skipped = `needs ${NEEDED[role]}`;

@@ -35,7 +35,9 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
     if (limits.deadline.aborted) return reject(new RunStopped(TIME_LIMIT));
     const signal = AbortSignal.any([AbortSignal.timeout(limits.requestMs), limits.deadline]);
     // Content-Length always: Node sends a GET's body without one otherwise.
-    const headers = testCase.body ? { ...testCase.headers, 'Content-Length': String(testCase.body.length) } : testCase.headers;
+    const headers = testCase.body
+      ? { ...testCase.headers, 'Content-Length': String(testCase.body.length) }
+      : testCase.headers;
     const outgoing = request(url, { method: testCase.method, headers, signal }, (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,11 +49,22 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
         }
         const bytes = Buffer.concat(chunks);
         const text = decode(bytes, response.headers['content-encoding']).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers, text, ms: performance.now() - started, bytes, rawHeaders: response.rawHeaders });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers,
+          text,
+          ms: performance.now() - started,
+          bytes,
+          rawHeaders: response.rawHeaders,
+        });
       });
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code && UNREACHABLE.has(error.code) ? new RunStopped(`nothing answers at ${baseUrl} (${error.code})`) : failed(error, limits));
+      reject(
+        error.code && UNREACHABLE.has(error.code)
+          ? new RunStopped(`nothing answers at ${baseUrl} (${error.code})`)
+          : failed(error, limits),
+      );
     });
     outgoing.end(testCase.body ? Buffer.from(testCase.body) : undefined);
   });
@@ -59,13 +72,16 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
 
 function failed(error: NodeJS.ErrnoException, limits: SendLimits): Error {
   if (limits.deadline.aborted) return new RunStopped(TIME_LIMIT);
-  if (error.name === 'AbortError') return new RequestFailed(`no whole answer within the request timeout (${limits.requestMs / 1000} s)`);
+  if (error.name === 'AbortError')
+    return new RequestFailed(`no whole answer within the request timeout (${limits.requestMs / 1000} s)`);
   return new RequestFailed(`the request failed: ${error.code ?? error.message}`);
 }
 
 /** The body as sent before compression; as it came when it does not decompress (the checks then say it is not JSON). */
 function decode(bytes: Buffer, encoding: string | undefined): Buffer {
-  const decompress = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync }[encoding?.trim().toLowerCase() ?? ''];
+  const decompress = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync }[
+    encoding?.trim().toLowerCase() ?? ''
+  ];
   if (!decompress) return bytes;
   try {
     return decompress(bytes, { maxOutputLength: 64 * 1024 * 1024 });

@@ -80,7 +80,10 @@ export class Session {
 
   headers(role: KeyRole | null, contentType?: string): Record<string, string> {
     const key = role ? this.options.keys[role] : undefined;
-    return { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(contentType ? { 'Content-Type': contentType } : {}) };
+    return {
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      ...(contentType ? { 'Content-Type': contentType } : {}),
+    };
   }
 
   async exercise(testCase: TestCase): Promise<Exercised> {
@@ -94,12 +97,18 @@ export class Session {
       answer = await send(this.options.baseUrl, testCase, this.options.limits);
     } catch (error) {
       if (!(error instanceof RequestFailed)) throw error;
-      const failure: Failure = { check: 'request_completed', message: error.message, expected: `${expectation.status}: ${expectation.reason}`, pointer: expectation.pointer };
+      const failure: Failure = {
+        check: 'request_completed',
+        message: error.message,
+        expected: `${expectation.status}: ${expectation.reason}`,
+        pointer: expectation.pointer,
+      };
       this.#keep(operation, [failure], ['request_completed'], testCase, undefined);
       return { testCase, expectation, failures: [failure] };
     }
     this.coverage.observe(operation, testCase, answer);
-    if (expectation.success) this.acceptedStatuses.set(answer.status, (this.acceptedStatuses.get(answer.status) ?? 0) + 1);
+    if (expectation.success)
+      this.acceptedStatuses.set(answer.status, (this.acceptedStatuses.get(answer.status) ?? 0) + 1);
     const verdict = judgeAnswer(contract, testCase, answer, expectation, {
       enabled: (check) => this.enabled(check),
       ...(this.options.maxResponseTimeMs ? { maxResponseTimeMs: this.options.maxResponseTimeMs } : {}),
@@ -132,7 +141,13 @@ export class Session {
     return pending;
   }
 
-  #created(expectation: Expectation, answer: Answer, testCase: TestCase, ran: CheckName[], failures: Failure[]): Chatbot | undefined {
+  #created(
+    expectation: Expectation,
+    answer: Answer,
+    testCase: TestCase,
+    ran: CheckName[],
+    failures: Failure[],
+  ): Chatbot | undefined {
     if (expectation.operation?.operationId !== 'createChatbot' || answer.status !== 201) return undefined;
     let chatbot: Chatbot | undefined;
     try {
@@ -160,9 +175,19 @@ export class Session {
     return chatbot;
   }
 
-  #keep(operation: string, failures: Failure[], ran: CheckName[], testCase: TestCase, answer: Answer | undefined): void {
-    for (const check of ran) this.findings.count(check, operation, failures.some((failure) => failure.check === check));
+  #keep(
+    operation: string,
+    failures: Failure[],
+    ran: CheckName[],
+    testCase: TestCase,
+    answer: Answer | undefined,
+  ): void {
+    for (const check of ran)
+      this.findings.count(
+        check,
+        operation,
+        failures.some((failure) => failure.check === check),
+      );
     for (const failure of failures) this.keep({ operation, failure, testCase, answer, curl: [this.curl(testCase)] });
   }
-
 }

@@ -32,7 +32,10 @@ function example(operationId: string, status: number, name?: string): unknown {
 }
 
 /** The CORS headers of every answer of the API, in every mode. */
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied,Mock-Source' };
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Allow,WWW-Authenticate,Preference-Applied,Mock-Source',
+};
 
 /** Asserts an answer byte for byte: status, the headers every mode sends alike, and the body. */
 function expectAnswer(response: ApiResponse, status: number, text: string, headers: Record<string, string> = {}) {
@@ -51,50 +54,137 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
 
   describe(`${label}: request-level answers, the same bytes in every mode`, () => {
     const cases: [string, string, string, RequestOptions, number, () => string, Record<string, string>?][] = [
-      ['an unknown path', 'GET', '/chatbot', { key: KEYS.acmeWeb }, 404, () => problemBody(404, `There is no resource at ${path()}/chatbot.`)],
-      ['another method', 'DELETE', '/chatbots', { key: KEYS.acmeWeb }, 405, () =>
-        problemBody(405, `DELETE is not allowed on ${path()}/chatbots. Allowed methods are GET, POST.`), { allow: 'GET, POST' }],
-      ['a body over the limit, without a key', 'POST', '/chatbots', { json: { name: 'x'.repeat(contract.rules.maxBodyBytes) } }, 413, () =>
-        problemBody(413, `The request body is larger than ${contract.rules.maxBodyBytes} bytes.`)],
-      ['no key', 'GET', '/chatbots', {}, 401, () =>
-        problemBody(401, 'The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.'), { 'www-authenticate': 'Bearer realm="chatbots"' }],
-      ['an unknown key', 'GET', '/chatbots', { key: 'sk_live_nobody' }, 401, () => problemBody(401, 'The API key is not known.'),
-        { 'www-authenticate': 'Bearer realm="chatbots"' }],
-      ['another scheme', 'GET', '/chatbots', { headers: { authorization: `Basic ${KEYS.acmeWeb}` } }, 401, () =>
-        problemBody(401, 'The Authorization header is malformed. Send exactly `Bearer`, one space, and the API key.')],
-      ['text/plain', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'text/plain' } }, 415, () =>
-        problemBody(415, 'The request body must be sent with `Content-Type: application/json` (UTF-8).')],
-      ['malformed JSON', 'POST', '/chatbots', { key: KEYS.acmeWeb, raw: '{"name": "Half', headers: { 'content-type': 'application/json' } }, 400, () =>
-        problemBody(400, `The request body is not well-formed JSON: ${jsonError('{"name": "Half')}`)],
-      ['no name', 'POST', '/chatbots', { key: KEYS.acmeWeb, json: {} }, 422, () =>
-        problemBody(422, 'The request does not match the contract.', {
-          validation: [{ location: ['body'], code: 'required', message: "must have required property 'name'" }],
-        })],
-      ['an unknown field and a long theme', 'POST', '/chatbots', { key: KEYS.acmeWeb, json: { name: 'B', nmae: 1, settings: { theme: 't'.repeat(101) } } }, 422, () =>
-        problemBody(422, 'The request does not match the contract.', {
-          validation: [
-            { location: ['body', 'nmae'], code: 'additionalProperties', message: "unknown property 'nmae'" },
-            { location: ['body', 'settings', 'theme'], code: 'maxLength', message: 'must NOT have more than 100 characters' },
-          ],
-        })],
-      ['Prefer: code=401 with a valid key', 'GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'code=401' } }, 401, () =>
-        JSON.stringify(example('listChatbots', 401)),
-        { 'preference-applied': 'code=401', 'www-authenticate': 'Bearer realm="chatbots"' }],
+      [
+        'an unknown path',
+        'GET',
+        '/chatbot',
+        { key: KEYS.acmeWeb },
+        404,
+        () => problemBody(404, `There is no resource at ${path()}/chatbot.`),
+      ],
+      [
+        'another method',
+        'DELETE',
+        '/chatbots',
+        { key: KEYS.acmeWeb },
+        405,
+        () => problemBody(405, `DELETE is not allowed on ${path()}/chatbots. Allowed methods are GET, POST.`),
+        { allow: 'GET, POST' },
+      ],
+      [
+        'a body over the limit, without a key',
+        'POST',
+        '/chatbots',
+        { json: { name: 'x'.repeat(contract.rules.maxBodyBytes) } },
+        413,
+        () => problemBody(413, `The request body is larger than ${contract.rules.maxBodyBytes} bytes.`),
+      ],
+      [
+        'no key',
+        'GET',
+        '/chatbots',
+        {},
+        401,
+        () => problemBody(401, 'The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.'),
+        { 'www-authenticate': 'Bearer realm="chatbots"' },
+      ],
+      [
+        'an unknown key',
+        'GET',
+        '/chatbots',
+        { key: 'sk_live_nobody' },
+        401,
+        () => problemBody(401, 'The API key is not known.'),
+        { 'www-authenticate': 'Bearer realm="chatbots"' },
+      ],
+      [
+        'another scheme',
+        'GET',
+        '/chatbots',
+        { headers: { authorization: `Basic ${KEYS.acmeWeb}` } },
+        401,
+        () =>
+          problemBody(401, 'The Authorization header is malformed. Send exactly `Bearer`, one space, and the API key.'),
+      ],
+      [
+        'text/plain',
+        'POST',
+        '/chatbots',
+        { key: KEYS.acmeWeb, raw: '{"name":"Bot"}', headers: { 'content-type': 'text/plain' } },
+        415,
+        () => problemBody(415, 'The request body must be sent with `Content-Type: application/json` (UTF-8).'),
+      ],
+      [
+        'malformed JSON',
+        'POST',
+        '/chatbots',
+        { key: KEYS.acmeWeb, raw: '{"name": "Half', headers: { 'content-type': 'application/json' } },
+        400,
+        () => problemBody(400, `The request body is not well-formed JSON: ${jsonError('{"name": "Half')}`),
+      ],
+      [
+        'no name',
+        'POST',
+        '/chatbots',
+        { key: KEYS.acmeWeb, json: {} },
+        422,
+        () =>
+          problemBody(422, 'The request does not match the contract.', {
+            validation: [{ location: ['body'], code: 'required', message: "must have required property 'name'" }],
+          }),
+      ],
+      [
+        'an unknown field and a long theme',
+        'POST',
+        '/chatbots',
+        { key: KEYS.acmeWeb, json: { name: 'B', nmae: 1, settings: { theme: 't'.repeat(101) } } },
+        422,
+        () =>
+          problemBody(422, 'The request does not match the contract.', {
+            validation: [
+              { location: ['body', 'nmae'], code: 'additionalProperties', message: "unknown property 'nmae'" },
+              {
+                location: ['body', 'settings', 'theme'],
+                code: 'maxLength',
+                message: 'must NOT have more than 100 characters',
+              },
+            ],
+          }),
+      ],
+      [
+        'Prefer: code=401 with a valid key',
+        'GET',
+        '/chatbots',
+        { key: KEYS.acmeWeb, headers: { prefer: 'code=401' } },
+        401,
+        () => JSON.stringify(example('listChatbots', 401)),
+        { 'preference-applied': 'code=401', 'www-authenticate': 'Bearer realm="chatbots"' },
+      ],
     ];
     it.each(cases)('%s', async (_label, method, route, options, status, text, headers) => {
       expectAnswer(await client().request(method, route, options), status, text(), headers);
     });
 
     it('drops the connection for Prefer: fault=reset', async () => {
-      await expect(client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'fault=reset' } })).rejects.toThrow();
+      await expect(
+        client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'fault=reset' } }),
+      ).rejects.toThrow();
     });
 
     it('answers a CORS preflight 204 with the same headers, and a plain OPTIONS 405', async () => {
       const preflight = await client().request('OPTIONS', '/chatbots', {
-        headers: { origin: 'http://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+        headers: {
+          origin: 'http://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
       expect({ status: preflight.status, text: preflight.text }).toEqual({ status: 204, text: '' });
-      const sent = Object.fromEntries([...preflight.headers].filter(([name]) => name.startsWith('access-control-') || ['cache-control', 'vary'].includes(name)));
+      const sent = Object.fromEntries(
+        [...preflight.headers].filter(
+          ([name]) => name.startsWith('access-control-') || ['cache-control', 'vary'].includes(name),
+        ),
+      );
       expect(sent).toEqual({
         'access-control-allow-origin': '*',
         'access-control-allow-methods': 'GET,POST',
@@ -109,7 +199,10 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
     });
 
     it('names an applied delay in Preference-Applied', async () => {
-      const response = await client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'delay=20' } });
+      const response = await client().request('GET', '/chatbots', {
+        key: KEYS.acmeWeb,
+        headers: { prefer: 'delay=20' },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('preference-applied')).toBe('delay=20');
     });
@@ -121,7 +214,11 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
       const created = await client().create(KEYS.acmeWeb, { name: 'Shared suite', settings: { theme: 'dark' } });
       expect(created.status).toBe(201);
       if (!start().stateful) return expect(created.body).toEqual(example('createChatbot', 201));
-      expect(created.body.data).toMatchObject({ name: 'Shared suite', is_active: true, settings: { ...contract.rules.defaultSettings, theme: 'dark' } });
+      expect(created.body.data).toMatchObject({
+        name: 'Shared suite',
+        is_active: true,
+        settings: { ...contract.rules.defaultSettings, theme: 'dark' },
+      });
     });
 
     it('lists the account: what was created, in order, and no other tenant’s (stateful), or the example (mock)', async () => {
@@ -137,8 +234,14 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
 
     it('takes Prefer: example=NAME as Prism does (mock), and answers from its state (stateful)', async () => {
       await start().reset?.();
-      const empty = await client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'example=empty' } });
-      const unknown = await client().request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: { prefer: 'example=no-such-example' } });
+      const empty = await client().request('GET', '/chatbots', {
+        key: KEYS.acmeWeb,
+        headers: { prefer: 'example=empty' },
+      });
+      const unknown = await client().request('GET', '/chatbots', {
+        key: KEYS.acmeWeb,
+        headers: { prefer: 'example=no-such-example' },
+      });
       expect([empty.status, unknown.status]).toEqual([200, 200]);
       if (!start().stateful) {
         expect(empty.body).toEqual(example('listChatbots', 200, 'empty'));

@@ -29,7 +29,12 @@ export async function startBrokenServer(defect: Defect): Promise<{ url: string; 
     ...(defect.store ? { store: defect.store } : {}),
     validateResponses: false, // let the broken answers out
   });
-  const app = createApp({ engine: reference.engine, reference, logger: pino({ enabled: false }), served: () => ({ contract: reference.engine.contract, text: '', json: '{}' }) });
+  const app = createApp({
+    engine: reference.engine,
+    reference,
+    logger: pino({ enabled: false }),
+    served: () => ({ contract: reference.engine.contract, text: '', json: '{}' }),
+  });
   const outer = express();
   for (const handler of [defect.before ?? []].flat()) outer.use(handler);
   outer.use(app);
@@ -75,7 +80,8 @@ export function rewriteBody(change: (text: string, req: Request) => string): Req
   return [
     express.raw({ type: () => true, limit: '1mb' }),
     (req, _res, next) => {
-      if (Buffer.isBuffer(req.body) && req.body.length > 0) req.body = Buffer.from(change(req.body.toString('utf8'), req));
+      if (Buffer.isBuffer(req.body) && req.body.length > 0)
+        req.body = Buffer.from(change(req.body.toString('utf8'), req));
       next();
     },
   ];
@@ -92,7 +98,11 @@ export function json(text: string): Record<string, unknown> | undefined {
 }
 
 /** Answers a documented problem itself when `when` holds. */
-export function answerProblem(status: number, when: (req: Request) => boolean, headers: Record<string, string> = {}): RequestHandler {
+export function answerProblem(
+  status: number,
+  when: (req: Request) => boolean,
+  headers: Record<string, string> = {},
+): RequestHandler {
   return (req, res, next) => {
     if (!when(req)) return next();
     res.status(status).set({ 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', ...headers });
@@ -104,7 +114,8 @@ export function answerProblem(status: number, when: (req: Request) => boolean, h
 export function rewriteStatus(change: (req: Request, status: number) => number): RequestHandler {
   return (req, res, next) => {
     const writeHead = res.writeHead.bind(res) as (code: number, ...rest: unknown[]) => typeof res;
-    res.writeHead = ((code: number, ...rest: unknown[]) => writeHead(change(req, code), ...rest)) as typeof res.writeHead;
+    res.writeHead = ((code: number, ...rest: unknown[]) =>
+      writeHead(change(req, code), ...rest)) as typeof res.writeHead;
     next();
   };
 }
@@ -113,7 +124,8 @@ export function rewriteStatus(change: (req: Request, status: number) => number):
 export function dropHeader(drop: (req: Request, name: string) => boolean): RequestHandler {
   return (req, res, next) => {
     const setHeader = res.setHeader.bind(res);
-    res.setHeader = ((name: string, value: number | string | readonly string[]) => (drop(req, name.toLowerCase()) ? res : setHeader(name, value))) as typeof res.setHeader;
+    res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+      drop(req, name.toLowerCase()) ? res : setHeader(name, value)) as typeof res.setHeader;
     next();
   };
 }

@@ -12,18 +12,34 @@ export interface RawAnswer {
 }
 
 /** Sends the request head (and any body bytes) as written; `path` is below the base URL, for the contract check. */
-export async function rawExchange(baseUrl: string, method: string, path: string, lines: string[], body = ''): Promise<RawAnswer> {
+export async function rawExchange(
+  baseUrl: string,
+  method: string,
+  path: string,
+  lines: string[],
+  body = '',
+): Promise<RawAnswer> {
   const { hostname, port, pathname } = new URL(baseUrl);
   const socket = connect(Number(port), hostname);
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
   const closed = new Promise((resolve) => socket.on('close', resolve));
-  socket.write(`${method} ${pathname}${path} HTTP/1.1\r\nHost: ${hostname}\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n${body}`);
+  socket.write(
+    `${method} ${pathname}${path} HTTP/1.1\r\nHost: ${hostname}\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n${body}`,
+  );
   await closed;
   const [head = '', ...rest] = received.split('\r\n\r\n');
   const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = new Headers(headerLines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
-  const answer = { status: Number(statusLine.split(' ')[1]), headers, text: Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString('utf8') };
+  const headers = new Headers(
+    headerLines.map(
+      (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string],
+    ),
+  );
+  const answer = {
+    status: Number(statusLine.split(' ')[1]),
+    headers,
+    text: Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString('utf8'),
+  };
   assertHonoursContract(contract, { method, path, ...answer });
   return answer;
 }

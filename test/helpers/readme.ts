@@ -37,7 +37,12 @@ export function words(command: string): string[] {
 }
 
 /** A curl command as a fetch: its method, URL, headers and body. */
-export function curlRequest(command: string): { method: string; url: string; headers: Record<string, string>; body?: string } {
+export function curlRequest(command: string): {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+} {
   const args = words(command).slice(1);
   let method: string | undefined;
   let url = '';
@@ -52,7 +57,12 @@ export function curlRequest(command: string): { method: string; url: string; hea
     } else if (arg === '-d' || arg === '--data-binary') body = args[++index];
     else if (!arg.startsWith('-')) url = arg;
   }
-  return { method: method ?? (body === undefined ? 'GET' : 'POST'), url, headers, ...(body === undefined ? {} : { body }) };
+  return {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    url,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 /** The line up to a `#` that starts a comment: after white space, outside quotes. */

@@ -5,7 +5,26 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../dist/bin.cjs', import.meta.url));
-const ENV_NAMES = ['PORT', 'HOST', 'KEYS_FILE', 'SEED_FILE', 'DATA_FILE', 'DATABASE_URL', 'ADMIN_TOKEN', 'DELAY', 'FAULT_RATE', 'VALIDATE_RESPONSES', 'QUIET', 'MAX_CHATBOTS_PER_ACCOUNT', 'ALLOWED_HOSTS', 'LOG_FORMAT', 'CONTRACT_FILE', 'WATCH', 'MAX_CONTRACT_BYTES', 'DYNAMIC'];
+const ENV_NAMES = [
+  'PORT',
+  'HOST',
+  'KEYS_FILE',
+  'SEED_FILE',
+  'DATA_FILE',
+  'DATABASE_URL',
+  'ADMIN_TOKEN',
+  'DELAY',
+  'FAULT_RATE',
+  'VALIDATE_RESPONSES',
+  'QUIET',
+  'MAX_CHATBOTS_PER_ACCOUNT',
+  'ALLOWED_HOSTS',
+  'LOG_FORMAT',
+  'CONTRACT_FILE',
+  'WATCH',
+  'MAX_CONTRACT_BYTES',
+  'DYNAMIC',
+];
 
 export interface Run {
   child: ChildProcess;
@@ -45,7 +64,8 @@ export function run(args: string[], env: Record<string, string> = {}, cwd?: stri
 
 /** Our own ready line, at the start of a line: a forwarded line (Prism's own
  * "[prism] … listening on …", say) never matches it. */
-const READY = /^(?:Chatbot API reference server|Prism mock \([^)]*\)|Contract proxy) listening on (http:\/\/\S+\/api)$/m;
+const READY =
+  /^(?:Chatbot API reference server|Prism mock \([^)]*\)|Contract proxy) listening on (http:\/\/\S+\/api)$/m;
 
 /** The base URL the server printed in its ready line, once it listens. */
 export async function listening(started: Run, timeoutMs = 10_000): Promise<string> {

@@ -132,6 +132,12 @@ async function defaultStore(options: ServerOptions): Promise<Partial<ServerOptio
 }
 
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const server = await startServer({ port: 0, host: '127.0.0.1', keysFile: KEYS_FILE, ...(await defaultStore(options)), ...options });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    keysFile: KEYS_FILE,
+    ...(await defaultStore(options)),
+    ...options,
+  });
   return { server, client: new TestClient(server.url), close: () => server.close() };
 }

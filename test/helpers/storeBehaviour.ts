@@ -47,7 +47,9 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.listByAccount('b')).toEqual([other]);
         expect(await store.listByAccount('nobody')).toEqual([]);
         expect((await store.all()).map((record) => [record.projectId, record.chatbot.id])).toEqual([
-          ['a-web', one.id], ['b-main', other.id], ['a-app', two.id],
+          ['a-web', one.id],
+          ['b-main', other.id],
+          ['a-app', two.id],
         ]);
         expect(one).toMatchObject({ name: 'One', settings, is_active: true });
         expect(one.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -56,7 +58,9 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
 
     it('keeps every one of many concurrent creates, each once, in the order they were committed', () =>
       withStore(async (store) => {
-        const created = await Promise.all(Array.from({ length: 50 }, (_, i) => store.create(i % 2 ? WEB : APP, { name: `C${i}`, settings })));
+        const created = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => store.create(i % 2 ? WEB : APP, { name: `C${i}`, settings })),
+        );
         const listed = await store.listByAccount('a');
         expect(new Set(listed.map((c) => c.id))).toEqual(new Set(created.map((c) => c.id)));
         expect(listed).toHaveLength(50);
@@ -70,8 +74,15 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.principalOf('sk_live_nobody')).toBeUndefined();
         await store.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
         expect(await store.principalOf('sk_live_c')).toEqual({ accountId: 'c', projectId: 'c-main' });
-        expect((await store.keys()).map((k) => k.key)).toEqual(['sk_live_a_web', 'sk_live_a_app', 'sk_live_b', 'sk_live_c']);
-        await expect(store.addKeys([{ key: 'sk_live_d', accountId: 'other', projectId: 'a-web' }])).rejects.toThrow(/belongs to account "a"/);
+        expect((await store.keys()).map((k) => k.key)).toEqual([
+          'sk_live_a_web',
+          'sk_live_a_app',
+          'sk_live_b',
+          'sk_live_c',
+        ]);
+        await expect(store.addKeys([{ key: 'sk_live_d', accountId: 'other', projectId: 'a-web' }])).rejects.toThrow(
+          /belongs to account "a"/,
+        );
       }));
 
     it('takes the seed only when it holds no chatbot', async () => {
@@ -89,7 +100,9 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
       withStore(async (store) => {
         await store.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
         for (let i = 0; i < 20; i++) await store.create(WEB, { name: `Old ${i}`, settings });
-        const racing = Array.from({ length: 20 }, (_, i) => store.create(WEB, { name: `Racing ${i}`, settings }).catch(() => undefined));
+        const racing = Array.from({ length: 20 }, (_, i) =>
+          store.create(WEB, { name: `Racing ${i}`, settings }).catch(() => undefined),
+        );
         await store.reset(KEYS, [seeded('Seed', '2026-01-01T00:00:00.000Z')]);
         const after = await store.create(WEB, { name: 'After', settings });
         await Promise.all(racing);
@@ -102,7 +115,10 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
 
     it('gives the same list encoded, tricky strings and numbers included', () =>
       withStore(async (store) => {
-        const tricky = { name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f NUL \u0000 lone \ud800 end', settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' } };
+        const tricky = {
+          name: 'Quote " backslash \\ tab \t émoji 🤖 \u001f NUL \u0000 lone \ud800 end',
+          settings: { theme: 'x', n: [0.1, 1e21, 12.5, -3], s: '</script>' },
+        };
         await store.create(WEB, tricky);
         await store.create(APP, { name: 'Second', settings });
         const text = async (accountId: string) => {
@@ -120,24 +136,25 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
       }));
 
     // Only the stores that persist have a reopen to test.
-    if (subject.persistent) it('keeps everything across a reopen', async () => {
-      let created;
-      const first = await subject.open();
-      try {
-        await first.start(KEYS, []);
-        await first.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
-        // A NUL and a lone surrogate: neither survives a store that keeps the name as plain text.
-        created = await first.create(APP, { name: 'Kept \u0000 \ud800 é', settings });
-      } finally {
-        await first.close();
-      }
-      const second = await subject.open(true);
-      try {
-        expect(await second.listByAccount('a')).toEqual([created]);
-        expect(await second.principalOf('sk_live_c')).toEqual({ accountId: 'c', projectId: 'c-main' });
-      } finally {
-        await second.close();
-      }
-    });
+    if (subject.persistent)
+      it('keeps everything across a reopen', async () => {
+        let created;
+        const first = await subject.open();
+        try {
+          await first.start(KEYS, []);
+          await first.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
+          // A NUL and a lone surrogate: neither survives a store that keeps the name as plain text.
+          created = await first.create(APP, { name: 'Kept \u0000 \ud800 é', settings });
+        } finally {
+          await first.close();
+        }
+        const second = await subject.open(true);
+        try {
+          expect(await second.listByAccount('a')).toEqual([created]);
+          expect(await second.principalOf('sk_live_c')).toEqual({ accountId: 'c', projectId: 'c-main' });
+        } finally {
+          await second.close();
+        }
+      });
   });
 }

@@ -60,7 +60,11 @@ describe('SIGKILL while creates stream in', () => {
     await crashRounds(['--data-file', join(mkdtempSync(join(tmpdir(), 'crash-')), 'state.db')]);
   }, 120_000);
 
-  it.skipIf(!postgresAvailable('the crash test'))(`loses nothing acknowledged on PostgreSQL, over ${ROUNDS} kills`, async () => {
-    await crashRounds(['--database-url', await isolatedDatabaseUrl()]);
-  }, 120_000);
+  it.skipIf(!postgresAvailable('the crash test'))(
+    `loses nothing acknowledged on PostgreSQL, over ${ROUNDS} kills`,
+    async () => {
+      await crashRounds(['--database-url', await isolatedDatabaseUrl()]);
+    },
+    120_000,
+  );
 });

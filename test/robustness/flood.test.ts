@@ -10,7 +10,8 @@ import { KEYS, TestClient } from '../helpers/server.js';
 
 beforeAll(assertBuilt);
 
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 it('survives a flood of heavy bodies from one key, and keeps serving another tenant', async () => {
   const server = run(['serve', '--port', '0', '--quiet']);
@@ -37,7 +38,9 @@ it('survives a flood of heavy bodies from one key, and keeps serving another ten
   await Promise.all([...flood, other]);
 
   const rss = rssBytes(server.child.pid!);
-  console.log(`flood: ${sent} creates, answers ${JSON.stringify(Object.fromEntries(statuses))}, server RSS ${(rss / 1e6).toFixed(0)} MB, ${otherTenantAnswers} lists of another tenant answered`);
+  console.log(
+    `flood: ${sent} creates, answers ${JSON.stringify(Object.fromEntries(statuses))}, server RSS ${(rss / 1e6).toFixed(0)} MB, ${otherTenantAnswers} lists of another tenant answered`,
+  );
   expect(statuses.get(201)).toBe(10_000);
   expect(statuses.get(409)).toBeGreaterThan(0);
   expect(statuses.get(422)).toBeGreaterThan(0);

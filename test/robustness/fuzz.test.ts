@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validName = fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' }).filter((name) => /\S/.test(name) && name.length <= 200);
+const validName = fc
+  .string({ minLength: 1, maxLength: 200, unit: 'grapheme' })
+  .filter((name) => /\S/.test(name) && name.length <= 200);
 const json = fc.jsonValue({ maxDepth: 3 });
 const validSettings = fc.oneof(
   fc.constant(undefined),
@@ -26,18 +28,24 @@ const validSettings = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 12 }), json, { maxKeys: 5 }).map((d) => ({ ...d, theme: 'dark' })),
   fc.record({ theme: fc.string({ minLength: 1, maxLength: 100 }), prompt: fc.string({ maxLength: 300 }) }),
 );
-const validBody = fc.record({ name: validName, settings: validSettings }).map(({ name, settings }) =>
-  settings === undefined ? { name } : { name, settings },
-);
+const validBody = fc
+  .record({ name: validName, settings: validSettings })
+  .map(({ name, settings }) => (settings === undefined ? { name } : { name, settings }));
 const nested = (depth: number) => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as object;
 
 /** A body broken in one way, and the raw text to send. */
 const brokenRaw = fc.oneof(
-  fc.record({ name: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object()) }).map((b) => JSON.stringify(b)),
+  fc
+    .record({ name: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object()) })
+    .map((b) => JSON.stringify(b)),
   fc.record({ settings: validSettings }).map((b) => JSON.stringify(b)),
-  fc.tuple(validName, fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== 'name' && k !== 'settings'), json).map(
-    ([name, key, value]) => JSON.stringify({ name, [key]: value ?? 1 }),
-  ),
+  fc
+    .tuple(
+      validName,
+      fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== 'name' && k !== 'settings'),
+      json,
+    )
+    .map(([name, key, value]) => JSON.stringify({ name, [key]: value ?? 1 })),
   fc.integer({ min: 201, max: 5_000 }).map((n) => JSON.stringify({ name: 'x'.repeat(n) })),
   fc.integer({ min: 9, max: 3_000 }).map((depth) => JSON.stringify({ name: 'Deep', settings: nested(depth) })),
   fc.oneof(fc.integer(), fc.string(), fc.constant([]), fc.array(json)).map((b) => JSON.stringify(b)),
@@ -52,7 +60,13 @@ const noise = fc.dictionary(
   fc.string({ maxLength: 40 }).map((value) => value.replace(/[^\x20-\x7e]/g, '')),
   { maxKeys: 3 },
 );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/xml', undefined);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/xml',
+  undefined,
+);
 
 const withType = (headers: Record<string, string>, type: string | undefined): Record<string, string> =>
   type ? { ...headers, 'content-type': type } : headers;
@@ -67,12 +81,25 @@ const encodedLies = fc.record({
   body: validBody,
   encoding: fc.constantFrom('gzip', 'deflate', 'br', 'gzip, br', 'identity, gzip', 'x-gzip', 'compress'),
 });
-const rawBytes = fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')]));
+const rawBytes = fc
+  .uint8Array({ minLength: 1, maxLength: 200 })
+  .map((bytes) => Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')]));
 // Methods as tokens, as any client may send them (CONNECT asks the client for a tunnel: not a request to fuzz).
-const method = fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE'), fc.stringMatching(/^[A-Z]{1,12}$/)).filter((m) => m !== 'CONNECT');
+const method = fc
+  .oneof(
+    fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE'),
+    fc.stringMatching(/^[A-Z]{1,12}$/),
+  )
+  .filter((m) => m !== 'CONNECT');
 const elsewhere = fc.oneof(
-  fc.record({ method, path: fc.constantFrom('/chatbots/', '/chatbots//', '/chatbots/x', '/Chatbots', '/chatbots/../chatbots/', '/') }),
-  fc.record({ method: method.filter((m) => m !== 'GET' && m !== 'POST' && m !== 'OPTIONS'), path: fc.constant('/chatbots') }),
+  fc.record({
+    method,
+    path: fc.constantFrom('/chatbots/', '/chatbots//', '/chatbots/x', '/Chatbots', '/chatbots/../chatbots/', '/'),
+  }),
+  fc.record({
+    method: method.filter((m) => m !== 'GET' && m !== 'POST' && m !== 'OPTIONS'),
+    path: fc.constant('/chatbots'),
+  }),
 );
 
 type Case =
@@ -80,27 +107,43 @@ type Case =
   | { kind: 'broken'; options: RequestOptions }
   | { kind: 'elsewhere'; method: string; path: string };
 const cases: fc.Arbitrary<Case> = fc.oneof(
-  fc.record({ body: validBody, headers: noise }).map(({ body, headers }) => ({ kind: 'valid' as const, body, headers })),
+  fc
+    .record({ body: validBody, headers: noise })
+    .map(({ body, headers }) => ({ kind: 'valid' as const, body, headers })),
   fc.record({ raw: brokenRaw, type: contentType, headers: noise }).map(({ raw, type, headers }) => ({
     kind: 'broken' as const,
     options: { key: KEYS.acmeWeb, raw, headers: withType(headers, type) },
   })),
   encodedLies.map(({ body, encoding }) => ({
     kind: 'broken' as const,
-    options: { key: KEYS.acmeWeb, raw: JSON.stringify(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding } },
+    options: {
+      key: KEYS.acmeWeb,
+      raw: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    },
   })),
-  rawBytes.map((raw) => ({ kind: 'broken' as const, options: { key: KEYS.acmeWeb, raw, headers: { 'content-type': 'application/json' } } })),
+  rawBytes.map((raw) => ({
+    kind: 'broken' as const,
+    options: { key: KEYS.acmeWeb, raw, headers: { 'content-type': 'application/json' } },
+  })),
   inexactNumber.map((token) => ({
     kind: 'broken' as const,
-    options: { key: KEYS.acmeWeb, raw: `{"name":"Numbers","settings":{"n":${token}}}`, headers: { 'content-type': 'application/json' } },
+    options: {
+      key: KEYS.acmeWeb,
+      raw: `{"name":"Numbers","settings":{"n":${token}}}`,
+      headers: { 'content-type': 'application/json' },
+    },
   })),
   elsewhere.map(({ method, path }) => ({ kind: 'elsewhere' as const, method, path })),
-  fc.record({ body: validBody, type: contentType.filter((type) => type === undefined || !type.startsWith('application/json')) }).map(
-    ({ body, type }) => ({
+  fc
+    .record({
+      body: validBody,
+      type: contentType.filter((type) => type === undefined || !type.startsWith('application/json')),
+    })
+    .map(({ body, type }) => ({
       kind: 'broken' as const,
       options: { key: KEYS.acmeWeb, raw: JSON.stringify(body), headers: withType({}, type) },
-    }),
-  ),
+    })),
 );
 
 it(`holds for ${RUNS} generated requests (seed ${SEED})`, async () => {
@@ -112,10 +155,17 @@ it(`holds for ${RUNS} generated requests (seed ${SEED})`, async () => {
       const last = (await store.all()).at(-1);
       const response =
         generated.kind === 'valid'
-          ? await t.client.request<ChatbotEnvelope>('POST', '/chatbots', { key: KEYS.acmeWeb, json: generated.body, headers: generated.headers })
+          ? await t.client.request<ChatbotEnvelope>('POST', '/chatbots', {
+              key: KEYS.acmeWeb,
+              json: generated.body,
+              headers: generated.headers,
+            })
           : generated.kind === 'broken'
             ? await t.client.request<ChatbotEnvelope>('POST', '/chatbots', generated.options)
-            : await t.client.request<ChatbotEnvelope>(generated.method, generated.path, { key: KEYS.acmeWeb, json: { name: 'Elsewhere' } });
+            : await t.client.request<ChatbotEnvelope>(generated.method, generated.path, {
+                key: KEYS.acmeWeb,
+                json: { name: 'Elsewhere' },
+              });
       expect(response.status).toBeLessThan(500);
       if (generated.kind === 'elsewhere') expect([404, 405]).toContain(response.status);
       if (response.status === 201) {

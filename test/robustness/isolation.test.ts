@@ -5,7 +5,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KEYS, startTestServer, type TestServer } from '../helpers/server.js';
 
-const ACCOUNT_OF: Record<string, string> = { [KEYS.acmeWeb]: 'acme', [KEYS.acmeMobile]: 'acme', [KEYS.globex]: 'globex' };
+const ACCOUNT_OF: Record<string, string> = {
+  [KEYS.acmeWeb]: 'acme',
+  [KEYS.acmeMobile]: 'acme',
+  [KEYS.globex]: 'globex',
+};
 const RUNS = Number(process.env.ISOLATION_RUNS ?? 60);
 
 let t: TestServer;

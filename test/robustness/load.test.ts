@@ -25,12 +25,18 @@ async function client(agent: Agent, index: number, count: number): Promise<{ sta
           {
             method: 'POST',
             agent,
-            headers: { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            headers: {
+              authorization: `Bearer ${KEYS.acmeWeb}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
           },
           (res) => {
             let text = '';
             res.on('data', (chunk: Buffer) => (text += chunk));
-            res.on('end', () => resolve({ status: res.statusCode!, id: res.statusCode === 201 ? JSON.parse(text).data.id : undefined }));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, id: res.statusCode === 201 ? JSON.parse(text).data.id : undefined }),
+            );
           },
         );
         req.on('error', reject);

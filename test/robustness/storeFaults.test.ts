@@ -48,7 +48,10 @@ async function fillUntilRefused(t: TestServer, limit: number) {
 describe('SQLite on a disk that fills up', () => {
   it('answers 503, keeps every acknowledged create, and takes creates again once space is freed', async () => {
     const disk = mountTmpfs('2m');
-    if (!disk) console.warn('\n  tmpfs cannot be mounted here: using the stand-in CHATBOT_API_MOCK_SQLITE_MAX_PAGES for a full disk\n');
+    if (!disk)
+      console.warn(
+        '\n  tmpfs cannot be mounted here: using the stand-in CHATBOT_API_MOCK_SQLITE_MAX_PAGES for a full disk\n',
+      );
     const dir = disk?.dir ?? mkdtempSync(join(tmpdir(), 'full-'));
     if (disk) cleanups.push(() => disk.unmount());
     const path = join(dir, 'state.db');
@@ -113,7 +116,9 @@ describe('a store that cannot be reached at start', () => {
     assertBuilt();
     const started = run(['serve', '--port', '0', '--database-url', 'postgres://nobody:secret@127.0.0.1:1/none']);
     expect(await started.exit).toBe(1);
-    expect(started.stderr().trim()).toMatch(/^chatbot-api-mock: error: database postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none cannot be used: .*ECONNREFUSED/);
+    expect(started.stderr().trim()).toMatch(
+      /^chatbot-api-mock: error: database postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none cannot be used: .*ECONNREFUSED/,
+    );
     expect(started.stderr()).not.toContain('secret');
     expect(started.stdout()).not.toContain('listening');
   });
@@ -122,7 +127,9 @@ describe('a store that cannot be reached at start', () => {
 describe('a reset racing creates', () => {
   const stores: [string, () => Promise<Parameters<typeof startTestServer>[0]>][] = [
     ['SQLite', async () => ({ dataFile: join(mkdtempSync(join(tmpdir(), 'race-')), 'state.db') })],
-    ...(postgresAvailable('the reset race') ? [['PostgreSQL', async () => ({ databaseUrl: await isolatedDatabaseUrl() })] as [string, () => Promise<object>]] : []),
+    ...(postgresAvailable('the reset race')
+      ? [['PostgreSQL', async () => ({ databaseUrl: await isolatedDatabaseUrl() })] as [string, () => Promise<object>]]
+      : []),
   ];
   it.each(stores)('resurrects nothing after a restart, on %s', async (_kind, storeOptions) => {
     const options = { ...(await storeOptions()), seed: { projects: { 'acme-web': [{ name: 'Seeded' }] } } };

@@ -27,18 +27,34 @@ describe('a file of schema 1, where the name was plain text', () => {
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       INSERT INTO meta (key, value) VALUES ('schema', '1'), ('probe', '');
     `);
-    old.prepare('INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)')
-      .run('3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01', 'a', 'a-web', 'Old "quoted" name é', '{"theme":"dark"}', '2026-11-22T09:15:02.123Z');
+    old
+      .prepare(
+        'INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)',
+      )
+      .run(
+        '3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01',
+        'a',
+        'a-web',
+        'Old "quoted" name é',
+        '{"theme":"dark"}',
+        '2026-11-22T09:15:02.123Z',
+      );
     old.close();
     const store = SqliteChatbotStore.open(file);
     try {
-      await store.create({ accountId: 'a', projectId: 'a-web' }, { name: 'New \u0000 \ud800', settings: { theme: 'light' } });
+      await store.create(
+        { accountId: 'a', projectId: 'a-web' },
+        { name: 'New \u0000 \ud800', settings: { theme: 'light' } },
+      );
     } finally {
       await store.close();
     }
     const again = SqliteChatbotStore.open(file);
     try {
-      expect((await again.listByAccount('a')).map((chatbot) => chatbot.name)).toEqual(['Old "quoted" name é', 'New \u0000 \ud800']);
+      expect((await again.listByAccount('a')).map((chatbot) => chatbot.name)).toEqual([
+        'Old "quoted" name é',
+        'New \u0000 \ud800',
+      ]);
     } finally {
       await again.close();
     }

@@ -21,7 +21,12 @@ export const targets: Target[] = [
   { id: 'c1', label: 'server GET 10, --no-validate-responses', start: () => startTarget('server-no-validate', 10) },
   { id: 'c2', label: 'server GET 10 (validation on, the default)', start: () => startTarget('server', 10) },
   // (d0) and (e0) are anchors, not targets: the floor of this stack for (d) and (e).
-  { id: 'd0', label: 'bare Express 5, POST: express.json, a 201, nothing checked or stored', start: () => startTarget('express-post', 0), post: true },
+  {
+    id: 'd0',
+    label: 'bare Express 5, POST: express.json, a 201, nothing checked or stored',
+    start: () => startTarget('express-post', 0),
+    post: true,
+  },
   { id: 'd', label: 'server POST, validation on', start: () => startTarget('server', 10), post: true },
   { id: 'e0', label: 'bare node:http, GET the same 10,000 chatbots', start: () => startTarget('node-http', 10_000) },
   { id: 'e', label: 'server GET 10,000, validation on', start: () => startTarget('server', 10_000) },
@@ -31,9 +36,14 @@ export const targets: Target[] = [
 
 // BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload" and "hostile") measures a part,
 // for working on one figure; only a full run writes bench/results.md.
-const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const wanted = (id: string) => !only || only.includes(id);
-const unknown = only?.filter((id) => !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile'].includes(id) && !targets.some((t) => t.id === id));
+const unknown = only?.filter(
+  (id) =>
+    !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile'].includes(id) && !targets.some((t) => t.id === id),
+);
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
 const rows = await measureAll(targets.filter((target) => wanted(target.id)));
@@ -64,7 +74,9 @@ if (wanted('hostile')) {
 }
 
 if (only) {
-  console.log(`\n${partialReport(rows, startups, memory, stores, sizes, reload)}${hostile}\n(BENCH_ONLY: bench/results.md is left as it was)`);
+  console.log(
+    `\n${partialReport(rows, startups, memory, stores, sizes, reload)}${hostile}\n(BENCH_ONLY: bench/results.md is left as it was)`,
+  );
 } else {
   const text = report(rows, startups, memory!, stores!, sizes!, reload) + hostile;
   const file = new URL('../../../bench/results.md', import.meta.url);

@@ -3,7 +3,14 @@
 // router and compiled validators called by our pipeline. The figures are in
 // docs/decisions/0001-dispatch.md. Usage: node tools/dist/bench/dispatch.js
 import addFormats from 'ajv-formats';
-import { createReference, DEMO_KEYS, InMemoryChatbotStore, loadContract, parseKeys, type Reply } from 'chatbot-api-mock';
+import {
+  createReference,
+  DEMO_KEYS,
+  InMemoryChatbotStore,
+  loadContract,
+  parseKeys,
+  type Reply,
+} from 'chatbot-api-mock';
 import { OpenAPIBackend, type Context } from 'openapi-backend';
 
 const ROUNDS = 5;
@@ -46,7 +53,8 @@ await backend.init();
 
 /** The same store work as the reference handlers do, for handleRequest's handlers. */
 async function reply(operationId: string, requestBody: unknown): Promise<Reply> {
-  if (operationId === 'listChatbots') return { status: 200, body: { data: await store.listByAccount(owner.accountId) } };
+  if (operationId === 'listChatbots')
+    return { status: 200, body: { data: await store.listByAccount(owner.accountId) } };
   const { name } = requestBody as { name: string };
   return { status: 201, body: { data: await store.create(owner, { name, settings: contract.rules.defaultSettings }) } };
 }
@@ -54,10 +62,13 @@ async function reply(operationId: string, requestBody: unknown): Promise<Reply> 
 const cases = {
   'GET  /api/chatbots, our pipeline': () => engine.handle({ method: 'GET', path: '/api/chatbots', headers }),
   'GET  /api/chatbots, handleRequest': () => backend.handleRequest({ method: 'GET', path: '/api/chatbots', headers }),
-  'POST /api/chatbots, our pipeline': () => engine.handle({ method: 'POST', path: '/api/chatbots', headers, body: bodyBytes }),
-  'POST /api/chatbots, handleRequest': () => backend.handleRequest({ method: 'POST', path: '/api/chatbots', headers, body: JSON.stringify(body) }),
+  'POST /api/chatbots, our pipeline': () =>
+    engine.handle({ method: 'POST', path: '/api/chatbots', headers, body: bodyBytes }),
+  'POST /api/chatbots, handleRequest': () =>
+    backend.handleRequest({ method: 'POST', path: '/api/chatbots', headers, body: JSON.stringify(body) }),
   'match only, our literal-path Map': async () => contract.router.match('GET', '/chatbots'),
-  "match only, openapi-backend's matchOperation": async () => backend.router.matchOperation({ method: 'GET', path: '/api/chatbots', headers }),
+  "match only, openapi-backend's matchOperation": async () =>
+    backend.router.matchOperation({ method: 'GET', path: '/api/chatbots', headers }),
 };
 
 const totals = new Map<string, number[]>(Object.keys(cases).map((name) => [name, []]));
@@ -68,7 +79,9 @@ for (let round = 0; round < ROUNDS; round++) {
     totals.get(name)!.push(((performance.now() - started) * 1000) / PER_ROUND);
   }
 }
-console.log(`µs per request, median of ${ROUNDS} rounds of ${PER_ROUND} (Node ${process.version}); the POSTs store every chatbot`);
+console.log(
+  `µs per request, median of ${ROUNDS} rounds of ${PER_ROUND} (Node ${process.version}); the POSTs store every chatbot`,
+);
 for (const [name, values] of totals) {
   const sorted = [...values].sort((a, b) => a - b);
   console.log(`${name.padEnd(48)} ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(2).padStart(8)}`);

@@ -22,7 +22,12 @@ interface Reading {
 /** YAML anchors, each level nine aliases of the one before: 9^levels values once expanded. */
 function aliasBomb(levels: number): string {
   const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let level = 1; level < levels; level++) lines.push(`a${level}: &a${level} [${Array(9).fill(`*a${level - 1}`).join(',')}]`);
+  for (let level = 1; level < levels; level++)
+    lines.push(
+      `a${level}: &a${level} [${Array(9)
+        .fill(`*a${level - 1}`)
+        .join(',')}]`,
+    );
   return builtIn.replace(/^info:/m, `x-bomb:\n${lines.map((line) => `  ${line}`).join('\n')}\ninfo:`);
 }
 
@@ -30,7 +35,8 @@ function aliasBomb(levels: number): string {
 function refBomb(levels: number): string {
   const document = load(builtIn) as { components: { schemas: Record<string, unknown> } };
   document.components.schemas.R0 = { type: 'string' };
-  for (let level = 1; level < levels; level++) document.components.schemas[`R${level}`] = { allOf: Array(9).fill({ $ref: `#/components/schemas/R${level - 1}` }) };
+  for (let level = 1; level < levels; level++)
+    document.components.schemas[`R${level}`] = { allOf: Array(9).fill({ $ref: `#/components/schemas/R${level - 1}` }) };
   return dump(document);
 }
 
@@ -53,7 +59,10 @@ console.log(JSON.stringify({ ms: performance.now() - started, rssMb: process.res
 `;
 
 function readIn(file: string): Omit<Reading, 'kind'> {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', READ, file], { encoding: 'utf8', timeout: 60_000 });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', READ, file], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return JSON.parse(out) as Omit<Reading, 'kind'>;
 }
 
@@ -75,7 +84,9 @@ export function measureHostile(): Reading[] {
     if (typeof content === 'function') file = content();
     else writeFileSync((file = join(dir, `${index}.yaml`)), content);
     const reading = { kind, ...readIn(file) };
-    console.log(`  ${kind}: ${reading.ms.toFixed(0)} ms, ${reading.rssMb.toFixed(0)} MB: ${reading.outcome.slice(0, 90)}`);
+    console.log(
+      `  ${kind}: ${reading.ms.toFixed(0)} ms, ${reading.rssMb.toFixed(0)} MB: ${reading.outcome.slice(0, 90)}`,
+    );
     return reading;
   });
 }
@@ -88,6 +99,9 @@ export function hostileTable(readings: readonly Reading[]): string {
     '',
     '| file | time | peak RSS | outcome |',
     '|---|---|---|---|',
-    ...readings.map((r) => `| ${r.kind} | ${r.ms.toFixed(0)} ms | ${r.rssMb.toFixed(0)} MB | ${r.outcome.replace(/\|/g, '\\|').slice(0, 120)} |`),
+    ...readings.map(
+      (r) =>
+        `| ${r.kind} | ${r.ms.toFixed(0)} ms | ${r.rssMb.toFixed(0)} MB | ${r.outcome.replace(/\|/g, '\\|').slice(0, 120)} |`,
+    ),
   ].join('\n');
 }

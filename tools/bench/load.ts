@@ -117,7 +117,8 @@ export async function measureAll(selected: Target[]): Promise<Row[]> {
     }
     let turn = 0;
     for (let runNumber = 1; runNumber <= config.runs; runNumber++) {
-      for (const entry of measured) entry.runs.push({ answered: 0, seconds: 0, failures: 0, p50: 0, p99: 0, cpuMicros: 0 });
+      for (const entry of measured)
+        entry.runs.push({ answered: 0, seconds: 0, failures: 0, p50: 0, p99: 0, cpuMicros: 0 });
       for (let slice = 1; slice <= config.slices; slice++, turn++) {
         // No target always follows the same neighbour (Prism, say, still busy with its logs).
         const order = measured.map((_, i) => measured[(i + turn) % measured.length]!);
@@ -133,7 +134,9 @@ export async function measureAll(selected: Target[]): Promise<Row[]> {
       }
       for (const entry of measured) {
         const run = entry.runs.at(-1)!;
-        console.log(`(${entry.target.id}) run ${runNumber}/${config.runs}: ${Math.round(run.answered / run.seconds)} req/s`);
+        console.log(
+          `(${entry.target.id}) run ${runNumber}/${config.runs}: ${Math.round(run.answered / run.seconds)} req/s`,
+        );
       }
     }
     return measured.map(toRow);

@@ -75,7 +75,11 @@ export async function startTarget(kind: TargetKind, chatbots: number): Promise<R
  * Starts another program's server (json-server, Prism's CLI) by its binary, on a
  * free port, and waits until `probe` answers 200 there.
  */
-export async function startProgram(args: (port: number) => string[], base: (port: number) => string, probe: RequestInit = {}): Promise<Running> {
+export async function startProgram(
+  args: (port: number) => string[],
+  base: (port: number) => string,
+  probe: RequestInit = {},
+): Promise<Running> {
   const port = await freePort(HOST);
   const child = spawn(process.execPath, args(port), { stdio: 'ignore' });
   const url = base(port);

@@ -29,7 +29,11 @@ async function editsTakeEffect(command: Follower, edits: number): Promise<number
   writeFileSync(file, original);
   const port = await freePort(HOST);
   const url = `http://${HOST}:${port}/openapi.json`;
-  const child = spawn(process.execPath, [BIN, command, '--contract', file, '--watch', '--port', String(port), '--quiet'], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [BIN, command, '--contract', file, '--watch', '--port', String(port), '--quiet'],
+    { stdio: 'ignore' },
+  );
   try {
     for (let waited = 0; !(await served(url)); waited += 20) {
       if (waited > 60_000 || child.exitCode !== null) throw new Error(`${command} --watch did not start`);

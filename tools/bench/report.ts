@@ -35,7 +35,18 @@ function throughputTable(rows: Row[]): string {
   const ratio = ratios(rows);
   const optional = (value: number | undefined) => (value === undefined ? '–' : fmt(value, 2));
   return table(
-    ['target', 'req/s (mean)', 'spread (min–max)', 'p50 ms', 'p99 ms', '× (a)', '× (j)', 'server CPU µs/req', 'by CPU × (a)', 'body bytes'],
+    [
+      'target',
+      'req/s (mean)',
+      'spread (min–max)',
+      'p50 ms',
+      'p99 ms',
+      '× (a)',
+      '× (j)',
+      'server CPU µs/req',
+      'by CPU × (a)',
+      'body bytes',
+    ],
     rows.map((row) => [
       `(${row.target.id}) ${row.target.label}${row.failures ? ` ⚠ ${fmt(row.failures)} failed` : ''}`,
       fmt(meanRps(row)),
@@ -51,7 +62,14 @@ function throughputTable(rows: Row[]): string {
   );
 }
 
-export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Memory, stores: StoresResult, sizes: Sizes, reload: Map<Follower, number[]>): string {
+export function report(
+  rows: Row[],
+  startups: Map<Starter, number[]>,
+  memory: Memory,
+  stores: StoresResult,
+  sizes: Sizes,
+  reload: Map<Follower, number[]>,
+): string {
   const { byId, ...ratio } = ratios(rows);
   const to = (id: string, base: string) => ratio.rps(id, base)!;
   const bytes = memory.rssBytesPerChatbot;
@@ -69,7 +87,12 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
     ['target from the issues', 'measured', 'met', 'floor of the stack, same run'],
     [
       check('GET list (c2) ≥ 2.5 × json-server v1 (j)', withCpu('c2', 'j'), to('c2', 'j') >= 2.5),
-      check('GET list (c2) ≥ 1.1 × bare Express (a)', withCpu('c2', 'a'), to('c2', 'a') >= 1.1, `(b) bare node:http: ${fmt(to('b', 'a'), 2)} × (a)`),
+      check(
+        'GET list (c2) ≥ 1.1 × bare Express (a)',
+        withCpu('c2', 'a'),
+        to('c2', 'a') >= 1.1,
+        `(b) bare node:http: ${fmt(to('b', 'a'), 2)} × (a)`,
+      ),
       check('POST (d) ≥ 1.3 × bare Express POST (d0)', `${fmt(postToFloor, 2)} × (d0)`, postToFloor >= 1.3),
       check('mock (f) ≥ 2 × Prism’s CLI (p)', withCpu('f', 'p'), to('f', 'p') >= 2),
       check(
@@ -86,7 +109,13 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
         `(e0) bare node:http, same body: p99 ${fmt(byId('e0')!.p99, 1)} ms`,
       ),
       check('memory ≤ 1,500 bytes per chatbot (earlier issue)', `${fmt(bytes)} B`, bytes <= 1_500),
-      ...[...reload].map(([command, times]) => check(`${command} --watch: an edit takes effect within 1 s (the slowest)`, `${fmt(Math.max(...times))} ms`, Math.max(...times) <= 1_000)),
+      ...[...reload].map(([command, times]) =>
+        check(
+          `${command} --watch: an edit takes effect within 1 s (the slowest)`,
+          `${fmt(Math.max(...times))} ms`,
+          Math.max(...times) <= 1_000,
+        ),
+      ),
     ],
   );
 
@@ -95,11 +124,7 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
     `${config.runs} measured run(s) of ${config.duration} s per target after a ${config.warmup} s warm-up, ` +
     `${config.connections} connections, ${config.spawns} startup spawns, ` +
     `${fmt(config.memoryChatbots)} chatbots for memory${config.quick ? ' (BENCH_QUICK)' : ''}`;
-  const startupRow = (name: string, times: number[]) => [
-    name,
-    fmt(median(times)),
-    times.map((t) => fmt(t)).join(', '),
-  ];
+  const startupRow = (name: string, times: number[]) => [name, fmt(median(times)), times.map((t) => fmt(t)).join(', ')];
   return [
     '# Benchmark results',
     '',
@@ -154,13 +179,22 @@ export function report(rows: Row[], startups: Map<Starter, number[]>, memory: Me
 }
 
 /** The figures of a BENCH_ONLY run, with ratios to (a) and (j) when they were measured. */
-export function partialReport(rows: Row[], startups: Map<Starter, number[]>, memory: Memory | undefined, stores?: StoresResult, sizes?: Sizes, reload = new Map<Follower, number[]>()): string {
+export function partialReport(
+  rows: Row[],
+  startups: Map<Starter, number[]>,
+  memory: Memory | undefined,
+  stores?: StoresResult,
+  sizes?: Sizes,
+  reload = new Map<Follower, number[]>(),
+): string {
   const lines = rows.length > 0 ? [throughputTable(rows)] : [];
   if (reload.size > 0) lines.push(reloadReport(reload));
   if (stores) lines.push(storesReport(stores));
   if (sizes) lines.push(sizesReport(sizes));
   for (const [starter, times] of startups) {
-    lines.push(`startup, ${STARTERS[starter].label}: median ${fmt(median(times))} ms (${times.map((t) => fmt(t)).join(', ')})`);
+    lines.push(
+      `startup, ${STARTERS[starter].label}: median ${fmt(median(times))} ms (${times.map((t) => fmt(t)).join(', ')})`,
+    );
   }
   if (memory) lines.push(`memory: ${fmt(memory.rssBytesPerChatbot)} bytes of RSS per chatbot`);
   return lines.join('\n\n');

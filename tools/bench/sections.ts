@@ -16,7 +16,10 @@ export function storesReport({ stores, fairness, replicas, note }: StoresResult)
     fmt(getLarge.p99, 1),
   ]);
   const lines = [
-    table(['store', 'create ms, empty', 'create ms, full', 'full ÷ empty (target ≤ 1.5)', 'GET 10,000: req/s', 'p99 ms'], rows),
+    table(
+      ['store', 'create ms, empty', 'create ms, full', 'full ÷ empty (target ≤ 1.5)', 'GET 10,000: req/s', 'p99 ms'],
+      rows,
+    ),
   ];
   lines.push(
     `Another account's list while one account of ${fmt(fairness.large)} chatbots creates and lists in turn ` +

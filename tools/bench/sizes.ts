@@ -38,7 +38,8 @@ export interface Sizes {
   page: PageSize;
 }
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
 function folderBytes(folder: string): number {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -59,14 +60,28 @@ function install(dir: string, project: string, specs: string[]): { seconds: numb
 async function pageBytes(dir: string, source: string): Promise<{ min: number; gzip: number }> {
   const entry = join(dir, `${Math.random().toString(36).slice(2)}.js`);
   writeFileSync(entry, source);
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, nodePaths: [join(ROOT, 'node_modules')], logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    nodePaths: [join(ROOT, 'node_modules')],
+    logLevel: 'silent',
+  });
   const bytes = result.outputFiles[0]!.contents;
   return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
 export async function measureSizes(): Promise<Sizes> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-sizes-'));
-  const packs = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--workspaces', '--include-workspace-root', '--pack-destination', dir], ROOT)) as {
+  const packs = JSON.parse(
+    npm(
+      ['pack', '--json', '--ignore-scripts', '--workspaces', '--include-workspace-root', '--pack-destination', dir],
+      ROOT,
+    ),
+  ) as {
     name: string;
     filename: string;
     size: number;
@@ -78,8 +93,14 @@ export async function measureSizes(): Promise<Sizes> {
   const cliProject = install(dir, 'cli-project', [tarball('chatbot-api-mock'), tarball('@chatbot-api-mock/msw')]);
   const page = join(dir, 'page');
   mkdirSync(page);
-  const base = await pageBytes(page, "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();\n");
-  const ours = await pageBytes(page, "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();\n");
+  const base = await pageBytes(
+    page,
+    "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();\n",
+  );
+  const ours = await pageBytes(
+    page,
+    "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();\n",
+  );
   return {
     packed: packs.map((pack) => ({ name: pack.name, tarballBytes: pack.size, unpackedBytes: pack.unpackedSize })),
     installs: [
@@ -99,8 +120,11 @@ export function sizesReport({ packed, installs, page }: Sizes): string {
   return [
     ...packed.map((pack) => `- ${pack.name}: tarball ${kb(pack.tarballBytes)}, unpacked ${mb(pack.unpackedBytes)}`),
     ...installs.map(
-      (project) => `- npm install, ${project.project}: ${project.seconds.toFixed(1)} s, node_modules ${mb(project.bytes)}` +
-        (project.addedBytes && project.project.startsWith('msw@3 +') ? `, ${mb(project.addedBytes)} beyond msw's own (target ≤ 10 MB ${project.addedBytes <= 10 * 1024 * 1024 ? '✓' : '✗'})` : ''),
+      (project) =>
+        `- npm install, ${project.project}: ${project.seconds.toFixed(1)} s, node_modules ${mb(project.bytes)}` +
+        (project.addedBytes && project.project.startsWith('msw@3 +')
+          ? `, ${mb(project.addedBytes)} beyond msw's own (target ≤ 10 MB ${project.addedBytes <= 10 * 1024 * 1024 ? '✓' : '✗'})`
+          : ''),
     ),
     `- The page: a one-handler MSW worker ${kb(page.baseGzip)} gzipped (${kb(page.baseMin)} minified); with our handlers ` +
       `${kb(page.withHandlersGzip)} (${kb(page.withHandlersMin)}): **${kb(added)} gzipped more** (target ≤ 50 KB ${added <= 50 * 1024 ? '✓' : '✗'})`,

@@ -26,7 +26,10 @@ async function startupMs(starter: Starter): Promise<number> {
   const port = await freePort(HOST);
   const started = performance.now();
   const { args, env } = STARTERS[starter] as { args: string[]; env?: Record<string, string> };
-  const child = spawn(process.execPath, [...args, '--port', String(port)], { stdio: 'ignore', env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [...args, '--port', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env },
+  });
   try {
     const deadline = started + 60_000;
     while (performance.now() < deadline) {

@@ -40,8 +40,18 @@ const KINDS: Record<string, TargetKind> = { memory: 'server', SQLite: 'server-sq
 const BODY = JSON.stringify({ name: 'Bench', settings: { theme: 'dark' } });
 
 function load(url: string, method: 'GET' | 'POST', connections: number, seconds: number): Promise<autocannon.Result> {
-  const headers: Record<string, string> = { authorization: `Bearer ${KEY}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
-  return autocannon({ url: `${url}/chatbots`, method, headers, connections, duration: seconds, ...(method === 'POST' ? { body: BODY } : {}) });
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${KEY}`,
+    ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+  };
+  return autocannon({
+    url: `${url}/chatbots`,
+    method,
+    headers,
+    connections,
+    duration: seconds,
+    ...(method === 'POST' ? { body: BODY } : {}),
+  });
 }
 
 /** The median time of `count` creates sent one after another on one kept-alive connection, in ms. */
@@ -51,14 +61,24 @@ async function createLatency(url: string, count: number): Promise<number> {
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const sent = request(`${url}/chatbots`, {
-        method: 'POST',
-        agent,
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) },
-      }, (response) => {
-        response.resume();
-        response.on('end', () => (response.statusCode === 201 ? resolve() : reject(new Error(`create answered ${response.statusCode}`))));
-      });
+      const sent = request(
+        `${url}/chatbots`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(BODY),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () =>
+            response.statusCode === 201 ? resolve() : reject(new Error(`create answered ${response.statusCode}`)),
+          );
+        },
+      );
       sent.on('error', reject);
       sent.end(BODY);
     });
@@ -80,7 +100,12 @@ async function freshSchema(base: string): Promise<string> {
   return url.toString();
 }
 
-async function withTarget<T>(kind: TargetKind, count: number, env: Record<string, string>, work: (running: Running) => Promise<T>): Promise<T> {
+async function withTarget<T>(
+  kind: TargetKind,
+  count: number,
+  env: Record<string, string>,
+  work: (running: Running) => Promise<T>,
+): Promise<T> {
   Object.assign(process.env, env);
   const running = await startTarget(kind, count);
   try {
@@ -116,7 +141,12 @@ async function fairness(large: number, seconds: number): Promise<FairnessFigures
       { eval: true, workerData: { url, key: KEY, body: BODY } },
     );
     const finished = once(heavy, 'message');
-    const other = await autocannon({ url: `${url}/chatbots`, headers: { authorization: 'Bearer sk_live_globex_0001' }, connections: 2, duration: seconds });
+    const other = await autocannon({
+      url: `${url}/chatbots`,
+      headers: { authorization: 'Bearer sk_live_globex_0001' },
+      connections: 2,
+      duration: seconds,
+    });
     heavy.postMessage('stop');
     const [busyRounds] = (await finished) as [number];
     await heavy.terminate();
@@ -124,18 +154,26 @@ async function fairness(large: number, seconds: number): Promise<FairnessFigures
   });
 }
 
-export async function measureStores(): Promise<{ stores: StoreFigures[]; fairness: FairnessFigures; replicas?: ReplicaFigures; note?: string }> {
+export async function measureStores(): Promise<{
+  stores: StoreFigures[];
+  fairness: FairnessFigures;
+  replicas?: ReplicaFigures;
+  note?: string;
+}> {
   const base = process.env.BENCH_DATABASE_URL;
   const seconds = config.quick ? 2 : 5;
   const large = config.quick ? 10_000 : 100_000;
   const stores: StoreFigures[] = [];
   for (const [store, kind] of Object.entries(KINDS)) {
     if (kind === 'server-postgres' && !base) continue;
-    const env = async (): Promise<Record<string, string>> => (kind === 'server-postgres' ? { BENCH_DATABASE_URL: await freshSchema(base!) } : {});
+    const env = async (): Promise<Record<string, string>> =>
+      kind === 'server-postgres' ? { BENCH_DATABASE_URL: await freshSchema(base!) } : {};
     const createMs = [] as unknown as [number, number];
     for (const count of [0, large]) {
       console.log(`stores: ${store}, create latency with ${count} stored`);
-      createMs.push(await withTarget(kind, count, await env(), ({ url }) => createLatency(url, config.quick ? 300 : 2_000)));
+      createMs.push(
+        await withTarget(kind, count, await env(), ({ url }) => createLatency(url, config.quick ? 300 : 2_000)),
+      );
     }
     console.log(`stores: ${store}, GET of 10,000`);
     const getLarge = await withTarget(kind, 10_000, await env(), async ({ url }): Promise<StoreFigures['getLarge']> => {
@@ -145,11 +183,21 @@ export async function measureStores(): Promise<{ stores: StoreFigures[]; fairnes
     stores.push({ store, createMs, large, getLarge });
   }
   const fair = await fairness(large, seconds);
-  if (!base) return { stores, fairness: fair, note: 'PostgreSQL skipped: set BENCH_DATABASE_URL (tools/postgres.sh start prints one).' };
+  if (!base)
+    return {
+      stores,
+      fairness: fair,
+      note: 'PostgreSQL skipped: set BENCH_DATABASE_URL (tools/postgres.sh start prints one).',
+    };
 
   console.log('stores: PostgreSQL, one replica and two');
   const shared = { BENCH_DATABASE_URL: await freshSchema(base) };
-  const one = await withTarget('server-postgres', 0, shared, async ({ url }) => (await load(url, 'POST', 10, seconds)).requests.average);
+  const one = await withTarget(
+    'server-postgres',
+    0,
+    shared,
+    async ({ url }) => (await load(url, 'POST', 10, seconds)).requests.average,
+  );
   const two = await withTarget('server-postgres', 0, shared, (first) =>
     withTarget('server-postgres', 0, shared, async (second) => {
       const results = await Promise.all([load(first.url, 'POST', 5, seconds), load(second.url, 'POST', 5, seconds)]);

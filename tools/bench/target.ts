@@ -7,15 +7,28 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import {
-  DEMO_KEYS, InMemoryChatbotStore, parseKeys, PostgresChatbotStore, SqliteChatbotStore, startMock, startServer, type ChatbotStore,
+  DEMO_KEYS,
+  InMemoryChatbotStore,
+  parseKeys,
+  PostgresChatbotStore,
+  SqliteChatbotStore,
+  startMock,
+  startServer,
+  type ChatbotStore,
 } from 'chatbot-api-mock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export type TargetKind =
-  | 'express' | 'express-post' | 'node-http' | 'server' | 'server-no-validate' | 'mock'
-  | 'server-sqlite' | 'server-postgres';
+  | 'express'
+  | 'express-post'
+  | 'node-http'
+  | 'server'
+  | 'server-no-validate'
+  | 'mock'
+  | 'server-sqlite'
+  | 'server-postgres';
 
 interface Running {
   url: string;
@@ -108,7 +121,8 @@ async function persistentStore(kind: string, count: number): Promise<ChatbotStor
   const keys = parseKeys(DEMO_KEYS);
   await store.start(keys, []);
   // A database another target already filled (two replicas) is left as it is.
-  if (count > 0 && (await store.health()).chatbots === 0) await store.reset(keys, await (await preloadedStore(count)).all());
+  if (count > 0 && (await store.health()).chatbots === 0)
+    await store.reset(keys, await (await preloadedStore(count)).all());
   return store;
 }
 
@@ -124,13 +138,24 @@ async function start(kind: string, count: number): Promise<Running> {
     case 'server-no-validate': {
       const store = await preloadedStore(count);
       // The benchmark preloads far more than the contract's 10,000 per account.
-      return startServer({ port: 0, host: HOST, store, validateResponses: kind === 'server', maxChatbotsPerAccount: 10_000_000 });
+      return startServer({
+        port: 0,
+        host: HOST,
+        store,
+        validateResponses: kind === 'server',
+        maxChatbotsPerAccount: 10_000_000,
+      });
     }
     case 'mock':
       return startMock({ port: 0, host: HOST }); // Prism's mocker in this process
     case 'server-sqlite':
     case 'server-postgres':
-      return startServer({ port: 0, host: HOST, store: await persistentStore(kind, count), maxChatbotsPerAccount: 10_000_000 });
+      return startServer({
+        port: 0,
+        host: HOST,
+        store: await persistentStore(kind, count),
+        maxChatbotsPerAccount: 10_000_000,
+      });
     default:
       throw new Error(`unknown target kind: ${kind}`);
   }

@@ -19,7 +19,10 @@ try {
   });
   const page = join(tmpdir(), 'verify-report.html');
   writeFileSync(page, coverageHtml(report));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const tab = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
     await tab.goto(`file://${page}`);

@@ -24,8 +24,23 @@ export interface SpecChange {
 
 export type { Document } from './document.js';
 
-const ANNOTATIONS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-internal']);
-const LEVEL_OF: Record<string, Level> = { breaking: 'breaking', deprecated: 'warning', unclassified: 'warning', 'non-breaking': 'info', annotation: 'info' };
+const ANNOTATIONS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  'tags',
+  'x-internal',
+]);
+const LEVEL_OF: Record<string, Level> = {
+  breaking: 'breaking',
+  deprecated: 'warning',
+  unclassified: 'warning',
+  'non-breaking': 'info',
+  annotation: 'info',
+};
 
 /** The changes from `before` to `after` that a client of the API can notice. */
 export function specChanges(before: Document, after: Document): SpecChange[] {
@@ -68,7 +83,11 @@ function ruleOf(path: readonly string[], action: string): string {
   if (path.at(-2) === 'properties') return 'property';
   if (path.includes('security')) return 'security';
   // Anything inside an example (its values, however deep) is words, not contract.
-  if (ANNOTATIONS.has(last) || path.some((key, index) => (key === 'example' || key === 'examples') && path[index - 1] !== 'properties')) return 'annotation';
+  if (
+    ANNOTATIONS.has(last) ||
+    path.some((key, index) => (key === 'example' || key === 'examples') && path[index - 1] !== 'properties')
+  )
+    return 'annotation';
   return last;
 }
 
@@ -81,7 +100,12 @@ function sideOf(path: readonly string[]): 'request' | 'response' | undefined {
 }
 
 /** Where api-smart-diff's level is wrong for a client, the right one and why. */
-function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff, sides: Sides): { level: Level; why: string } | undefined {
+function judgeAgain(
+  change: SpecChange,
+  path: readonly string[],
+  diff: Diff,
+  sides: Sides,
+): { level: Level; why: string } | undefined {
   const side = sideOf(path);
   if (change.rule === 'type' && diff.action === 'replace') {
     return { level: 'breaking', why: 'a client that sends or parses the old type breaks' };
@@ -93,7 +117,10 @@ function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff, sid
     return { level: 'breaking', why: 'the request now refuses fields it accepted: a client that sends them breaks' };
   }
   if (change.rule === 'additionalProperties' && side === 'response' && diff.after !== false && diff.before === false) {
-    return { level: 'breaking', why: 'the response may now carry fields it never did: a client that checks it strictly breaks' };
+    return {
+      level: 'breaking',
+      why: 'the response may now carry fields it never did: a client that checks it strictly breaks',
+    };
   }
   if (change.rule === 'parameter' && diff.action === 'add' && hasRequired(diff.after)) {
     return { level: 'breaking', why: 'a request without the new required parameter is now refused' };
@@ -102,18 +129,31 @@ function judgeAgain(change: SpecChange, path: readonly string[], diff: Diff, sid
     return { level: 'warning', why: 'a status the operation did not answer before: a client may not handle it' };
   }
   if (change.rule === 'property' && diff.action === 'add' && side === 'response') {
-    return { level: 'warning', why: 'the response carries a field it did not: additive, but a client that checks for no other fields breaks' };
+    return {
+      level: 'warning',
+      why: 'the response carries a field it did not: additive, but a client that checks for no other fields breaks',
+    };
   }
   return judgeOther(change, path, diff) ?? judgeBounds(change, side, path, diff, sides);
 }
 
 /** The address, the key and the names a client is built with. */
-function judgeOther(change: SpecChange, path: readonly string[], diff: Diff): { level: Level; why: string } | undefined {
-  if (path[0] === 'servers' && change.rule === 'url' && diff.action === 'replace' && pathOfUrl(diff.before) !== pathOfUrl(diff.after)) {
+function judgeOther(
+  change: SpecChange,
+  path: readonly string[],
+  diff: Diff,
+): { level: Level; why: string } | undefined {
+  if (
+    path[0] === 'servers' &&
+    change.rule === 'url' &&
+    diff.action === 'replace' &&
+    pathOfUrl(diff.before) !== pathOfUrl(diff.after)
+  ) {
     return { level: 'breaking', why: "the server's path moved: every operation answers at another URL" };
   }
   // `security: []` on an operation lifts the requirement; so does an empty requirement object.
-  const lifted = Array.isArray(diff.after) && diff.after.every((requirement) => Object.keys(requirement ?? {}).length === 0);
+  const lifted =
+    Array.isArray(diff.after) && diff.after.every((requirement) => Object.keys(requirement ?? {}).length === 0);
   if (change.rule === 'security' && (diff.action === 'remove' || lifted)) {
     return { level: 'info', why: 'a requirement is gone: a client that still sends its key is not refused' };
   }
@@ -124,16 +164,28 @@ function judgeOther(change: SpecChange, path: readonly string[], diff: Diff): { 
     return { level: 'info', why: 'words or an example: what a client sends and receives is unchanged' };
   }
   if (change.rule === 'operationId') {
-    return { level: 'warning', why: 'generated clients name their methods after it: their code changes when regenerated' };
+    return {
+      level: 'warning',
+      why: 'generated clients name their methods after it: their code changes when regenerated',
+    };
   }
   return undefined;
 }
 
 /** A URL without its scheme and host: what moves every operation when it changes. */
-const pathOfUrl = (url: unknown) => String(url).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\/+$/, '');
+const pathOfUrl = (url: unknown) =>
+  String(url)
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
+    .replace(/\/+$/, '');
 
 /** A bound judged in its direction: a request that accepts less breaks; a response that may send more breaks. */
-function judgeBounds(change: SpecChange, side: 'request' | 'response' | undefined, path: readonly string[], diff: Diff, sides: Sides): { level: Level; why: string } | undefined {
+function judgeBounds(
+  change: SpecChange,
+  side: 'request' | 'response' | undefined,
+  path: readonly string[],
+  diff: Diff,
+  sides: Sides,
+): { level: Level; why: string } | undefined {
   const direction = side ? directionOf(change.rule, path, diff, sides) : undefined;
   if (!direction) return undefined;
   const breaks = direction === 'both' || (side === 'request' ? direction === 'less' : direction === 'more');

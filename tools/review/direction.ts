@@ -15,9 +15,27 @@ export interface Sides {
 // Keywords that bound what a schema (or info.x-limits, what a server takes) accepts:
 // an upper bound raised accepts more, a lower bound raised accepts less, a narrowing
 // keyword added accepts less.
-const UPPER = new Set(['maxLength', 'maxItems', 'maximum', 'maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length', 'max-body-bytes', 'max-chatbots-per-account']);
+const UPPER = new Set([
+  'maxLength',
+  'maxItems',
+  'maximum',
+  'maxProperties',
+  'x-max-depth',
+  'x-max-entries',
+  'x-max-json-length',
+  'max-body-bytes',
+  'max-chatbots-per-account',
+]);
 const LOWER = new Set(['minLength', 'minItems', 'minimum', 'minProperties']);
-const NARROWING = new Set(['pattern', 'format', 'multipleOf', 'const', 'uniqueItems', 'exclusiveMinimum', 'exclusiveMaximum']);
+const NARROWING = new Set([
+  'pattern',
+  'format',
+  'multipleOf',
+  'const',
+  'uniqueItems',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+]);
 
 export type Direction = 'less' | 'more' | 'both';
 
@@ -60,14 +78,22 @@ function followRef(document: unknown, value: unknown): unknown {
   for (let hops = 0; hops < 32; hops++) {
     const ref = (value as { $ref?: unknown } | null)?.$ref;
     if (typeof ref !== 'string' || !ref.startsWith('#/')) return value;
-    value = ref.slice(2).split('/').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    value = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')],
+        document,
+      );
   }
   return value;
 }
 
 /** Two lists of allowed values (or of required fields): which way the change goes. */
 function listDirection(before: unknown, after: unknown, allowed: boolean): Direction {
-  const [old, now] = [before, after].map((list) => new Set(Array.isArray(list) ? list.map((item) => JSON.stringify(item)) : []));
+  const [old, now] = [before, after].map(
+    (list) => new Set(Array.isArray(list) ? list.map((item) => JSON.stringify(item)) : []),
+  );
   const gained = [...now!].some((item) => !old!.has(item));
   const lost = [...old!].some((item) => !now!.has(item));
   if (gained && lost) return 'both';

@@ -16,16 +16,21 @@ export interface Review {
 
 const ORDER: readonly Level[] = ['breaking', 'warning', 'info'];
 const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(value).slice(0, 80));
-const why = (change: ReviewedChange) => [change.why, change.override && `override: ${change.override}`].filter(Boolean).join('; ');
+const why = (change: ReviewedChange) =>
+  [change.why, change.override && `override: ${change.override}`].filter(Boolean).join('; ');
 
 export function verdict(review: Review): string {
   if (review.breaking === 0) return 'no breaking change';
   const count = `${review.breaking} breaking change${review.breaking === 1 ? '' : 's'}`;
-  return review.acknowledged ? `${count}, acknowledged: info.version's major version went up` : `${count}, not acknowledged`;
+  return review.acknowledged
+    ? `${count}, acknowledged: info.version's major version went up`
+    : `${count}, not acknowledged`;
 }
 
 export function asText(review: Review): string {
-  const lines = [`openapi.yaml: ${review.base.label} (${review.base.version}) → ${review.head.label} (${review.head.version})`];
+  const lines = [
+    `openapi.yaml: ${review.base.label} (${review.base.version}) → ${review.head.label} (${review.head.version})`,
+  ];
   if (review.changes.length === 0) lines.push('  no changes');
   for (const level of ORDER) {
     const ofLevel = review.changes.filter((change) => change.level === level);
@@ -33,7 +38,8 @@ export function asText(review: Review): string {
     lines.push('', `${level} (${ofLevel.length}):`);
     for (const change of ofLevel) {
       lines.push(`  [${change.rule}] ${change.message}`, `      at ${change.path}`);
-      if (change.before !== undefined || change.after !== undefined) lines.push(`      ${shown(change.before)} → ${shown(change.after)}`);
+      if (change.before !== undefined || change.after !== undefined)
+        lines.push(`      ${shown(change.before)} → ${shown(change.after)}`);
       if (why(change)) lines.push(`      why: ${why(change)}`);
     }
   }
@@ -44,7 +50,7 @@ export function asText(review: Review): string {
 
 const HOW_TO_ACKNOWLEDGE =
   'Undo them; or acknowledge them by raising the major version of info.version in openapi.yaml; ' +
-  'or change one rule\'s level at one path, with the reason, in spec-diff.rules.yaml.';
+  "or change one rule's level at one path, with the reason, in spec-diff.rules.yaml.";
 
 export function asMarkdown(review: Review): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -59,7 +65,9 @@ export function asMarkdown(review: Review): string {
     lines.push('| level | rule | where | before → after | why |', '|---|---|---|---|---|');
     for (const level of ORDER) {
       for (const change of review.changes.filter((candidate) => candidate.level === level)) {
-        lines.push(`| ${level} | \`${change.rule}\` | \`${cell(change.path)}\` | ${cell(`${shown(change.before)} → ${shown(change.after)}`)} | ${cell(why(change) || change.message)} |`);
+        lines.push(
+          `| ${level} | \`${change.rule}\` | \`${cell(change.path)}\` | ${cell(`${shown(change.before)} → ${shown(change.after)}`)} | ${cell(why(change) || change.message)} |`,
+        );
       }
     }
     lines.push('');

@@ -42,15 +42,26 @@ function timed(file: string, args: string[], cwd: string) {
   const started = process.hrtime.bigint();
   return new Promise<{ code: number; out: string; ms: number }>((resolve) => {
     execFile(file, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+      resolve({
+        code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+        out: stdout + stderr,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      }),
     );
   });
 }
 
 async function ours(base: string, head: string, cwd: string): Promise<Judged> {
-  const { out, ms } = await timed(process.execPath, [SPEC_DIFF, '--base', base, '--head', head, '--format', 'json'], cwd);
+  const { out, ms } = await timed(
+    process.execPath,
+    [SPEC_DIFF, '--base', base, '--head', head, '--format', 'json'],
+    cwd,
+  );
   const { changes } = JSON.parse(out) as { changes: { level: Level; rule: string }[] };
-  const level = (['breaking', 'warning', 'info'] as const).find((candidate) => changes.some((change) => change.level === candidate)) ?? 'none';
+  const level =
+    (['breaking', 'warning', 'info'] as const).find((candidate) =>
+      changes.some((change) => change.level === candidate),
+    ) ?? 'none';
   const rules = [...new Set(changes.filter((change) => change.level === level).map((change) => change.rule))];
   return { level, detail: rules.join(', '), ms };
 }
@@ -88,8 +99,9 @@ async function main() {
   const lines = [
     `| edit | by hand | spec:diff | Optic ${OPTIC_VERSION} (breaking-changes) |`,
     '|---|---|---|---|',
-    ...rows.map(({ label, hand, ours: o, optic: p }) =>
-      `| ${label} | ${hand} | ${o.level}${o.level === hand ? '' : ' ✗'} | ${breaks(p.level) ? `breaking (${p.detail})` : p.level === 'none' ? 'no change seen' : 'not breaking'}${mark(hand, p)} |`,
+    ...rows.map(
+      ({ label, hand, ours: o, optic: p }) =>
+        `| ${label} | ${hand} | ${o.level}${o.level === hand ? '' : ' ✗'} | ${breaks(p.level) ? `breaking (${p.detail})` : p.level === 'none' ? 'no change seen' : 'not breaking'}${mark(hand, p)} |`,
     ),
     '',
     `Breaking or not, as classified by hand (${rows.length} edits): spec:diff ${rows.filter((row) => breaks(row.hand) === breaks(row.ours.level)).length}/${rows.length}, ` +

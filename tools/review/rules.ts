@@ -37,14 +37,19 @@ export function readOverrides(file: string, named: boolean): Override[] {
     const at = `${file}: overrides[${index}]`;
     if (typeof rule !== 'string' || rule === '') throw new RulesFileError(`${at} needs a "rule"`);
     if (typeof path !== 'string' || path === '') throw new RulesFileError(`${at} needs a "path"`);
-    if (!LEVELS.includes(level as Level)) throw new RulesFileError(`${at}: "level" must be one of ${LEVELS.join(', ')}`);
-    if (typeof reason !== 'string' || reason.trim() === '') throw new RulesFileError(`${at} needs a "reason": an override says why`);
+    if (!LEVELS.includes(level as Level))
+      throw new RulesFileError(`${at}: "level" must be one of ${LEVELS.join(', ')}`);
+    if (typeof reason !== 'string' || reason.trim() === '')
+      throw new RulesFileError(`${at} needs a "reason": an override says why`);
     return { rule, path, level: level as Level, reason: reason.trim() };
   });
 }
 
 /** The change as its first matching override sets it, with the override's reason. */
-export function applyOverrides(changes: readonly SpecChange[], overrides: readonly Override[]): (SpecChange & { override?: string })[] {
+export function applyOverrides(
+  changes: readonly SpecChange[],
+  overrides: readonly Override[],
+): (SpecChange & { override?: string })[] {
   return changes.map((change) => {
     const found = overrides.find((override) => override.rule === change.rule && matches(override.path, change.path));
     return found ? { ...change, level: found.level, override: found.reason } : change;
@@ -52,6 +57,9 @@ export function applyOverrides(changes: readonly SpecChange[], overrides: readon
 }
 
 function matches(pattern: string, path: string): boolean {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`).test(path);
 }

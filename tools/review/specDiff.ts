@@ -26,7 +26,10 @@ class UsageError extends Error {}
 
 /** A path as the caller meant it: `npm run spec:diff` moves to the package's folder, and says where it was called from in INIT_CWD. */
 const fromCaller = (path: string) =>
-  resolve(process.env.npm_lifecycle_event === 'spec:diff' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd(), path);
+  resolve(
+    process.env.npm_lifecycle_event === 'spec:diff' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd(),
+    path,
+  );
 
 /** The base as text: a file when one exists at that path, else openapi.yaml at a git ref. */
 function readBase(base: string, root: string, allowMissing: boolean): string | undefined {
@@ -94,7 +97,8 @@ function main(): number {
     },
     allowPositionals: true,
   });
-  if (!(values.format! in FORMATS)) throw new UsageError(`--format: expected text, markdown or json, not "${values.format}"`);
+  if (!(values.format! in FORMATS))
+    throw new UsageError(`--format: expected text, markdown or json, not "${values.format}"`);
   const root = repositoryRoot();
   const baseRef = values.base ?? positionals[0] ?? 'HEAD~1';
   const baseText = readBase(baseRef, root, values['allow-missing-base']!);
@@ -105,7 +109,10 @@ function main(): number {
   const headFile = values.head ? fromCaller(values.head) : join(root, 'openapi.yaml');
   const before = parsed(baseText, baseRef);
   const after = parsed(readHead(headFile), headFile);
-  const overrides = readOverrides(values.rules ? fromCaller(values.rules) : join(root, 'spec-diff.rules.yaml'), Boolean(values.rules));
+  const overrides = readOverrides(
+    values.rules ? fromCaller(values.rules) : join(root, 'spec-diff.rules.yaml'),
+    Boolean(values.rules),
+  );
   const changes = applyOverrides(specChanges(before, after), overrides);
   const breaking = changes.filter((change) => change.level === 'breaking').length;
   const review: Review = {
@@ -123,7 +130,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     process.exitCode = main();
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof RulesFileError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) throw error;
+    if (!(
+      error instanceof UsageError ||
+      error instanceof RulesFileError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ))
+      throw error;
     console.error(`spec:diff: error: ${(error as Error).message}`);
     process.exitCode = 2;
   }

@@ -6,7 +6,14 @@ import type { Command } from 'commander';
 import type { MockOptions } from '../../modes/mock.js';
 import { checkOption, OptionError, type CheckedOption } from '../../server/options.js';
 import { exitOnStartFailure } from '../exits.js';
-import { addSettingOptions, givenSettings, givenSwitch, loggerOf, refused, type GivenSettings } from '../settingOptions.js';
+import {
+  addSettingOptions,
+  givenSettings,
+  givenSwitch,
+  loggerOf,
+  refused,
+  type GivenSettings,
+} from '../settingOptions.js';
 import { MOCK_SETTINGS } from '../settings.js';
 import { tryLines } from '../tryLines.js';
 import { closeOnSignals } from './options.js';
@@ -14,13 +21,17 @@ import { closeOnSignals } from './options.js';
 export function addMockCommand(program: Command): void {
   const command = program
     .command('mock')
-    .description('run the Prism mock: the same checks, keys and errors as serve; success answers from the examples, no state');
+    .description(
+      'run the Prism mock: the same checks, keys and errors as serve; success answers from the examples, no state',
+    );
   const options = addSettingOptions(command, MOCK_SETTINGS);
   command.action(async (flags: Record<string, unknown>, self: Command) => {
     const given = givenSettings(options, flags, self);
     const checked = mockOptions(given);
     const { startMock } = await import('../../modes/mock.js');
-    const mock = await startMock(checked).catch((error: unknown) => exitOnStartFailure(error, 'the Prism mock', { host: checked.host ?? '127.0.0.1', port: checked.port ?? 4011 }));
+    const mock = await startMock(checked).catch((error: unknown) =>
+      exitOnStartFailure(error, 'the Prism mock', { host: checked.host ?? '127.0.0.1', port: checked.port ?? 4011 }),
+    );
     // Before the banner: whoever waits for the ready line may signal at once.
     closeOnSignals(() => mock.close());
     const dynamic = checked.dynamic === true;
@@ -28,10 +39,14 @@ export function addMockCommand(program: Command): void {
       `Prism mock (${dynamic ? 'dynamic data' : 'static examples'}) listening on ${mock.url}`,
       'Same checks, keys and errors as `serve`; success answers come from the contract, and nothing is stored.',
     ];
-    if (checked.contractFile || checked.watch) lines.push(`Contract: ${checked.contractFile ?? 'built in'}${checked.watch ? ', followed as it is edited' : ''}.`);
+    if (checked.contractFile || checked.watch)
+      lines.push(
+        `Contract: ${checked.contractFile ?? 'built in'}${checked.watch ? ', followed as it is edited' : ''}.`,
+      );
     if (mock.demoKeys) {
       lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');
-      for (const { key, accountId, projectId } of mock.keys) lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
+      for (const { key, accountId, projectId } of mock.keys)
+        lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
     }
     // A keys file's keys are secrets: never printed.
     lines.push('', ...tryLines(mock.url, mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : undefined, false), '');

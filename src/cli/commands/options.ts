@@ -53,9 +53,12 @@ export function httpUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidArgumentError(`expected an http or https address such as http://127.0.0.1:4010/api, not "${value}"`);
+    throw new InvalidArgumentError(
+      `expected an http or https address such as http://127.0.0.1:4010/api, not "${value}"`,
+    );
   }
-  if (!/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`expected an http or https address, not "${value}"`);
+  if (!/^https?:$/.test(url.protocol))
+    throw new InvalidArgumentError(`expected an http or https address, not "${value}"`);
   return value;
 }
 
@@ -72,6 +75,7 @@ export function bounded(flag: string, unit: string, min: number, max: number, in
 
 /** --report: the coverage report's file, whose ending says its format. */
 export function reportFile(value: string): string {
-  if (!/\.(md|html?)$/i.test(value)) throw new InvalidArgumentError(`--report: expected a file ending in .md or .html, not "${value}"`);
+  if (!/\.(md|html?)$/i.test(value))
+    throw new InvalidArgumentError(`--report: expected a file ending in .md or .html, not "${value}"`);
   return value;
 }

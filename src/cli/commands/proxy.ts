@@ -32,16 +32,47 @@ export function addProxyCommand(program: Command): void {
     .addOption(new Option('-p, --port <number>', 'port to listen on').default(4012).argParser(parsePort))
     .addOption(new Option('--host <address>', 'address to bind').default('127.0.0.1'))
     .option('--strict', 'replace an answer that breaks the contract with a 502 problem naming the violation', false)
-    .addOption(new Option('--fallback <executor>', 'serve what the upstream answers 404 or 501 with the reference handlers or Prism').choices(['reference', 'prism']))
-    .addOption(new Option('-k, --keys <file>', "the fallback's keys file (without it, any well-formed key is let in, each its own account)").env('KEYS_FILE'))
-    .addOption(new Option('--timeout <seconds>', 'give up an upstream request after this long').default(30).argParser(bounded('--timeout', 'seconds', 0.001, 86_400)))
+    .addOption(
+      new Option(
+        '--fallback <executor>',
+        'serve what the upstream answers 404 or 501 with the reference handlers or Prism',
+      ).choices(['reference', 'prism']),
+    )
+    .addOption(
+      new Option(
+        '-k, --keys <file>',
+        "the fallback's keys file (without it, any well-formed key is let in, each its own account)",
+      ).env('KEYS_FILE'),
+    )
+    .addOption(
+      new Option('--timeout <seconds>', 'give up an upstream request after this long')
+        .default(30)
+        .argParser(bounded('--timeout', 'seconds', 0.001, 86_400)),
+    )
     .option('--junit <file>', 'on shutdown, write what was seen as JUnit XML (one test case per check and operation)')
-    .addOption(new Option('--report <file>', 'on shutdown, write a coverage report, as Markdown (.md) or HTML (.html)').argParser(reportFile))
-    .option('--markdown <file>', 'on shutdown, write a short Markdown summary: the verdict, the counts, each violation with a curl replay')
+    .addOption(
+      new Option(
+        '--report <file>',
+        'on shutdown, write a coverage report, as Markdown (.md) or HTML (.html)',
+      ).argParser(reportFile),
+    )
+    .option(
+      '--markdown <file>',
+      'on shutdown, write a short Markdown summary: the verdict, the counts, each violation with a curl replay',
+    )
     .option('--json <file>', 'on shutdown, write what was seen as JSON')
-    .option('--allowed-host <name>', 'a further Host name /__admin answers to (repeatable)', (value: string, all: string[]) => [...all, value], [])
+    .option(
+      '--allowed-host <name>',
+      'a further Host name /__admin answers to (repeatable)',
+      (value: string, all: string[]) => [...all, value],
+      [],
+    )
     .option('-q, --quiet', 'log nothing')
-    .addOption(new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)').choices(['pretty', 'json']).env('LOG_FORMAT'))
+    .addOption(
+      new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)')
+        .choices(['pretty', 'json'])
+        .env('LOG_FORMAT'),
+    )
     .action(async (flags: ProxyFlags) => {
       const { startProxy } = await import('../../proxy/start.js');
       const { readKeysFile } = await import('../../state/keysFile.js');
@@ -54,27 +85,45 @@ export function addProxyCommand(program: Command): void {
         ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
         timeoutMs: flags.timeout * 1000,
         allowedHosts: flags.allowedHost,
-        logger: createLogger({ quiet: flags.quiet ?? false, ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}) }),
+        logger: createLogger({
+          quiet: flags.quiet ?? false,
+          ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}),
+        }),
       }).catch((error: unknown) => exitOnStartFailure(error, 'the proxy', flags));
       // Before the banner: whoever waits for the ready line may signal at once.
       closeOnSignals(async () => {
         await proxy.close();
         const report = proxy.report();
-        if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit, `Chatbot API contract, proxied: ${flags.upstream}`);
-        if (flags.json) (await import('../../verify/report/write.js')).writeReport(flags.json, `${JSON.stringify(report, null, 2)}\n`, report.failures);
+        if (flags.junit)
+          (await import('../../verify/report/junit.js')).writeJUnit(
+            report,
+            flags.junit,
+            `Chatbot API contract, proxied: ${flags.upstream}`,
+          );
+        if (flags.json)
+          (await import('../../verify/report/write.js')).writeReport(
+            flags.json,
+            `${JSON.stringify(report, null, 2)}\n`,
+            report.failures,
+          );
         if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
-        if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
+        if (flags.markdown)
+          (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
         const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
         const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-        console.log(`proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`);
+        console.log(
+          `proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
+        );
         process.exitCode = report.violations > 0 ? 1 : 0;
       });
-      console.log([
-        `Contract proxy listening on ${proxy.url}`,
-        `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
-        `${flags.strict ? 'An answer that breaks the contract becomes a 502 problem.' : 'An answer that breaks the contract passes, marked with an sl-violations header.'}${flags.fallback ? ` What the upstream answers 404 or 501 is served by ${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.` : ''}`,
-        `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
-        '',
-      ].join('\n'));
+      console.log(
+        [
+          `Contract proxy listening on ${proxy.url}`,
+          `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
+          `${flags.strict ? 'An answer that breaks the contract becomes a 502 problem.' : 'An answer that breaks the contract passes, marked with an sl-violations header.'}${flags.fallback ? ` What the upstream answers 404 or 501 is served by ${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.` : ''}`,
+          `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
+          '',
+        ].join('\n'),
+      );
     });
 }

@@ -13,7 +13,9 @@ import { usageError } from '../usage.js';
 import { closeOnSignals } from './options.js';
 
 export function addServeCommand(program: Command): void {
-  const command = program.command('serve', { isDefault: true }).description('run the stateful reference server (the default command)');
+  const command = program
+    .command('serve', { isDefault: true })
+    .description('run the stateful reference server (the default command)');
   const options = addSettingOptions(command, SERVE_SETTINGS);
   command
     .option('-c, --config <file>', 'config file (default: searched from the working directory)')
@@ -25,7 +27,9 @@ export function addServeCommand(program: Command): void {
 async function serve(given: GivenSettings): Promise<void> {
   const valueOf = (key: string) => [...given].find(([setting]) => setting.key === key)?.[1];
   const options: ServerOptions = { logger: loggerOf(given) };
-  for (const [setting, { value }] of given) if (setting.key !== 'quiet' && setting.key !== 'logFormat' && setting.key !== 'dynamic') setUnchecked(options, setting.key, value);
+  for (const [setting, { value }] of given)
+    if (setting.key !== 'quiet' && setting.key !== 'logFormat' && setting.key !== 'dynamic')
+      setUnchecked(options, setting.key, value);
   let server: RunningServer;
   try {
     server = await startServer(options);
@@ -34,7 +38,10 @@ async function serve(given: GivenSettings): Promise<void> {
     const setting = SERVE_SETTINGS.find((candidate) => candidate.key === option);
     if (error instanceof OptionError && setting) refused(setting, given.get(setting)!);
     if (setting) usageError(`${(error as Error).message} (${setting.flag.replace(/ <.*$/, '').replace(/^-\w, /, '')})`);
-    exitOnStartFailure(error, 'the reference server', { host: String(valueOf('host')?.value), port: Number(valueOf('port')?.value) });
+    exitOnStartFailure(error, 'the reference server', {
+      host: String(valueOf('host')?.value),
+      port: Number(valueOf('port')?.value),
+    });
   }
   // Before the banner: whoever waits for the ready line may signal at once.
   closeOnSignals(() => server.close());
@@ -59,7 +66,8 @@ export function maskKey(key: string): string {
 
 function stateLine(server: RunningServer): string {
   if (server.store === 'postgres') return 'State: PostgreSQL, shared by every server on the same database.';
-  if (server.store === 'sqlite') return `State: SQLite, in ${server.settings.dataFile} (locked while this server runs).`;
+  if (server.store === 'sqlite')
+    return `State: SQLite, in ${server.settings.dataFile} (locked while this server runs).`;
   return 'State: in memory, gone when the server stops (--data-file or --database-url keep it).';
 }
 
@@ -71,14 +79,22 @@ function printBanner(server: RunningServer): void {
     `API reference: ${origin}/docs/  (contract: ${origin}/openapi.yaml)`,
     `Admin page:    ${origin}/__admin/${settings.adminToken ? '  (admin token required)' : ''}`,
   ];
-  if (server.served) lines.push(`Contract: ${settings.contractFile ?? 'built in'}${settings.watch ? ', followed as it is edited' : ''}; ${server.served}.`);
+  if (server.served)
+    lines.push(
+      `Contract: ${settings.contractFile ?? 'built in'}${settings.watch ? ', followed as it is edited' : ''}; ${server.served}.`,
+    );
   if (!settings.validateResponses) lines.push('Response validation is off (--no-validate-responses).');
   lines.push(stateLine(server));
   if (server.notice) lines.push(server.notice);
   if (settings.delay) lines.push(`Every /api answer is delayed by ${settings.delay.join('-')} ms.`);
   if (settings.faultRate) lines.push(`Chaos mode: ${settings.faultRate * 100}% of /api requests fail.`);
   // Demo keys are public; a keys file's are secrets, which CI logs must never show.
-  lines.push('', server.demoKeys ? 'Built-in demo API keys (use --keys FILE for your own):' : 'API keys (from the keys file, masked):');
+  lines.push(
+    '',
+    server.demoKeys
+      ? 'Built-in demo API keys (use --keys FILE for your own):'
+      : 'API keys (from the keys file, masked):',
+  );
   for (const { key, accountId, projectId } of server.keys.slice(0, 10)) {
     lines.push(`  ${(server.demoKeys ? key : maskKey(key)).padEnd(28)} account ${accountId}, project ${projectId}`);
   }

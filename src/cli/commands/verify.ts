@@ -23,33 +23,73 @@ interface VerifyFlags {
   markdown?: string;
 }
 
-
 function phaseList(value: string): Phase[] {
-  const phases = value.split(',').map((phase) => phase.trim()).filter(Boolean) as Phase[];
+  const phases = value
+    .split(',')
+    .map((phase) => phase.trim())
+    .filter(Boolean) as Phase[];
   const unknown = phases.filter((phase) => !PHASES.includes(phase));
-  if (phases.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`--phases: expected a comma-separated list of ${PHASES.join(', ')}, not "${value}"`);
+  if (phases.length === 0 || unknown.length > 0)
+    throw new InvalidArgumentError(`--phases: expected a comma-separated list of ${PHASES.join(', ')}, not "${value}"`);
   return phases;
 }
 
 export function addVerifyCommand(program: Command): void {
   program
     .command('verify')
-    .description('check a running implementation against the contract: examples, boundary cases, fuzzing, and stateful sequences')
+    .description(
+      'check a running implementation against the contract: examples, boundary cases, fuzzing, and stateful sequences',
+    )
     .requiredOption('--base-url <url>', 'the service address, ending in /api', httpUrl)
     .requiredOption('--key <key>', 'an API key of the service')
     .option('--key-same-account <key>', 'a key of another project of the same account (checks account scope)')
     .option('--key-other-account <key>', 'a key of another account (checks tenant isolation)')
-    .option('--stateless', 'the target keeps no state (the Prism mock): no stateful phase, no checks that need state', false)
+    .option(
+      '--stateless',
+      'the target keeps no state (the Prism mock): no stateful phase, no checks that need state',
+      false,
+    )
     .addOption(new Option('--phases <list>', `the phases to run, in order: ${PHASES.join(',')}`).argParser(phaseList))
-    .addOption(new Option('--seed <number>', 'replay the generated cases of an earlier run').argParser(bounded('--seed', 'an integer', 0, 2 ** 31 - 1, true)))
-    .addOption(new Option('--max-examples <number>', 'cases per fuzz property (the stateful phase runs a fifth as many sequences)').default(100).argParser(bounded('--max-examples', 'a number', 1, 100_000, true)))
-    .addOption(new Option('--max-response-time <ms>', 'also fail any answer slower than this (the max_response_time check)').argParser(bounded('--max-response-time', 'milliseconds', 1, 600_000)))
+    .addOption(
+      new Option('--seed <number>', 'replay the generated cases of an earlier run').argParser(
+        bounded('--seed', 'an integer', 0, 2 ** 31 - 1, true),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--max-examples <number>',
+        'cases per fuzz property (the stateful phase runs a fifth as many sequences)',
+      )
+        .default(100)
+        .argParser(bounded('--max-examples', 'a number', 1, 100_000, true)),
+    )
+    .addOption(
+      new Option(
+        '--max-response-time <ms>',
+        'also fail any answer slower than this (the max_response_time check)',
+      ).argParser(bounded('--max-response-time', 'milliseconds', 1, 600_000)),
+    )
     .option('--json', 'print the report as JSON instead of text', false)
     .option('--junit <file>', 'also write the report as JUnit XML (one test case per check and operation)')
-    .addOption(new Option('--report <file>', 'also write a coverage report, as Markdown (.md) or HTML (.html)').argParser(reportFile))
-    .option('--markdown <file>', 'also write a short Markdown summary: the verdict, the counts, each violation with a curl replay ($GITHUB_STEP_SUMMARY, a PR comment)')
-    .addOption(new Option('--timeout <seconds>', 'give up a request after this long').default(10).argParser(bounded('--timeout', 'seconds', 0.001, 86_400)))
-    .addOption(new Option('--max-time <seconds>', 'bound the whole run; fuzzing and sequences stop in time').default(120).argParser(bounded('--max-time', 'seconds', 1, 86_400)))
+    .addOption(
+      new Option('--report <file>', 'also write a coverage report, as Markdown (.md) or HTML (.html)').argParser(
+        reportFile,
+      ),
+    )
+    .option(
+      '--markdown <file>',
+      'also write a short Markdown summary: the verdict, the counts, each violation with a curl replay ($GITHUB_STEP_SUMMARY, a PR comment)',
+    )
+    .addOption(
+      new Option('--timeout <seconds>', 'give up a request after this long')
+        .default(10)
+        .argParser(bounded('--timeout', 'seconds', 0.001, 86_400)),
+    )
+    .addOption(
+      new Option('--max-time <seconds>', 'bound the whole run; fuzzing and sequences stop in time')
+        .default(120)
+        .argParser(bounded('--max-time', 'seconds', 1, 86_400)),
+    )
     .action(async (flags: VerifyFlags) => {
       // Loaded here, so that starting a server does not pay for the kit.
       const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');

@@ -8,7 +8,8 @@ export function authenticateStep(contract: Contract, authenticator: Authenticato
   return async (context, next) => {
     if (!context.operation?.secured) return next();
     const result = await authenticator.authenticate(context.request.headers.authorization);
-    if (!result.ok) return problemReply(contract, 401, result.detail, { 'WWW-Authenticate': 'Bearer realm="chatbots"' });
+    if (!result.ok)
+      return problemReply(contract, 401, result.detail, { 'WWW-Authenticate': 'Bearer realm="chatbots"' });
     context.principal = result.principal;
     return next();
   };

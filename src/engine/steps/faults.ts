@@ -34,7 +34,10 @@ export function parseDelay(value: string): [number, number] {
 export function parsePreferences(header: string | undefined): Map<string, string> {
   const preferences = new Map<string, string>();
   for (const part of (header ?? '').split(',')) {
-    const [name, value = ''] = part.split(';')[0]!.split('=').map((token) => token.trim().replace(/^"|"$/g, ''));
+    const [name, value = ''] = part
+      .split(';')[0]!
+      .split('=')
+      .map((token) => token.trim().replace(/^"|"$/g, ''));
     if (name) preferences.set(name.toLowerCase(), value);
   }
   return preferences;
@@ -75,10 +78,15 @@ export function faultsStep(contract: Contract, options: FaultOptions): Step {
     if (prefer.get('fault') === 'reset') return { drop: true };
     if (options.faultRate && Math.random() < options.faultRate) {
       if (Math.random() < 0.5) return { drop: true };
-      return problemReply(contract, 500, 'A fault injected on purpose: this server is set to fail a share of its requests (fault injection).');
+      return problemReply(
+        contract,
+        500,
+        'A fault injected on purpose: this server is set to fail a share of its requests (fault injection).',
+      );
     }
     const code = Number(prefer.get('code'));
-    const example = prefer.has('code') && context.operation ? exampleReply(contract, context.operation, code) : undefined;
+    const example =
+      prefer.has('code') && context.operation ? exampleReply(contract, context.operation, code) : undefined;
     if (example) {
       context.applied.push(`code=${code}`);
       return example;

@@ -32,7 +32,9 @@ export class RequestJournal {
 
   /** Oldest first. */
   entries(): JournalEntry[] {
-    return this.#entries.slice(-this.capacity).map(({ at, ...entry }) => ({ time: new Date(at).toISOString(), ...entry }));
+    return this.#entries
+      .slice(-this.capacity)
+      .map(({ at, ...entry }) => ({ time: new Date(at).toISOString(), ...entry }));
   }
 }
 

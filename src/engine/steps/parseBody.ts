@@ -15,7 +15,11 @@ export function parseBodyStep(contract: Contract): Step {
     const { bytes } = context;
     if (!context.operation?.hasBody || bytes === undefined) return next();
     if (!isJsonMediaType(context.request.headers['content-type'])) {
-      return problemReply(contract, 415, 'The request body must be sent with `Content-Type: application/json` (UTF-8).');
+      return problemReply(
+        contract,
+        415,
+        'The request body must be sent with `Content-Type: application/json` (UTF-8).',
+      );
     }
     let text: string;
     try {

@@ -20,7 +20,11 @@ export function readBodyStep(contract: Contract): Step {
       if (error.reason === 'unsupported-encoding') {
         return problemReply(contract, 415, 'The request body uses a Content-Encoding this server does not support.');
       }
-      return problemReply(contract, 400, `The request body could not be read or decoded (${error.message}), so it is not well-formed JSON.`);
+      return problemReply(
+        contract,
+        400,
+        `The request body could not be read or decoded (${error.message}), so it is not well-formed JSON.`,
+      );
     }
     if (context.bytes !== undefined && context.bytes.length > limit) return tooLarge();
     if (context.bytes?.length === 0) context.bytes = undefined;

@@ -24,7 +24,9 @@ export function routeStep(contract: Contract, basePath: string): Step {
     if (match.kind === 'not-found') return problemReply(contract, 404, `There is no resource at ${path}.`);
     if (match.kind === 'method-not-allowed') {
       const allow = match.allow.join(', ');
-      return problemReply(contract, 405, `${method} is not allowed on ${path}. Allowed methods are ${allow}.`, { Allow: allow });
+      return problemReply(contract, 405, `${method} is not allowed on ${path}. Allowed methods are ${allow}.`, {
+        Allow: allow,
+      });
     }
     context.operation = match.operation;
     context.params = match.params;

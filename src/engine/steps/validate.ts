@@ -33,8 +33,16 @@ export function validateStep(contract: Contract, log: EngineLog): Step {
     }));
     if (errors.length > 0 || inexact.length > 0) {
       const issues = [...validationIssues(errors), ...inexact];
-      const reply = problemReply(contract, 422, 'The request does not match the contract.', undefined, issues.slice(0, MAX_LISTED));
-      return issues.length > MAX_LISTED ? { ...reply, body: { ...(reply.body as object), validation_omitted: issues.length - MAX_LISTED } } : reply;
+      const reply = problemReply(
+        contract,
+        422,
+        'The request does not match the contract.',
+        undefined,
+        issues.slice(0, MAX_LISTED),
+      );
+      return issues.length > MAX_LISTED
+        ? { ...reply, body: { ...(reply.body as object), validation_omitted: issues.length - MAX_LISTED } }
+        : reply;
     }
     if (context.request.reparsed && holdsNumber(context.body)) {
       if (!told) log.error({ path: context.request.path }, REPARSED_NUMBERS);
@@ -69,9 +77,12 @@ export function validationIssues(errors: readonly ErrorObject[]): ValidationIssu
     if (error.keyword === 'required' && root === '' && error.params.missingProperty === 'path') {
       return { location: ['path'], code: 'required', message: 'a path parameter is missing' };
     }
-    if (error.keyword === 'x-max-depth') return { location, code: 'maxDepth', message: error.message ?? 'nests too deep' };
-    if (error.keyword === 'x-max-entries') return { location, code: 'maxEntries', message: error.message ?? 'holds too much' };
-    if (error.keyword === 'x-max-json-length') return { location, code: 'maxJsonLength', message: error.message ?? 'is too long' };
+    if (error.keyword === 'x-max-depth')
+      return { location, code: 'maxDepth', message: error.message ?? 'nests too deep' };
+    if (error.keyword === 'x-max-entries')
+      return { location, code: 'maxEntries', message: error.message ?? 'holds too much' };
+    if (error.keyword === 'x-max-json-length')
+      return { location, code: 'maxJsonLength', message: error.message ?? 'is too long' };
     if (error.keyword === 'additionalProperties') {
       const extra = String(error.params.additionalProperty);
       return { location: [...location, extra], code: 'additionalProperties', message: `unknown property '${extra}'` };

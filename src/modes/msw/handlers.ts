@@ -42,7 +42,9 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
     const { status, headers } = response;
     // A 204 (a CORS preflight) has no body at all: a Response refuses even an empty one.
     if (status === 204) return new HttpResponse(null, { status, headers });
-    const body = Array.isArray(response.body) ? new Blob(response.body as ConstructorParameters<typeof Blob>[0]) : response.body;
+    const body = Array.isArray(response.body)
+      ? new Blob(response.body as ConstructorParameters<typeof Blob>[0])
+      : response.body;
     return new HttpResponse(body, { status, headers });
   });
   return { handlers: [handler], keys: reference.keys, reset: () => reference.reset() };
@@ -53,7 +55,8 @@ function bodyReader(request: Request): BodyReader | undefined {
   if (request.body === null) return undefined;
   return async (limit) => {
     const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
-    if (encoding && encoding !== 'identity') throw new BodyReadError('unsupported-encoding', `Content-Encoding: ${encoding}`);
+    if (encoding && encoding !== 'identity')
+      throw new BodyReadError('unsupported-encoding', `Content-Encoding: ${encoding}`);
     const reader = request.body!.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;

@@ -16,7 +16,14 @@ export function hostGuard(boundHost: string, allowedHosts: readonly string[]): R
     const hostname = hostnameOf(req.headers.host ?? '');
     // A rebinding attack needs a DNS name; an IP literal cannot rebind.
     if (isIP(hostname) || allowed.has(hostname) || hostname.endsWith('.localhost')) return next();
-    refuse(res, documentedProblem(adminSpec, 'HostNotAllowed', `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Add "${hostname}" to the server's allowed hosts to use it.`));
+    refuse(
+      res,
+      documentedProblem(
+        adminSpec,
+        'HostNotAllowed',
+        `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Add "${hostname}" to the server's allowed hosts to use it.`,
+      ),
+    );
   };
 }
 
@@ -26,7 +33,14 @@ export function jsonOnlyForChanges(): RequestHandler {
     if (req.method !== 'POST') return next();
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json') return next();
-    refuse(res, documentedProblem(adminSpec, 'NotJson', 'Admin requests that change state must be sent with `Content-Type: application/json` (a body of {} will do).'));
+    refuse(
+      res,
+      documentedProblem(
+        adminSpec,
+        'NotJson',
+        'Admin requests that change state must be sent with `Content-Type: application/json` (a body of {} will do).',
+      ),
+    );
   };
 }
 

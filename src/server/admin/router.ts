@@ -51,7 +51,11 @@ export function adminRouter(options: AdminOptions): Router {
   // A fresh account with one project and one key: an isolated tenant per end-to-end test worker.
   router.post('/tenants', async (_req, res) => {
     const id = randomBytes(6).toString('hex');
-    const tenant = { key: `sk_live_${randomBytes(16).toString('hex')}`, accountId: `account-${id}`, projectId: `project-${id}` };
+    const tenant = {
+      key: `sk_live_${randomBytes(16).toString('hex')}`,
+      accountId: `account-${id}`,
+      projectId: `project-${id}`,
+    };
     await store.addKeys([tenant]);
     res.status(201).json({ account_id: tenant.accountId, project_id: tenant.projectId, api_key: tenant.key });
   });
@@ -66,7 +70,8 @@ export function adminRouter(options: AdminOptions): Router {
 /** A store that cannot answer is a 503 problem, as on /api; anything else a 500 problem. */
 function storeErrors(): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
-    if (error instanceof StoreUnavailableError) return sendProblem(res, documentedProblem(adminSpec, 'StoreUnavailable', error.message), { 'Retry-After': '1' });
+    if (error instanceof StoreUnavailableError)
+      return sendProblem(res, documentedProblem(adminSpec, 'StoreUnavailable', error.message), { 'Retry-After': '1' });
     sendProblem(res, documentedProblem(adminSpec, 'InternalError', 'The server could not complete the request.'));
   };
 }
@@ -97,9 +102,17 @@ function requireToken(token: string | undefined): RequestHandler {
   const expected = digest(`Bearer ${token}`);
   return (req, res, next) => {
     if (timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) return next();
-    sendProblem(res, documentedProblem(adminSpec, 'Unauthorized', 'The admin API needs `Authorization: Bearer <admin token>`, with the token the server was started with.'), {
-      'WWW-Authenticate': 'Bearer realm="chatbots-admin"',
-    });
+    sendProblem(
+      res,
+      documentedProblem(
+        adminSpec,
+        'Unauthorized',
+        'The admin API needs `Authorization: Bearer <admin token>`, with the token the server was started with.',
+      ),
+      {
+        'WWW-Authenticate': 'Bearer realm="chatbots-admin"',
+      },
+    );
   };
 }
 

@@ -4,7 +4,10 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
 import { EDITED_CONTRACT_RESPONSES } from '../../reference/editedContract.js';
 
-const json = (schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject, description: string): OpenAPIV3.ResponseObject => ({
+const json = (
+  schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
+  description: string,
+): OpenAPIV3.ResponseObject => ({
   description,
   content: { 'application/json': { schema } },
 });
@@ -38,7 +41,8 @@ export const adminSpec: OpenAPIV3.Document = {
         operationId: 'createTenant',
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary: 'A fresh account with one project and one API key: an isolated tenant, for one end-to-end test worker',
-        description: 'The tenant is stored as the chatbots are (it survives a restart with a data file or a database); a reset removes it.',
+        description:
+          'The tenant is stored as the chatbots are (it survives a restart with a data file or a database); a reset removes it.',
         responses: {
           '201': json(
             {
@@ -63,7 +67,8 @@ export const adminSpec: OpenAPIV3.Document = {
     '/state': {
       get: {
         operationId: 'state',
-        summary: 'Every account and project (the keys file and the tenants made since), with their chatbots (oldest first)',
+        summary:
+          'Every account and project (the keys file and the tenants made since), with their chatbots (oldest first)',
         responses: {
           '200': json(
             {
@@ -102,7 +107,8 @@ export const adminSpec: OpenAPIV3.Document = {
       post: {
         operationId: 'reset',
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
-        summary: 'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without one); clear the journal',
+        summary:
+          'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without one); clear the journal',
         responses: {
           '200': json(
             {
@@ -151,7 +157,8 @@ export const adminSpec: OpenAPIV3.Document = {
           chatbots: {
             type: 'array',
             maxItems: 100,
-            description: 'The newest 100 at most, oldest first, as the API returns them (schema Chatbot of openapi.yaml).',
+            description:
+              'The newest 100 at most, oldest first, as the API returns them (schema Chatbot of openapi.yaml).',
             items: { type: 'object' },
           },
         },
@@ -166,12 +173,21 @@ export const adminSpec: OpenAPIV3.Document = {
           path: { type: 'string' },
           status: { type: 'integer', description: '0 when the connection was dropped before an answer.' },
           duration_ms: { type: 'number' },
-          project: { type: 'string', nullable: true, description: 'The project of the API key; null when the key was missing or unknown.' },
+          project: {
+            type: 'string',
+            nullable: true,
+            description: 'The project of the API key; null when the key was missing or unknown.',
+          },
         },
       },
     },
     responses: {
-      Unauthorized: problemResponse('The admin token is missing or wrong (only with an admin token set).', 'unauthorized', 'Unauthorized', 401),
+      Unauthorized: problemResponse(
+        'The admin token is missing or wrong (only with an admin token set).',
+        'unauthorized',
+        'Unauthorized',
+        401,
+      ),
       HostNotAllowed: problemResponse(
         'The Host header names a host the admin API does not answer (DNS rebinding): the server can be told more host names.',
         'host-not-allowed',
@@ -184,7 +200,12 @@ export const adminSpec: OpenAPIV3.Document = {
         'Unsupported Media Type',
         415,
       ),
-      StoreUnavailable: problemResponse('The store cannot write now; nothing was stored.', 'store-unavailable', 'Service Unavailable', 503),
+      StoreUnavailable: problemResponse(
+        'The store cannot write now; nothing was stored.',
+        'store-unavailable',
+        'Service Unavailable',
+        503,
+      ),
       InternalError: problemResponse('A fault of the server.', 'internal-error', 'Internal Server Error', 500),
       // Not the admin API's, but this server's own answers on /api under a contract under review.
       ...EDITED_CONTRACT_RESPONSES,

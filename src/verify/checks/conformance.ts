@@ -31,7 +31,9 @@ export const CONFORMANCE_CHECKS: AnswerCheck[] = [
         ? {
             check: 'not_a_server_error',
             message: `answered ${answer.status}: ${answer.text.slice(0, 300)}`,
-            expected: expectation.success ? `${expectation.status}: ${expectation.reason}` : `${expectation.status}: ${expectation.reason}`,
+            expected: expectation.success
+              ? `${expectation.status}: ${expectation.reason}`
+              : `${expectation.status}: ${expectation.reason}`,
             pointer: expectation.pointer,
             cause: String(answer.status),
           }

@@ -8,7 +8,13 @@ const wanted = ({ expectation }: Judged) =>
   [expectation.status, ...expectation.alternatives].join(' or ') + ` (${expectation.reason})`;
 
 function fail(name: CheckName, judged: Judged, message: string, cause?: string): Failure {
-  return { check: name, message, expected: wanted(judged), pointer: judged.expectation.pointer, ...(cause ? { cause } : {}) };
+  return {
+    check: name,
+    message,
+    expected: wanted(judged),
+    pointer: judged.expectation.pointer,
+    ...(cause ? { cause } : {}),
+  };
 }
 
 function answeredOtherwise({ answer, expectation }: Judged): boolean {
@@ -25,24 +31,43 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
       const { status, text } = judged.answer;
       if (is2xx(status) || status >= 500) return undefined;
       const full = status === 409 ? ' (the account is full: use another account, or a server with a higher limit)' : '';
-      return fail('positive_data_acceptance', judged, `a request that honours the contract was refused with ${status}${full}: ${text.slice(0, 300)}`, String(status));
+      return fail(
+        'positive_data_acceptance',
+        judged,
+        `a request that honours the contract was refused with ${status}${full}: ${text.slice(0, 300)}`,
+        String(status),
+      );
     },
   },
   {
     name: 'negative_data_rejection',
-    applies: ({ expectation, testCase }) => !expectation.success && DATA_ERRORS.has(expectation.status) && !testCase.focus,
+    applies: ({ expectation, testCase }) =>
+      !expectation.success && DATA_ERRORS.has(expectation.status) && !testCase.focus,
     judge: (judged) =>
       is2xx(judged.answer.status)
-        ? fail('negative_data_rejection', judged, `a request that breaks the contract was accepted with ${judged.answer.status}`)
+        ? fail(
+            'negative_data_rejection',
+            judged,
+            `a request that breaks the contract was accepted with ${judged.answer.status}`,
+          )
         : undefined,
   },
   {
     name: 'refusal_status_conformance',
     applies: ({ expectation, answer, testCase }) =>
-      !expectation.success && ![401, 405].includes(expectation.status) && answer.status >= 400 && answer.status < 500 && !testCase.focus,
+      !expectation.success &&
+      ![401, 405].includes(expectation.status) &&
+      answer.status >= 400 &&
+      answer.status < 500 &&
+      !testCase.focus,
     judge: (judged) =>
       answeredOtherwise(judged)
-        ? fail('refusal_status_conformance', judged, `refused with ${judged.answer.status}`, `${judged.expectation.status}→${judged.answer.status}`)
+        ? fail(
+            'refusal_status_conformance',
+            judged,
+            `refused with ${judged.answer.status}`,
+            `${judged.expectation.status}→${judged.answer.status}`,
+          )
         : undefined,
   },
   {
@@ -58,7 +83,12 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
     applies: ({ expectation }) => expectation.status === 401,
     judge: (judged) =>
       answeredOtherwise(judged) && judged.answer.status < 500
-        ? fail('ignored_auth', judged, `answered ${judged.answer.status} to ${describeKey(judged.testCase.headers)}`, String(judged.answer.status))
+        ? fail(
+            'ignored_auth',
+            judged,
+            `answered ${judged.answer.status} to ${describeKey(judged.testCase.headers)}`,
+            String(judged.answer.status),
+          )
         : undefined,
   },
   {
@@ -67,13 +97,22 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
     judge: (judged) => {
       const { answer } = judged;
       if (answer.status >= 500) return undefined;
-      if (answer.status !== 405) return fail('unsupported_method', judged, `answered ${answer.status}`, String(answer.status));
+      if (answer.status !== 405)
+        return fail('unsupported_method', judged, `answered ${answer.status}`, String(answer.status));
       const documented = methodsOf(judged);
-      const sent = (answer.headers.get('allow') ?? '').split(',').map((method) => method.trim().toUpperCase()).filter(Boolean);
+      const sent = (answer.headers.get('allow') ?? '')
+        .split(',')
+        .map((method) => method.trim().toUpperCase())
+        .filter(Boolean);
       const same = sent.length === documented.length && documented.every((method) => sent.includes(method));
       return same
         ? undefined
-        : fail('unsupported_method', judged, `Allow is "${answer.headers.get('allow') ?? '(missing)'}", not "${documented.join(', ')}"`, 'allow');
+        : fail(
+            'unsupported_method',
+            judged,
+            `Allow is "${answer.headers.get('allow') ?? '(missing)'}", not "${documented.join(', ')}"`,
+            'allow',
+          );
     },
   },
   {
@@ -82,7 +121,13 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
     judge: ({ expectation }) =>
       expectation.success
         ? undefined
-        : { check: 'request_conformance', message: `the request breaks the contract: ${expectation.reason}`, expected: `a request the operation accepts (this one gets ${expectation.status})`, pointer: expectation.pointer, cause: String(expectation.status) },
+        : {
+            check: 'request_conformance',
+            message: `the request breaks the contract: ${expectation.reason}`,
+            expected: `a request the operation accepts (this one gets ${expectation.status})`,
+            pointer: expectation.pointer,
+            cause: String(expectation.status),
+          },
   },
   {
     name: 'max_response_time',
@@ -107,5 +152,7 @@ function methodsOf({ contract, testCase }: Judged): string[] {
 
 function describeKey(headers: Record<string, string>): string {
   const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-  return authorization === undefined ? 'a request without Authorization' : `Authorization: ${JSON.stringify(authorization)}`;
+  return authorization === undefined
+    ? 'a request without Authorization'
+    : `Authorization: ${JSON.stringify(authorization)}`;
 }

@@ -34,7 +34,10 @@ function readCreate({ testCase, answer, expectation }: Judged): Created | undefi
   }
 }
 
-function semantic(name: CheckName, test: (created: Created, judged: Judged) => Omit<Failure, 'check'> | undefined): AnswerCheck {
+function semantic(
+  name: CheckName,
+  test: (created: Created, judged: Judged) => Omit<Failure, 'check'> | undefined,
+): AnswerCheck {
   return {
     name,
     applies: (judged) => created(judged) !== undefined,
@@ -51,13 +54,21 @@ export const SEMANTIC_CHECKS: AnswerCheck[] = [
   semantic('name_reflected', ({ sent, chatbot }) =>
     chatbot.name === sent.name
       ? undefined
-      : { message: `sent name ${json(sent.name)}, got ${json(chatbot.name)}`, expected: 'data.name equals the supplied name', pointer: `${CREATE}/description` },
+      : {
+          message: `sent name ${json(sent.name)}, got ${json(chatbot.name)}`,
+          expected: 'data.name equals the supplied name',
+          pointer: `${CREATE}/description`,
+        },
   ),
   semantic('settings_reflected', ({ sent, chatbot }) => {
     for (const [key, value] of Object.entries(sent.settings ?? {})) {
       const got = (chatbot.settings as Record<string, unknown> | undefined)?.[key];
       if (!isDeepStrictEqual(got, value)) {
-        return { message: `settings.${key}: sent ${json(value)}, got ${json(got)}`, expected: 'every supplied key with exactly the supplied value', pointer: `${CREATE}/description` };
+        return {
+          message: `settings.${key}: sent ${json(value)}, got ${json(got)}`,
+          expected: 'every supplied key with exactly the supplied value',
+          pointer: `${CREATE}/description`,
+        };
       }
     }
     return undefined;
@@ -75,13 +86,21 @@ export const SEMANTIC_CHECKS: AnswerCheck[] = [
   semantic('is_active', ({ chatbot }) =>
     chatbot.is_active === true
       ? undefined
-      : { message: `is_active is ${json(chatbot.is_active)}`, expected: 'true', pointer: '#/components/schemas/ChatbotEnvelope/properties/data' },
+      : {
+          message: `is_active is ${json(chatbot.is_active)}`,
+          expected: 'true',
+          pointer: '#/components/schemas/ChatbotEnvelope/properties/data',
+        },
   ),
   semantic('timestamp_format', ({ chatbot }) => {
     const time = Date.parse(chatbot.created_at);
     return !Number.isNaN(time) && new Date(time).toISOString() === chatbot.created_at
       ? undefined
-      : { message: `created_at is ${json(chatbot.created_at)}`, expected: 'a UTC time with milliseconds, e.g. 2026-11-22T09:15:02.123Z', pointer: '#/components/schemas/Chatbot/properties/created_at' };
+      : {
+          message: `created_at is ${json(chatbot.created_at)}`,
+          expected: 'a UTC time with milliseconds, e.g. 2026-11-22T09:15:02.123Z',
+          pointer: '#/components/schemas/Chatbot/properties/created_at',
+        };
   }),
   semantic('timestamp_fresh', ({ chatbot }, { answer }) => {
     const skew = Math.abs(Date.parse(chatbot.created_at) - (Date.now() - answer.ms / 2));

@@ -12,42 +12,74 @@ export interface BoundaryBody {
   value: unknown;
 }
 
-const WRONG: Record<string, unknown> = { string: 'text', integer: 42, number: 4.2, boolean: true, array: [], object: {} };
+const WRONG: Record<string, unknown> = {
+  string: 'text',
+  integer: 42,
+  number: 4.2,
+  boolean: true,
+  array: [],
+  object: {},
+};
 
 /** `base`: a valid body; `fill(length)`: a valid string of that length for a named property (the run's name prefix). */
-export function boundaryBodies(schema: Schema, base: Record<string, unknown>, fill: (path: string[], length: number) => string): BoundaryBody[] {
+export function boundaryBodies(
+  schema: Schema,
+  base: Record<string, unknown>,
+  fill: (path: string[], length: number) => string,
+): BoundaryBody[] {
   const bodies: BoundaryBody[] = [];
   const at = (path: string[], value: unknown) => withProperty(base, path, value);
-  for (const [type, value] of Object.entries(WRONG)) if (type !== schema.type) bodies.push({ label: `the body of the wrong type (${type})`, value });
+  for (const [type, value] of Object.entries(WRONG))
+    if (type !== schema.type) bodies.push({ label: `the body of the wrong type (${type})`, value });
   bodies.push({ label: 'the body null', value: null });
   for (const { path, schema: child, parent } of propertiesOf(schema)) {
     const where = path.join('.');
-    if (parent.required?.includes(path[path.length - 1]!)) bodies.push({ label: `without the required ${where}`, value: withProperty(base, path, undefined, true) });
+    if (parent.required?.includes(path[path.length - 1]!))
+      bodies.push({ label: `without the required ${where}`, value: withProperty(base, path, undefined, true) });
     for (const [type, value] of Object.entries(WRONG)) {
-      if (type !== child.type && !(child.type === 'number' && type === 'integer')) bodies.push({ label: `${where} of the wrong type (${type})`, value: at(path, value) });
+      if (type !== child.type && !(child.type === 'number' && type === 'integer'))
+        bodies.push({ label: `${where} of the wrong type (${type})`, value: at(path, value) });
     }
     bodies.push({ label: `${where} null`, value: at(path, null) });
     if (child.type === 'string') bodies.push(...stringBounds(child, path, where, at, fill));
     if (child.type === 'object') bodies.push(...sizeLimits(child, path, where, at));
   }
-  if (schema.additionalProperties === false) bodies.push({ label: 'an unknown top-level property', value: { ...base, unknown_property: true } });
+  if (schema.additionalProperties === false)
+    bodies.push({ label: 'an unknown top-level property', value: { ...base, unknown_property: true } });
   return bodies;
 }
 
-function stringBounds(schema: Schema, path: string[], where: string, at: (path: string[], value: unknown) => unknown, fill: (path: string[], length: number) => string): BoundaryBody[] {
+function stringBounds(
+  schema: Schema,
+  path: string[],
+  where: string,
+  at: (path: string[], value: unknown) => unknown,
+  fill: (path: string[], length: number) => string,
+): BoundaryBody[] {
   const lengths = new Set<number>();
   const { minLength = 0, maxLength } = schema;
   if (minLength > 0) lengths.add(minLength - 1);
   lengths.add(minLength);
   if (maxLength !== undefined) [maxLength, maxLength + 1].forEach((length) => lengths.add(length));
-  const bodies = [...lengths].map((length) => ({ label: `${where} of ${length} characters (minLength ${minLength}${maxLength === undefined ? '' : `, maxLength ${maxLength}`})`, value: at(path, fill(path, length)) }));
+  const bodies = [...lengths].map((length) => ({
+    label: `${where} of ${length} characters (minLength ${minLength}${maxLength === undefined ? '' : `, maxLength ${maxLength}`})`,
+    value: at(path, fill(path, length)),
+  }));
   for (const value of schema.pattern ? patternBreakers(schema.pattern).slice(0, 2) : []) {
-    bodies.push({ label: `${where} ${JSON.stringify(value)}, not matching its pattern ${schema.pattern}`, value: at(path, value) });
+    bodies.push({
+      label: `${where} ${JSON.stringify(value)}, not matching its pattern ${schema.pattern}`,
+      value: at(path, value),
+    });
   }
   return bodies;
 }
 
-function sizeLimits(schema: Schema, path: string[], where: string, at: (path: string[], value: unknown) => unknown): BoundaryBody[] {
+function sizeLimits(
+  schema: Schema,
+  path: string[],
+  where: string,
+  at: (path: string[], value: unknown) => unknown,
+): BoundaryBody[] {
   const bodies: BoundaryBody[] = [];
   const limits: [number | undefined, string, (n: number) => unknown][] = [
     [schema['x-max-depth'], 'levels deep (x-max-depth', nested],
@@ -56,7 +88,8 @@ function sizeLimits(schema: Schema, path: string[], where: string, at: (path: st
   ];
   for (const [limit, unit, make] of limits) {
     if (limit === undefined) continue;
-    for (const size of [limit, limit + 1]) bodies.push({ label: `${where} ${size} ${unit} ${limit})`, value: at(path, make(size)) });
+    for (const size of [limit, limit + 1])
+      bodies.push({ label: `${where} ${size} ${unit} ${limit})`, value: at(path, make(size)) });
   }
   return bodies;
 }
@@ -81,6 +114,7 @@ export function withJsonLength(length: number): Record<string, unknown> {
 }
 
 function check<T>(value: T, measured: number, wanted: number): T {
-  if (measured !== wanted) throw new Error(`verify built a value of ${measured}, not ${wanted}: a bug in boundaries.ts`);
+  if (measured !== wanted)
+    throw new Error(`verify built a value of ${measured}, not ${wanted}: a bug in boundaries.ts`);
   return value;
 }

@@ -24,22 +24,32 @@ const SAMPLES: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 export function invalidArbitrary(schema: Schema, valid: fc.Arbitrary<unknown>): fc.Arbitrary<Mutated> {
-  const mutations: Mutation[] = [...wrongTypes(schema, []), ...propertiesOf(schema).flatMap(({ path, schema: child, parent }) => [
-    ...wrongTypes(child, path),
-    ...stringBounds(child, path),
-    ...(parent.required?.includes(path[path.length - 1]!) ? [missing(path)] : []),
-  ])];
+  const mutations: Mutation[] = [
+    ...wrongTypes(schema, []),
+    ...propertiesOf(schema).flatMap(({ path, schema: child, parent }) => [
+      ...wrongTypes(child, path),
+      ...stringBounds(child, path),
+      ...(parent.required?.includes(path[path.length - 1]!) ? [missing(path)] : []),
+    ]),
+  ];
   if (schema.additionalProperties === false) {
-    mutations.push(text({ minLength: 1, maxLength: 12 }).filter((key) => !(key in (schema.properties ?? {}))).map((key) => (body: unknown) => ({
-      value: { ...(body as object), [key]: true },
-      label: `an unknown property ${JSON.stringify(key)}`,
-    })));
+    mutations.push(
+      text({ minLength: 1, maxLength: 12 })
+        .filter((key) => !(key in (schema.properties ?? {})))
+        .map((key) => (body: unknown) => ({
+          value: { ...(body as object), [key]: true },
+          label: `an unknown property ${JSON.stringify(key)}`,
+        })),
+    );
   }
   return fc.tuple(valid, fc.oneof(...mutations)).map(([body, mutate]) => mutate(body));
 }
 
 function missing(path: string[]): Mutation {
-  return fc.constant((body: unknown) => ({ value: withProperty(body, path, undefined, true), label: `without the required ${path.join('.')}` }));
+  return fc.constant((body: unknown) => ({
+    value: withProperty(body, path, undefined, true),
+    label: `without the required ${path.join('.')}`,
+  }));
 }
 
 function wrongTypes(schema: Schema, path: string[]): Mutation[] {
@@ -53,7 +63,12 @@ function wrongTypes(schema: Schema, path: string[]): Mutation[] {
     })),
   );
   if (!schema.nullable) {
-    mutations.push(fc.constant((body: unknown) => ({ value: path.length ? withProperty(body, path, null) : null, label: `${where} null` })));
+    mutations.push(
+      fc.constant((body: unknown) => ({
+        value: path.length ? withProperty(body, path, null) : null,
+        label: `${where} null`,
+      })),
+    );
   }
   return mutations;
 }
@@ -63,20 +78,29 @@ function stringBounds(schema: Schema, path: string[]): Mutation[] {
   const where = path.join('.');
   const mutations: Mutation[] = [];
   if (schema.maxLength !== undefined) {
-    mutations.push(text({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).map((value) => (body: unknown) => ({
-      value: withProperty(body, path, value),
-      label: `${where} longer than its maxLength ${schema.maxLength}`,
-    })));
+    mutations.push(
+      text({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).map((value) => (body: unknown) => ({
+        value: withProperty(body, path, value),
+        label: `${where} longer than its maxLength ${schema.maxLength}`,
+      })),
+    );
   }
   if (schema.minLength) {
-    mutations.push(fc.constant((body: unknown) => ({ value: withProperty(body, path, 'x'.repeat(schema.minLength! - 1)), label: `${where} shorter than its minLength ${schema.minLength}` })));
+    mutations.push(
+      fc.constant((body: unknown) => ({
+        value: withProperty(body, path, 'x'.repeat(schema.minLength! - 1)),
+        label: `${where} shorter than its minLength ${schema.minLength}`,
+      })),
+    );
   }
   const breaking = schema.pattern ? patternBreakers(schema.pattern) : [];
   if (breaking.length > 0) {
-    mutations.push(fc.constantFrom(...breaking).map((value) => (body: unknown) => ({
-      value: withProperty(body, path, value),
-      label: `${where} not matching its pattern ${schema.pattern}`,
-    })));
+    mutations.push(
+      fc.constantFrom(...breaking).map((value) => (body: unknown) => ({
+        value: withProperty(body, path, value),
+        label: `${where} not matching its pattern ${schema.pattern}`,
+      })),
+    );
   }
   return mutations;
 }

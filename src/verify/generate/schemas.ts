@@ -12,10 +12,28 @@ export type Schema = OpenAPIV3.SchemaObject & {
 };
 
 const UNDERSTOOD = new Set([
-  'type', 'nullable', 'properties', 'required', 'additionalProperties', 'minLength', 'maxLength', 'pattern',
-  'minimum', 'maximum', 'items', 'minItems', 'maxItems', 'enum',
-  'x-max-depth', 'x-max-entries', 'x-max-json-length',
-  'description', 'example', 'default', 'title', 'format',
+  'type',
+  'nullable',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'items',
+  'minItems',
+  'maxItems',
+  'enum',
+  'x-max-depth',
+  'x-max-entries',
+  'x-max-json-length',
+  'description',
+  'example',
+  'default',
+  'title',
+  'format',
 ]);
 
 /** The JSON request body schema of an operation (dereferenced); undefined when it takes none. */
@@ -30,21 +48,29 @@ export function requestSchema(contract: Contract, operation: ContractOperation):
 export function requestExamples(contract: Contract, operation: ContractOperation): [string, unknown][] {
   const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
   const media = body?.content['application/json'];
-  const named = Object.entries(media?.examples ?? {}).map(([name, example]) => [name, (example as OpenAPIV3.ExampleObject).value] as [string, unknown]);
+  const named = Object.entries(media?.examples ?? {}).map(
+    ([name, example]) => [name, (example as OpenAPIV3.ExampleObject).value] as [string, unknown],
+  );
   return media?.example !== undefined ? [['example', media.example], ...named] : named;
 }
 
 function assertUnderstood(schema: Schema, at: string): void {
   for (const keyword of Object.keys(schema)) {
-    if (!UNDERSTOOD.has(keyword)) throw new Error(`verify cannot generate requests for ${at}: the keyword "${keyword}" is not supported`);
+    if (!UNDERSTOOD.has(keyword))
+      throw new Error(`verify cannot generate requests for ${at}: the keyword "${keyword}" is not supported`);
   }
-  for (const [name, child] of Object.entries(schema.properties ?? {})) assertUnderstood(child as Schema, `${at}/properties/${name}`);
-  if (typeof schema.additionalProperties === 'object') assertUnderstood(schema.additionalProperties as Schema, `${at}/additionalProperties`);
+  for (const [name, child] of Object.entries(schema.properties ?? {}))
+    assertUnderstood(child as Schema, `${at}/properties/${name}`);
+  if (typeof schema.additionalProperties === 'object')
+    assertUnderstood(schema.additionalProperties as Schema, `${at}/additionalProperties`);
   if (schema.type === 'array') assertUnderstood(schema.items as Schema, `${at}/items`);
 }
 
 /** Every property schema below an object schema, with its path of property names. */
-export function propertiesOf(schema: Schema, path: string[] = []): { path: string[]; schema: Schema; parent: Schema }[] {
+export function propertiesOf(
+  schema: Schema,
+  path: string[] = [],
+): { path: string[]; schema: Schema; parent: Schema }[] {
   return Object.entries(schema.properties ?? {}).flatMap(([name, child]) => {
     const here = [...path, name];
     return [{ path: here, schema: child as Schema, parent: schema }, ...propertiesOf(child as Schema, here)];

@@ -32,25 +32,61 @@ export function coverageCases(session: Session): TestCase[] {
     if (operation.secured) cases.push(...authCases(session, operation));
     if (!operation.hasBody) {
       const limit = contract.rules.maxBodyBytes;
-      cases.push(raw(session, operation, 'a query string, which the contract says is ignored', { path: `${operation.path}?limit=1&page=2&${encodeURIComponent('a.b')}=%22` }));
-      cases.push(raw(session, operation, `a body of exactly ${limit} bytes, which the contract ignores`, { body: textBody(' '.repeat(limit)) }));
-      cases.push(raw(session, operation, `a body of ${limit + 1} bytes, one over the limit`, { body: textBody(' '.repeat(limit + 1)) }));
+      cases.push(
+        raw(session, operation, 'a query string, which the contract says is ignored', {
+          path: `${operation.path}?limit=1&page=2&${encodeURIComponent('a.b')}=%22`,
+        }),
+      );
+      cases.push(
+        raw(session, operation, `a body of exactly ${limit} bytes, which the contract ignores`, {
+          body: textBody(' '.repeat(limit)),
+        }),
+      );
+      cases.push(
+        raw(session, operation, `a body of ${limit + 1} bytes, one over the limit`, {
+          body: textBody(' '.repeat(limit + 1)),
+        }),
+      );
     }
   }
   for (const path of new Set(contract.operations.map((operation) => operation.path))) {
-    const documented = contract.operations.filter((operation) => operation.path === path).map((operation) => operation.method);
+    const documented = contract.operations
+      .filter((operation) => operation.path === path)
+      .map((operation) => operation.method);
     for (const method of METHODS.filter((candidate) => !documented.includes(candidate))) {
-      cases.push({ phase: 'coverage', label: `${method} ${path}, a method the contract does not document there`, method, path, headers: session.headers('main'), role: 'main' });
+      cases.push({
+        phase: 'coverage',
+        label: `${method} ${path}, a method the contract does not document there`,
+        method,
+        path,
+        headers: session.headers('main'),
+        role: 'main',
+      });
     }
     for (const unknown of [`${path}/`, `${path}/${session.options.runId}`, path.slice(0, -1), '/']) {
-      cases.push({ phase: 'coverage', label: `${unknown}, a path the contract does not list`, method: 'GET', path: unknown, headers: session.headers('main'), role: 'main' });
+      cases.push({
+        phase: 'coverage',
+        label: `${unknown}, a path the contract does not list`,
+        method: 'GET',
+        path: unknown,
+        headers: session.headers('main'),
+        role: 'main',
+      });
     }
   }
   return cases;
 }
 
 function raw(session: Session, operation: ContractOperation, label: string, fields: Partial<TestCase>): TestCase {
-  return { phase: 'coverage', label, method: operation.method, path: operation.path, headers: session.headers('main', operation.hasBody ? 'application/json' : undefined), role: 'main', ...fields };
+  return {
+    phase: 'coverage',
+    label,
+    method: operation.method,
+    path: operation.path,
+    headers: session.headers('main', operation.hasBody ? 'application/json' : undefined),
+    role: 'main',
+    ...fields,
+  };
 }
 
 function bodyCases(session: Session, operation: ContractOperation): TestCase[] {
@@ -68,13 +104,35 @@ function bodyCases(session: Session, operation: ContractOperation): TestCase[] {
     raw(session, operation, 'malformed JSON: a trailing comma', { body: body(`{"name": ${name},}`) }),
     raw(session, operation, 'malformed JSON: single quotes', { body: body("{'name': 'x'}") }),
     raw(session, operation, 'malformed JSON: something after the value', { body: body(`{"name": ${name}} x`) }),
-    raw(session, operation, 'a body that is not UTF-8', { body: new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }),
-    raw(session, operation, 'a number no double holds exactly (1e400)', { body: body(`{"name": ${name}, "settings": {"big": 1e400}}`) }),
-    raw(session, operation, 'Content-Type text/plain', { headers: session.headers('main', 'text/plain'), body: body(`{"name": ${name}}`) }),
-    raw(session, operation, 'Content-Type application/x-www-form-urlencoded', { headers: session.headers('main', 'application/x-www-form-urlencoded'), body: body('name=x') }),
-    raw(session, operation, 'Content-Type application/json; charset=utf-8', { headers: session.headers('main', 'application/json; charset=utf-8'), body: body(`{"name": ${name}}`) }),
-    raw(session, operation, 'Content-Type application/json; charset=latin1', { headers: session.headers('main', 'application/json; charset=latin1'), body: body(`{"name": ${name}}`) }),
-    { ...raw(session, operation, 'no Content-Type', { headers: session.headers('main'), body: body(`{"name": ${name}}`) }), focus: 'missing_required_header' },
+    raw(session, operation, 'a body that is not UTF-8', {
+      body: new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    }),
+    raw(session, operation, 'a number no double holds exactly (1e400)', {
+      body: body(`{"name": ${name}, "settings": {"big": 1e400}}`),
+    }),
+    raw(session, operation, 'Content-Type text/plain', {
+      headers: session.headers('main', 'text/plain'),
+      body: body(`{"name": ${name}}`),
+    }),
+    raw(session, operation, 'Content-Type application/x-www-form-urlencoded', {
+      headers: session.headers('main', 'application/x-www-form-urlencoded'),
+      body: body('name=x'),
+    }),
+    raw(session, operation, 'Content-Type application/json; charset=utf-8', {
+      headers: session.headers('main', 'application/json; charset=utf-8'),
+      body: body(`{"name": ${name}}`),
+    }),
+    raw(session, operation, 'Content-Type application/json; charset=latin1', {
+      headers: session.headers('main', 'application/json; charset=latin1'),
+      body: body(`{"name": ${name}}`),
+    }),
+    {
+      ...raw(session, operation, 'no Content-Type', {
+        headers: session.headers('main'),
+        body: body(`{"name": ${name}}`),
+      }),
+      focus: 'missing_required_header',
+    },
     { ...raw(session, operation, 'a valid body', { headers: json, body: body(`{"name": ${name}}`) }) },
   ];
 }

@@ -18,6 +18,13 @@ export async function runExamples(session: Session): Promise<void> {
     }
   }
   for (const operation of contract.operations.filter((candidate) => !candidate.hasBody)) {
-    await session.exercise({ phase: 'examples', label: `${operation.operationId} as documented`, method: operation.method, path: operation.path, headers: session.headers('main'), role: 'main' });
+    await session.exercise({
+      phase: 'examples',
+      label: `${operation.operationId} as documented`,
+      method: operation.method,
+      path: operation.path,
+      headers: session.headers('main'),
+      role: 'main',
+    });
   }
 }

@@ -19,29 +19,57 @@ export async function runFuzz(session: Session, budget: Omit<PropertyBudget, 'un
   const next = (): PropertyBudget => ({ ...budget, seed: budget.seed + 1000 * index++, until });
   for (const { operation, schema } of bodyOperations(session)) {
     // The run's prefix, then generated text: shrinking shortens the text, never the prefix.
-    const name = text({ maxLength: nameLimit(schema) - session.prefix.length - 1 }).map((rest) => `${session.prefix} ${rest}`);
+    const name = text({ maxLength: nameLimit(schema) - session.prefix.length - 1 }).map(
+      (rest) => `${session.prefix} ${rest}`,
+    );
     const valid = validArbitrary(schema, new Map([['name', name]]));
     properties.push(() =>
-      runProperty(session, valid, async (body) => {
-        const exercised = await session.exercise(jsonCase(session, 'fuzz', operation, `a generated valid body`, body));
-        await checkAvailable(session, exercised);
-      }, next()),
+      runProperty(
+        session,
+        valid,
+        async (body) => {
+          const exercised = await session.exercise(
+            jsonCase(session, 'fuzz', operation, `a generated valid body`, body),
+          );
+          await checkAvailable(session, exercised);
+        },
+        next(),
+      ),
     );
     properties.push(() =>
-      runProperty(session, invalidArbitrary(schema, valid), async ({ value, label }) => {
-        await session.exercise(jsonCase(session, 'fuzz', operation, `a generated body with ${label}`, value));
-      }, next()),
+      runProperty(
+        session,
+        invalidArbitrary(schema, valid),
+        async ({ value, label }) => {
+          await session.exercise(jsonCase(session, 'fuzz', operation, `a generated body with ${label}`, value));
+        },
+        next(),
+      ),
     );
   }
   for (const operation of operations.filter((candidate) => candidate.secured)) {
-    properties.push(() => runProperty(session, authorization(session), (value) => sendWithKey(session, operation, value), next()));
+    properties.push(() =>
+      runProperty(session, authorization(session), (value) => sendWithKey(session, operation, value), next()),
+    );
   }
   for (const operation of operations.filter((candidate) => !candidate.hasBody)) {
     properties.push(() =>
-      runProperty(session, fc.dictionary(text({ minLength: 1, maxLength: 8 }), text({ maxLength: 8 }), { maxKeys: 4 }), async (query) => {
-        const search = new URLSearchParams(query).toString();
-        await session.exercise({ phase: 'fuzz', label: 'a generated query string', method: operation.method, path: `${operation.path}?${search}`, headers: session.headers('main'), role: 'main' });
-      }, next()),
+      runProperty(
+        session,
+        fc.dictionary(text({ minLength: 1, maxLength: 8 }), text({ maxLength: 8 }), { maxKeys: 4 }),
+        async (query) => {
+          const search = new URLSearchParams(query).toString();
+          await session.exercise({
+            phase: 'fuzz',
+            label: 'a generated query string',
+            method: operation.method,
+            path: `${operation.path}?${search}`,
+            headers: session.headers('main'),
+            role: 'main',
+          });
+        },
+        next(),
+      ),
     );
   }
   for (const property of properties) await property();
@@ -57,20 +85,29 @@ function authorization(session: Session): fc.Arbitrary<string | undefined> {
       token,
       token.map((rest) => `Bearer ${rest}`),
       fc.stringMatching(/^[A-Za-z0-9_]{1,32}$/).map((rest) => `Bearer sk_live_${rest}`),
-      fc.constantFrom('Basic', 'Digest', 'Token', 'bearer', 'BEARER').chain((scheme) => token.map((rest) => `${scheme} ${rest}`)),
+      fc
+        .constantFrom('Basic', 'Digest', 'Token', 'bearer', 'BEARER')
+        .chain((scheme) => token.map((rest) => `${scheme} ${rest}`)),
     )
     .map((value) => value?.trim()) // fetch trims header values: judge what is sent
     .filter((value) => value === undefined || !given.has(value));
 }
 
-async function sendWithKey(session: Session, operation: ContractOperation, authorization: string | undefined): Promise<void> {
+async function sendWithKey(
+  session: Session,
+  operation: ContractOperation,
+  authorization: string | undefined,
+): Promise<void> {
   const body = operation.hasBody ? { name: `${session.prefix} generated key` } : undefined;
   await session.exercise({
     phase: 'fuzz',
     label: `${operation.operationId} with a generated Authorization header`,
     method: operation.method,
     path: operation.path,
-    headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(authorization === undefined ? {} : { Authorization: authorization }),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     ...(body ? { body: new TextEncoder().encode(JSON.stringify(body)) } : {}),
   });
 }

@@ -15,7 +15,12 @@ export interface PropertyBudget {
 /** At most this many distinct causes are looked for per property: more would mostly be one defect seen again. */
 const MAX_ROUNDS = 6;
 
-export async function runProperty<T>(session: Session, arbitrary: fc.Arbitrary<T>, body: (value: T) => Promise<void>, budget: PropertyBudget): Promise<void> {
+export async function runProperty<T>(
+  session: Session,
+  arbitrary: fc.Arbitrary<T>,
+  body: (value: T) => Promise<void>,
+  budget: PropertyBudget,
+): Promise<void> {
   let fatal: unknown;
   let failing: Pending[] = [];
   const property = fc.asyncProperty(arbitrary, async (value) => {
@@ -39,12 +44,18 @@ export async function runProperty<T>(session: Session, arbitrary: fc.Arbitrary<T
     session.hold(true);
     let details: fc.RunDetails<[T]>;
     try {
-      details = await fc.check(property, { seed: budget.seed + round, numRuns: budget.numRuns, interruptAfterTimeLimit: left, markInterruptAsFailure: false });
+      details = await fc.check(property, {
+        seed: budget.seed + round,
+        numRuns: budget.numRuns,
+        interruptAfterTimeLimit: left,
+        markInterruptAsFailure: false,
+      });
     } finally {
       session.hold(false);
     }
     if (fatal !== undefined) throw fatal;
     if (!details.failed || failing.length === 0) return;
-    for (const { operation, failure, testCase, answer, curl } of failing) session.findings.add(operation, failure, testCase, answer, curl);
+    for (const { operation, failure, testCase, answer, curl } of failing)
+      session.findings.add(operation, failure, testCase, answer, curl);
   }
 }

@@ -37,7 +37,14 @@ export function labelled(session: Session, schema: Schema, body: unknown): unkno
 }
 
 /** A JSON request with the main key (or another role's). */
-export function jsonCase(session: Session, phase: Phase, operation: ContractOperation, label: string, body: unknown, role: KeyRole = 'main'): TestCase {
+export function jsonCase(
+  session: Session,
+  phase: Phase,
+  operation: ContractOperation,
+  label: string,
+  body: unknown,
+  role: KeyRole = 'main',
+): TestCase {
   return {
     phase,
     label,

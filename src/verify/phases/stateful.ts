@@ -39,29 +39,55 @@ export async function runStateful(session: Session, budget: PropertyBudget): Pro
   const role = fc.constantFrom(...roles);
   const name = fc.oneof(
     fc.constant(`${session.prefix} twin`), // the same name twice is allowed
-    text({ maxLength: nameLimit(create.schema) - session.prefix.length - 1 }).map((rest) => `${session.prefix} ${rest}`),
+    text({ maxLength: nameLimit(create.schema) - session.prefix.length - 1 }).map(
+      (rest) => `${session.prefix} ${rest}`,
+    ),
   );
   const valid = validArbitrary(create.schema, new Map([['name', name]]));
-  const createCommand = fc.tuple(role, valid).map(([who, body]): Command => step(`create as ${who}`, async (model, real) => {
-    const exercised = await real.exercise(jsonCase(real, 'stateful', create.operation, `create as ${who}`, body, who));
-    model.steps.push(exercised.testCase);
-    if (exercised.created) model.created[ACCOUNT[who]].push({ chatbot: exercised.created, role: who });
-  }));
-  const refusedCommand = fc.tuple(role, invalidArbitrary(create.schema, valid)).map(([who, { value, label }]): Command => step(`refused create as ${who}: ${label}`, async (model, real) => {
-    const exercised = await real.exercise(jsonCase(real, 'stateful', create.operation, `create as ${who}, with ${label}`, value, who));
-    model.steps.push(exercised.testCase);
-    if (exercised.created) model.created[ACCOUNT[who]].push({ chatbot: exercised.created, role: who });
-    const sent = (value as { name?: unknown } | null)?.name;
-    if (!exercised.created && (exercised.answer?.status ?? 0) >= 400 && exercised.answer!.status < 500 && typeof sent === 'string') model.refused.add(sent);
-  }));
+  const createCommand = fc.tuple(role, valid).map(([who, body]): Command =>
+    step(`create as ${who}`, async (model, real) => {
+      const exercised = await real.exercise(
+        jsonCase(real, 'stateful', create.operation, `create as ${who}`, body, who),
+      );
+      model.steps.push(exercised.testCase);
+      if (exercised.created) model.created[ACCOUNT[who]].push({ chatbot: exercised.created, role: who });
+    }),
+  );
+  const refusedCommand = fc
+    .tuple(role, invalidArbitrary(create.schema, valid))
+    .map(([who, { value, label }]): Command =>
+      step(`refused create as ${who}: ${label}`, async (model, real) => {
+        const exercised = await real.exercise(
+          jsonCase(real, 'stateful', create.operation, `create as ${who}, with ${label}`, value, who),
+        );
+        model.steps.push(exercised.testCase);
+        if (exercised.created) model.created[ACCOUNT[who]].push({ chatbot: exercised.created, role: who });
+        const sent = (value as { name?: unknown } | null)?.name;
+        if (
+          !exercised.created &&
+          (exercised.answer?.status ?? 0) >= 400 &&
+          exercised.answer!.status < 500 &&
+          typeof sent === 'string'
+        )
+          model.refused.add(sent);
+      }),
+    );
   const listCommand = role.map((who): Command => step(`list as ${who}`, (model, real) => checkList(real, model, who)));
   // Creates are drawn three times as often as the rest: order and scope need several per sequence.
-  const commands = fc.commands([createCommand, createCommand, createCommand, refusedCommand, listCommand], { maxCommands: 12, size: 'medium' });
-  await runProperty(session, commands, async (sequence) => {
-    const model: Model = { created: { own: [], other: [] }, refused: new Set(), steps: [] };
-    await fc.asyncModelRun(() => ({ model, real: session }), sequence);
-    for (const who of roles) await checkList(session, model, who); // every sequence ends with each key's list
-  }, budget);
+  const commands = fc.commands([createCommand, createCommand, createCommand, refusedCommand, listCommand], {
+    maxCommands: 12,
+    size: 'medium',
+  });
+  await runProperty(
+    session,
+    commands,
+    async (sequence) => {
+      const model: Model = { created: { own: [], other: [] }, refused: new Set(), steps: [] };
+      await fc.asyncModelRun(() => ({ model, real: session }), sequence);
+      for (const who of roles) await checkList(session, model, who); // every sequence ends with each key's list
+    },
+    budget,
+  );
 }
 
 function step(label: string, run: (model: Model, real: Session) => Promise<void>): Command {
@@ -83,26 +109,64 @@ async function checkList(session: Session, model: Model, role: KeyRole): Promise
     const times = chatbots.filter((listed) => listed?.id === chatbot.id).length;
     if (times === 0) {
       const sameKey = creator === role;
-      fail(sameKey ? 'ensure_resource_availability' : 'account_scope',
+      fail(
+        sameKey ? 'ensure_resource_availability' : 'account_scope',
         `chatbot ${chatbot.id} (created ${sameKey ? 'with this key' : 'with the key of another project of this account'}) is not listed`,
-        'every chatbot of the account, across all of its projects');
+        'every chatbot of the account, across all of its projects',
+      );
     } else if (times > 1) {
       fail('ensure_resource_availability', `chatbot ${chatbot.id} is listed ${times} times`, 'each chatbot once');
     }
   }
-  const order = own.map(({ chatbot }) => position.get(chatbot.id)).filter((index): index is number => index !== undefined);
+  const order = own
+    .map(({ chatbot }) => position.get(chatbot.id))
+    .filter((index): index is number => index !== undefined);
   if (order.some((index, at) => at > 0 && index < order[at - 1]!)) {
-    fail('creation_order', `created ${own.map(({ chatbot }) => chatbot.id).join(', ')}; listed in another order`, 'creation order, oldest first');
+    fail(
+      'creation_order',
+      `created ${own.map(({ chatbot }) => chatbot.id).join(', ')}; listed in another order`,
+      'creation order, oldest first',
+    );
   }
   const leaked = other.filter(({ chatbot }) => position.has(chatbot.id));
-  if (leaked.length > 0) fail('tenant_isolation', `lists the other account's chatbot ${leaked[0]!.chatbot.id}`, 'no chatbot of another account');
-  const stored = chatbots.find((chatbot) => model.refused.has(chatbot?.name) && !session.createdNames.has(chatbot.name));
-  if (stored) fail('rejected_not_stored', `lists chatbot ${stored.id} named ${JSON.stringify(stored.name)}, whose create was refused`, 'nothing stored by a refused create', '#/components/responses/ValidationFailed/description');
+  if (leaked.length > 0)
+    fail(
+      'tenant_isolation',
+      `lists the other account's chatbot ${leaked[0]!.chatbot.id}`,
+      'no chatbot of another account',
+    );
+  const stored = chatbots.find(
+    (chatbot) => model.refused.has(chatbot?.name) && !session.createdNames.has(chatbot.name),
+  );
+  if (stored)
+    fail(
+      'rejected_not_stored',
+      `lists chatbot ${stored.id} named ${JSON.stringify(stored.name)}, whose create was refused`,
+      'nothing stored by a refused create',
+      '#/components/responses/ValidationFailed/description',
+    );
 
-  for (const check of ['ensure_resource_availability', 'account_scope', 'creation_order', 'tenant_isolation', 'rejected_not_stored'] as const) {
-    if (session.enabled(check)) session.findings.count(check, 'listChatbots', failures.some((failure) => failure.check === check));
+  for (const check of [
+    'ensure_resource_availability',
+    'account_scope',
+    'creation_order',
+    'tenant_isolation',
+    'rejected_not_stored',
+  ] as const) {
+    if (session.enabled(check))
+      session.findings.count(
+        check,
+        'listChatbots',
+        failures.some((failure) => failure.check === check),
+      );
   }
   const curl = model.steps.map((testCase) => session.curl(testCase));
-  for (const failure of failures) session.keep({ operation: 'listChatbots', failure: { ...failure, cause: failure.check }, testCase: exercised.testCase, answer: exercised.answer, curl });
+  for (const failure of failures)
+    session.keep({
+      operation: 'listChatbots',
+      failure: { ...failure, cause: failure.check },
+      testCase: exercised.testCase,
+      answer: exercised.answer,
+      curl,
+    });
 }
-

@@ -8,7 +8,10 @@ import type { VerifyReport } from '../runner.js';
 import { replayBodiesNote, writeReport } from './write.js';
 
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
-interface ProxiedReport extends Pick<VerifyReport, 'baseUrl' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'> {
+interface ProxiedReport extends Pick<
+  VerifyReport,
+  'baseUrl' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'
+> {
   upstream: string;
   violations: number;
   requestViolations: number;
@@ -32,12 +35,25 @@ const NO = '✗ not exercised';
 
 function tables(report: AnyReport): Table[] {
   return report.coverage.flatMap((operation) => {
-    const checks = report.checks.filter((check) => CATALOGUE[check.name].on?.includes(operation.operation as never) ?? true).map((check) => {
-      const tally = report.tallies.find((candidate) => candidate.check === check.name && candidate.operation === operation.operation);
-      const state = check.skipped ? `– skipped: ${check.skipped}` : !tally ? NO : tally.failed > 0 ? `✗ ${tally.failed} of ${tally.ran} failed` : `${YES} ${tally.ran}`;
-      return [check.name, CATALOGUE[check.name].title, state];
-    });
-    const title = operation.operation === 'unmatched' ? `Requests no operation matches (${operation.path}) · ${operation.requests} requests` : `${operation.operation} (${operation.method} ${operation.path}) · ${operation.requests} requests`;
+    const checks = report.checks
+      .filter((check) => CATALOGUE[check.name].on?.includes(operation.operation as never) ?? true)
+      .map((check) => {
+        const tally = report.tallies.find(
+          (candidate) => candidate.check === check.name && candidate.operation === operation.operation,
+        );
+        const state = check.skipped
+          ? `– skipped: ${check.skipped}`
+          : !tally
+            ? NO
+            : tally.failed > 0
+              ? `✗ ${tally.failed} of ${tally.ran} failed`
+              : `${YES} ${tally.ran}`;
+        return [check.name, CATALOGUE[check.name].title, state];
+      });
+    const title =
+      operation.operation === 'unmatched'
+        ? `Requests no operation matches (${operation.path}) · ${operation.requests} requests`
+        : `${operation.operation} (${operation.method} ${operation.path}) · ${operation.requests} requests`;
     return [
       {
         caption: `${title}: documented statuses`,
@@ -48,7 +64,13 @@ function tables(report: AnyReport): Table[] {
         ],
       },
       ...(operation.examples.length > 0
-        ? [{ caption: `${title}: request examples`, head: ['example', 'sent'], rows: operation.examples.map(({ pointer, sent }) => [pointer, sent ? YES : NO]) }]
+        ? [
+            {
+              caption: `${title}: request examples`,
+              head: ['example', 'sent'],
+              rows: operation.examples.map(({ pointer, sent }) => [pointer, sent ? YES : NO]),
+            },
+          ]
         : []),
       { caption: `${title}: checks`, head: ['check', 'asserts', 'answers checked'], rows: checks },
     ];
@@ -101,13 +123,29 @@ export function coverageMarkdown(report: AnyReport): string {
   return out.join('\n');
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function coverageHtml(report: AnyReport): string {
-  const mark = (text: string) => `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
-  const body = tables(report).map((table) => `<table><caption>${escape(table.caption)}</caption><tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows.map((row) => `<tr>${row.slice(0, -1).map((c) => `<td>${escape(c)}</td>`).join('')}${mark(row[row.length - 1]!)}</tr>`).join('')}</table>`);
+  const mark = (text: string) =>
+    `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
+  const body = tables(report).map(
+    (table) =>
+      `<table><caption>${escape(table.caption)}</caption><tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows
+        .map(
+          (row) =>
+            `<tr>${row
+              .slice(0, -1)
+              .map((c) => `<td>${escape(c)}</td>`)
+              .join('')}${mark(row[row.length - 1]!)}</tr>`,
+        )
+        .join('')}</table>`,
+  );
   const note = replayBodiesNote(report.failures);
-  const failures = report.failures.map((finding) => `<section class="failure"><h3>${escape(finding.check)} · ${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} <code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`);
+  const failures = report.failures.map(
+    (finding) =>
+      `<section class="failure"><h3>${escape(finding.check)} · ${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} <code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`,
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"><title>Contract coverage: ${escape(report.baseUrl)}</title>
 <style>
@@ -118,7 +156,9 @@ th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-alig
 pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failure{border-left:4px solid #b3261e;padding-left:1rem}
 </style></head><body>
 <h1>Contract coverage</h1>
-<ul>${summaryLines(report).map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`).join('')}</ul>
+<ul>${summaryLines(report)
+    .map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`)
+    .join('')}</ul>
 ${body.join('\n')}
 ${failures.length > 0 ? `<h2>Failures</h2>${note ? `<p>${escape(note)}</p>` : ''}${failures.join('\n')}` : ''}
 </body></html>

@@ -24,26 +24,53 @@ const junitText = (text: string) =>
 const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /** What a JUnit report is made of: `verify`'s report, or the proxy's. */
-export type JUnitSource = Pick<VerifyReport, 'baseUrl' | 'seconds' | 'checks' | 'tallies' | 'failures'> & { error?: string };
+export type JUnitSource = Pick<VerifyReport, 'baseUrl' | 'seconds' | 'checks' | 'tallies' | 'failures'> & {
+  error?: string;
+};
 
-export function writeJUnit(report: JUnitSource, file: string, suiteName = `Chatbot API contract: ${report.baseUrl}`): void {
+export function writeJUnit(
+  report: JUnitSource,
+  file: string,
+  suiteName = `Chatbot API contract: ${report.baseUrl}`,
+): void {
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(suiteName).time(report.seconds);
   for (const check of report.checks) {
     const operations = report.tallies.filter((tally) => tally.check === check.name);
     if (check.skipped || operations.length === 0) {
-      suite.testCase().className(`contract.${check.name}`).name(`${check.name}: ${check.title}`).skipped().standardOutput(check.skipped ?? 'not exercised by this run');
+      suite
+        .testCase()
+        .className(`contract.${check.name}`)
+        .name(`${check.name}: ${check.title}`)
+        .skipped()
+        .standardOutput(check.skipped ?? 'not exercised by this run');
       continue;
     }
     for (const tally of operations) {
       const checked = judgesTheClient(check.name) ? 'request' : 'answer';
-      const testCase = suite.testCase().className(`contract.${check.name}`).name(`${check.name} · ${tally.operation}`).standardOutput(`${tally.ran} ${plural(tally.ran, checked)} checked`);
-      const failures = report.failures.filter((finding) => finding.check === check.name && finding.operation === tally.operation);
+      const testCase = suite
+        .testCase()
+        .className(`contract.${check.name}`)
+        .name(`${check.name} · ${tally.operation}`)
+        .standardOutput(`${tally.ran} ${plural(tally.ran, checked)} checked`);
+      const failures = report.failures.filter(
+        (finding) => finding.check === check.name && finding.operation === tally.operation,
+      );
       if (failures.length === 0) continue;
-      const summary = junitText(failures.map((finding) => finding.message).join('; ').slice(0, 500));
-      if (judgesTheClient(check.name)) testCase.skipped().standardOutput(`the client's own requests broke the contract (not a fault of the target): ${summary}`);
+      const summary = junitText(
+        failures
+          .map((finding) => finding.message)
+          .join('; ')
+          .slice(0, 500),
+      );
+      if (judgesTheClient(check.name))
+        testCase
+          .skipped()
+          .standardOutput(`the client's own requests broke the contract (not a fault of the target): ${summary}`);
       else testCase.failure(summary);
-      testCase.standardError(junitText(failures.map((finding, index) => formatFinding(finding, index + 1)).join('\n\n')));
+      testCase.standardError(
+        junitText(failures.map((finding, index) => formatFinding(finding, index + 1)).join('\n\n')),
+      );
     }
   }
   if (report.error) suite.testCase().className('contract.run').name('the run').failure(junitText(report.error));

@@ -13,7 +13,10 @@ const shortened = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}â
 function findingsTable(findings: readonly Finding[]): string[] {
   if (findings.length === 0) return [];
   // What the traffic brought is a code span in a cell, entities inside HTML: text, never a link, an image or HTML.
-  const rows = findings.map((finding, index) => `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ${markdownCode(shortened(finding.message))} |`);
+  const rows = findings.map(
+    (finding, index) =>
+      `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ${markdownCode(shortened(finding.message))} |`,
+  );
   const replays = findings.flatMap((finding, index) => [
     `<details><summary>${index + 1}. ${finding.check} Â· ${finding.operation}: expected ${htmlText(shortened(finding.expected))}, and how to replay it</summary>`,
     '',
@@ -23,7 +26,14 @@ function findingsTable(findings: readonly Finding[]): string[] {
     '',
   ]);
   const note = replayBodiesNote(findings);
-  return ['| # | check | operation | seen | problem |', '|---|---|---|---|---|', ...rows, '', ...(note ? [note, ''] : []), ...replays];
+  return [
+    '| # | check | operation | seen | problem |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    ...(note ? [note, ''] : []),
+    ...replays,
+  ];
 }
 
 export function summaryMarkdown(report: AnyReport): string {
@@ -38,7 +48,9 @@ export function summaryMarkdown(report: AnyReport): string {
     ...summaryLines(report).map((line) => `- ${line}`),
     '',
     ...(own.length > 0 ? ['### Violations', '', ...findingsTable(own)] : []),
-    ...(clients.length > 0 ? ["### Requests that broke the contract (the client's, not a failure)", '', ...findingsTable(clients)] : []),
+    ...(clients.length > 0
+      ? ["### Requests that broke the contract (the client's, not a failure)", '', ...findingsTable(clients)]
+      : []),
   ].join('\n');
 }
 

@@ -4,7 +4,9 @@ import { printable } from '../../untrusted/printable.js';
 import type { Finding } from '../findings.js';
 import type { Progress, VerifyReport } from '../runner.js';
 
-export function formatHeader(report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases'>): string {
+export function formatHeader(
+  report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases'>,
+): string {
   return [
     `Contract verification of ${report.baseUrl}${report.stateless ? ' (stateless target)' : ''}`,
     `  phases: ${report.phases.join(', ')} · seed ${report.seed} (the same seed replays the same cases) · names start verify-${report.runId}`,
@@ -38,7 +40,11 @@ export function formatReport(report: VerifyReport): string {
   const width = Math.max(...report.checks.map((check) => check.name.length));
   for (const check of report.checks) {
     const mark = check.skipped ? '–' : check.failed > 0 ? '✗' : check.ran > 0 ? '✓' : '·';
-    const detail = check.skipped ? `skipped: ${check.skipped}` : check.ran === 0 ? 'not exercised' : `${check.ran} ${plural(check.ran, 'answer')}${check.failed ? `, ${check.failed} failed` : ''}`;
+    const detail = check.skipped
+      ? `skipped: ${check.skipped}`
+      : check.ran === 0
+        ? 'not exercised'
+        : `${check.ran} ${plural(check.ran, 'answer')}${check.failed ? `, ${check.failed} failed` : ''}`;
     out.push(`  ${mark} ${check.name.padEnd(width)}  ${detail}`);
   }
   out.push('', formatSummary(report));
