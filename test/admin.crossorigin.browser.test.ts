@@ -10,14 +10,20 @@ import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
 const attack = (admin: string) => `<!doctype html><meta charset="utf-8"><title>Not the admin page</title>
 <iframe name="sink"></iframe>
-<form id="form" method="POST" action="${admin}/reset" target="sink" enctype="text/plain"><input name='{"a":"' value='"}'></form>
+<form id="form" method="POST" action="${admin}/reset" target="sink" enctype="text/plain">
+<input name='{"a":"' value='"}'></form>
 <script>
 (async () => {
-  const outcome = (promise) => promise.then((r) => r.type === 'opaque' ? 'sent, unreadable' : 'read: ' + r.status, (e) => 'blocked');
+  const outcome = (promise) =>
+    promise.then((r) => (r.type === 'opaque' ? 'sent, unreadable' : 'read: ' + r.status), (e) => 'blocked');
   const results = {};
   results.read = await outcome(fetch('${admin}/state'));
-  results.jsonReset = await outcome(fetch('${admin}/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
-  results.simpleReset = await outcome(fetch('${admin}/reset', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{}' }));
+  const json = { 'content-type': 'application/json' };
+  results.jsonReset = await outcome(fetch('${admin}/reset', { method: 'POST', headers: json, body: '{}' }));
+  const text = { 'content-type': 'text/plain' };
+  results.simpleReset = await outcome(
+    fetch('${admin}/reset', { method: 'POST', mode: 'no-cors', headers: text, body: '{}' }),
+  );
   document.getElementById('form').submit();
   await new Promise((resolve) => setTimeout(resolve, 500));
   window.results = results;
@@ -48,7 +54,9 @@ describe.skipIf(!chromiumAvailable('a cross-origin page against /__admin'))(
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${(evil.address() as AddressInfo).port}/`);
       await page.waitForFunction(() => 'results' in globalThis, undefined, { timeout: 20_000 });
-      const results = await page.evaluate(() => (globalThis as unknown as { results: Record<string, string> }).results);
+      const results = await page.evaluate(
+        () => (globalThis as typeof globalThis & { results: Record<string, string> }).results,
+      );
       expect(results).toEqual({ read: 'blocked', jsonReset: 'blocked', simpleReset: 'sent, unreadable' });
       expect((await t.client.listed(KEYS.acmeWeb)).map((c) => c.id)).toContain(kept.body.data.id);
       const journal = (await (await fetch(`${new URL(t.server.url).origin}/__admin/requests`)).json()) as {

@@ -1,4 +1,5 @@
-// openapi.yaml, "Authentication" and bearerAuth: every request needs `Authorization: Bearer <API_KEY>`; anything else is 401.
+// openapi.yaml, "Authentication" and bearerAuth: every request needs `Authorization: Bearer <API_KEY>`; anything else
+// is 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 

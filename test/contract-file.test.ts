@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contract } from './helpers/contract.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
+import { joined } from './helpers/regexp.js';
 
 let edited = '';
 beforeAll(() => {
@@ -53,7 +54,10 @@ describe('a contract file that cannot be run', () => {
     [
       'serve',
       'not OpenAPI',
-      /^chatbot-api-mock: error: contract .*not-openapi\.yaml is not a contract this server can run: .* \(--contract\)$/,
+      joined(
+        /^chatbot-api-mock: error: contract .*not-openapi\.yaml /,
+        /is not a contract this server can run: .* \(--contract\)$/,
+      ),
     ],
     ['mock', 'missing', /^chatbot-api-mock: error: contract .*missing\.yaml cannot be read: /],
   ])('%s: %s: one line, exit code 2', async (command, kind, message) => {

@@ -1,4 +1,5 @@
-// openapi.yaml, createChatbot (POST /chatbots) and the ChatbotSettings defaults: creating a chatbot, through a real listening server.
+// openapi.yaml, createChatbot (POST /chatbots) and the ChatbotSettings defaults: creating a chatbot, through a real
+// listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryChatbotStore } from '../src/state/memoryStore.js';
 import type { NewChatbot } from '../src/state/store.js';

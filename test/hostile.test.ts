@@ -111,7 +111,7 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
     );
   });
 
-  it('answers a plain OPTIONS with 405, Allow and Cache-Control, and a preflight with CORS and Cache-Control', async () => {
+  it('answers a plain OPTIONS 405 with Allow and Cache-Control; a preflight with CORS and Cache-Control', async () => {
     const plain = await t.client.request('OPTIONS', '/chatbots');
     expect([plain.status, plain.headers.get('allow'), plain.headers.get('cache-control')]).toEqual([
       405,

@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
       const exchanges = await page.evaluate(
         () =>
           (
-            globalThis as unknown as {
+            globalThis as typeof globalThis & {
               exchanges: { method: string; path: string; status: number; headers: [string, string][]; text: string }[];
             }
           ).exchanges,
@@ -109,10 +109,12 @@ describe(`the page weight of the MSW handlers (${MSW})`, () => {
       return gzipSync(built.outputFiles[0]!.contents, { level: 9 }).length;
     };
     const base = await page(
-      "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();",
+      "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait " +
+        "setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();",
     );
     const ours = await page(
-      "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();",
+      "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from " +
+        "'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();",
     );
     expect(ours - base).toBeLessThanOrEqual(50 * 1024);
   });

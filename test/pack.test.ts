@@ -131,7 +131,8 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
           ),
         () => `it never listened:\n${output}`,
       );
-      child.kill('SIGTERM'); // what `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init
+      // What `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init.
+      child.kill('SIGTERM');
       await until(
         async () =>
           await fetch(url).then(
@@ -183,7 +184,11 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
       const mock = createMswHandlers({ baseUrl: 'https://staging.example.com/api' });
       const server = setupServer(...mock.handlers);
       server.listen();
-      const answer = await fetch('https://staging.example.com/api/chatbots', { method: 'POST', headers: { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' }, body: '{"name":"in MSW"}' });
+      const answer = await fetch('https://staging.example.com/api/chatbots', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' },
+        body: '{"name":"in MSW"}',
+      });
       console.log(answer.status);
       server.close();`,
       ],
@@ -196,7 +201,8 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     writeFileSync(
       join(app, 'consumer.ts'),
       `
-      import { createMiddleware, runVerification, startMock, startProxy, startServer, type Chatbot, type VerifyReport } from 'chatbot-api-mock';
+      import { createMiddleware, runVerification, startMock, startProxy, startServer } from 'chatbot-api-mock';
+      import type { Chatbot, VerifyReport } from 'chatbot-api-mock';
       import { createMswHandlers } from 'chatbot-api-mock/msw';
       const server = await startServer({ port: 0 });
       const report: VerifyReport = await runVerification({ baseUrl: server.url, key: 'sk_live_acme_web_0001' });
@@ -253,7 +259,10 @@ describe.each(['2', '3'])(
       const snippet = /```ts\n(\/\/ vitest[^\n]*\n[\s\S]*?)```/.exec(
         readFileSync(join(ROOT, 'docs', 'frontend.md'), 'utf8'),
       )![1]!;
-      const test = `${snippet}\nimport { expect, it } from 'vitest';\nit('answers', async () => {\n  const answer = await fetch('https://staging.example.com/api/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } });\n  expect(answer.status).toBe(200);\n});\n`;
+      const test =
+        `${snippet}\nimport { expect, it } from 'vitest';\nit('answers', async () => {\n  const answer = await ` +
+        `fetch('https://staging.example.com/api/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } ` +
+        `});\n  expect(answer.status).toBe(200);\n});\n`;
       writeFileSync(join(mswOnly[major]!, 'snippet.test.ts'), test);
       // This repository's vitest, as the consumer's own: no config file, so no globals.
       if (!existsSync(join(mswOnly[major]!, 'node_modules', 'vitest')))
@@ -279,11 +288,15 @@ describe.each(['2', '3'])(
       const mock = createMswHandlers({ baseUrl: 'https://staging.example.com/api' });
       const server = setupServer(...mock.handlers);
       server.listen();
-      const call = (key, init = {}) => fetch('https://staging.example.com/api/chatbots', { ...init, headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' } });
+      const call = (key, init = {}) => fetch('https://staging.example.com/api/chatbots', {
+        ...init,
+        headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' },
+      });
       const created = await call('${KEYS.acmeWeb}', { method: 'POST', body: '{"name":"in MSW ${major}"}' });
       const listed = await (await call('${KEYS.acmeMobile}')).json();
       const refused = await call('sk_live_nobody');
-      console.log(JSON.stringify([created.status, listed.data.map((chatbot) => chatbot.name), refused.status, refused.headers.get('content-type')]));
+      const names = listed.data.map((chatbot) => chatbot.name);
+      console.log(JSON.stringify([created.status, names, refused.status, refused.headers.get('content-type')]));
       server.close();`,
         ],
         { cwd: mswOnly[major] },

@@ -35,25 +35,36 @@ describe('the Node the scripts run on', () => {
     expect(read('package.json').engines).toEqual({ node: '^22.13.0 || ^24.0.0' });
   });
 
-  it("comes from an install script that allowScripts lets npm run, and every dependency's install script is reviewed", () => {
-    expect((read('package.json') as { allowScripts?: Record<string, boolean> }).allowScripts?.node).toBe(true);
-    const listed = JSON.parse(
-      execFileSync('npm', ['install-scripts', 'ls', '--json'], {
-        cwd: new URL('..', import.meta.url),
-        encoding: 'utf8',
-      }),
-    ) as { allowScripts: unknown[] };
-    expect(listed.allowScripts).toEqual([]);
-  });
+  it(
+    "comes from an install script that allowScripts lets npm run, and every dependency's install script is " +
+      'reviewed',
+    () => {
+      expect((read('package.json') as { allowScripts?: Record<string, boolean> }).allowScripts?.node).toBe(true);
+      const listed = JSON.parse(
+        execFileSync('npm', ['install-scripts', 'ls', '--json'], {
+          cwd: new URL('..', import.meta.url),
+          encoding: 'utf8',
+        }),
+      ) as { allowScripts: unknown[] };
+      expect(listed.allowScripts).toEqual([]);
+    },
+  );
 });
 
 describe('the library entry', () => {
   it('loads no Prism and no database driver until one is asked for', () => {
-    // The modules `import { startServer } from 'chatbot-api-mock'` resolves, recorded by a resolve hook in a fresh process.
+    // The modules `import { startServer } from 'chatbot-api-mock'` resolves, recorded by a resolve hook in a fresh
+    // process.
     const script = `
       import { registerHooks } from 'node:module';
       const seen = [];
-      registerHooks({ resolve(specifier, context, next) { const resolved = next(specifier, context); seen.push(resolved.url); return resolved; } });
+      registerHooks({
+        resolve(specifier, context, next) {
+          const resolved = next(specifier, context);
+          seen.push(resolved.url);
+          return resolved;
+        },
+      });
       const { startServer } = await import('chatbot-api-mock');
       const server = await startServer({ port: 0 });
       await server.close();

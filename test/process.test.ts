@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
+import { joined } from './helpers/regexp.js';
 
 beforeAll(assertBuilt);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -90,11 +91,11 @@ describe('npm start', () => {
       let out = '';
       npm.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       npm.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const exited = new Promise((resolve) => npm.on('exit', resolve));
+      const exited = new Promise<number | null>((resolve) => npm.on('exit', resolve));
       extra.push(() => {
         for (const pid of markedProcesses(mark)) process.kill(pid, 'SIGKILL');
       });
-      const started = { child: npm, stdout: () => out, stderr: () => '', exit: exited } as unknown as Run;
+      const started: Run = { child: npm, stdout: () => out, stderr: () => '', exit: exited };
       const url = await listening(started, 90_000);
       // Built once, by the first start; the second found dist/ up to date.
       const stamp = statSync(join(copy, 'dist', '.build-stamp')).mtimeMs;
@@ -199,7 +200,10 @@ describe('verify against a server that accepts connections and never answers', (
     ]);
     expect(await started.exit).toBe(1);
     expect(started.stdout()).toMatch(
-      /request_completed · createChatbot[^\n]*\n\s+case:[^\n]*\n\s+problem:\s+no whole answer within the request timeout \(0\.5 s\)/,
+      joined(
+        /request_completed · createChatbot[^\n]*\n\s+case:[^\n]*\n/,
+        /\s+problem:\s+no whole answer within the request timeout \(0\.5 s\)/,
+      ),
     );
     expect(started.stdout()).toMatch(
       /the run stopped: the run reached its time limit \(3 s\) in the (examples|coverage) phase/,

@@ -49,7 +49,8 @@ const ELSEWHERE: [RegExp, string][] = [
   [/\[--port 4012\]/, 'a synopsis, not a command'],
   [
     /^npm run spec:diff -- --base main\b/,
-    'test/spec-diff.test.ts runs spec:diff with --base, in each --format, in a scratch git repository (this one has no main to compare with)',
+    'test/spec-diff.test.ts runs spec:diff with --base, in each --format, in a scratch git repository (this one ' +
+      'has no main to compare with)',
   ],
   [
     /^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /,

@@ -72,107 +72,111 @@ describe('npm run spec:diff (the compiled command, in a scratch git repository)'
   const gitIn = (cwd: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
 
-  it('fails closed without a base, unless told to allow it; refuses an unacknowledged breaking change, and accepts it with a major bump', async () => {
-    const repo = mkdtempSync(join(tmpdir(), 'spec-diff-'));
-    gitIn(repo, 'init', '-q');
-    copyFileSync(specPath, join(repo, 'openapi.yaml'));
-    gitIn(repo, 'add', '.');
-    gitIn(repo, 'commit', '-qm', 'first');
-    expect(await run(repo)).toMatchObject({
-      code: 2,
-      out: expect.stringMatching(/^spec:diff: error: cannot find openapi.yaml at "HEAD~1": .*--allow-missing-base/),
-    });
-    expect(await run(repo, ['no-such-ref'])).toMatchObject({ code: 2 });
-    expect(await run(repo, ['--allow-missing-base'])).toMatchObject({
-      code: 0,
-      out: expect.stringContaining('nothing to compare'),
-    });
+  it(
+    'fails closed without a base, unless told to allow it; refuses an unacknowledged breaking change, and accepts ' +
+      'it with a major bump',
+    async () => {
+      const repo = mkdtempSync(join(tmpdir(), 'spec-diff-'));
+      gitIn(repo, 'init', '-q');
+      copyFileSync(specPath, join(repo, 'openapi.yaml'));
+      gitIn(repo, 'add', '.');
+      gitIn(repo, 'commit', '-qm', 'first');
+      expect(await run(repo)).toMatchObject({
+        code: 2,
+        out: expect.stringMatching(/^spec:diff: error: cannot find openapi.yaml at "HEAD~1": .*--allow-missing-base/),
+      });
+      expect(await run(repo, ['no-such-ref'])).toMatchObject({ code: 2 });
+      expect(await run(repo, ['--allow-missing-base'])).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('nothing to compare'),
+      });
 
-    const broken = structuredClone(contract.document) as Doc;
-    delete (broken.paths['/chatbots']!.post!.responses as Record<string, unknown>)['422'];
-    writeFileSync(join(repo, 'openapi.yaml'), stringify(broken));
-    const refused = await run(repo, ['HEAD']);
-    expect(refused.code).toBe(1);
-    expect(refused.out).toMatch(/breaking \(1\):\n\s+\[response-status\] \[Removed\] Response 422/);
-    expect(refused.out).toMatch(/not acknowledged.*raising the major version/s);
+      const broken = structuredClone(contract.document) as Doc;
+      delete (broken.paths['/chatbots']!.post!.responses as Record<string, unknown>)['422'];
+      writeFileSync(join(repo, 'openapi.yaml'), stringify(broken));
+      const refused = await run(repo, ['HEAD']);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toMatch(/breaking \(1\):\n\s+\[response-status\] \[Removed\] Response 422/);
+      expect(refused.out).toMatch(/not acknowledged.*raising the major version/s);
 
-    // The same review as Markdown, for a pull request comment, and as JSON, for tools.
-    const markdown = await run(repo, ['--base', 'HEAD', '--format', 'markdown']);
-    expect(markdown.code).toBe(1);
-    expect(markdown.out).toMatch(/^## ❌ Contract diff: 1 breaking change, not acknowledged\n/);
-    expect(markdown.out).toMatch(
-      /^\| breaking \| `response-status` \| `paths\.\/chatbots\.post\.responses\.422` \| .* → – \| /m,
-    );
-    expect(markdown.out).toMatch(/```yaml\n# spec-diff\.rules\.yaml\noverrides:\n {2}- rule: response-status/);
-    const json = await run(repo, ['--base', 'HEAD', '--format', 'json']);
-    const parsed = JSON.parse(json.out) as {
-      changes: { level: string; rule: string; path: string; message: string }[];
-      breaking: number;
-    };
-    expect(parsed.breaking).toBe(1);
-    expect(parsed.changes).toContainEqual(
-      expect.objectContaining({
-        level: 'breaking',
-        rule: 'response-status',
-        path: 'paths./chatbots.post.responses.422',
-        message: expect.any(String),
-      }),
-    );
+      // The same review as Markdown, for a pull request comment, and as JSON, for tools.
+      const markdown = await run(repo, ['--base', 'HEAD', '--format', 'markdown']);
+      expect(markdown.code).toBe(1);
+      expect(markdown.out).toMatch(/^## ❌ Contract diff: 1 breaking change, not acknowledged\n/);
+      expect(markdown.out).toMatch(
+        /^\| breaking \| `response-status` \| `paths\.\/chatbots\.post\.responses\.422` \| .* → – \| /m,
+      );
+      expect(markdown.out).toMatch(/```yaml\n# spec-diff\.rules\.yaml\noverrides:\n {2}- rule: response-status/);
+      const json = await run(repo, ['--base', 'HEAD', '--format', 'json']);
+      const parsed = JSON.parse(json.out) as {
+        changes: { level: string; rule: string; path: string; message: string }[];
+        breaking: number;
+      };
+      expect(parsed.breaking).toBe(1);
+      expect(parsed.changes).toContainEqual(
+        expect.objectContaining({
+          level: 'breaking',
+          rule: 'response-status',
+          path: 'paths./chatbots.post.responses.422',
+          message: expect.any(String),
+        }),
+      );
 
-    // An override changes one rule's level at one path, and must say why.
-    writeFileSync(
-      join(repo, 'spec-diff.rules.yaml'),
-      stringify({
-        overrides: [
-          {
-            rule: 'response-status',
-            path: 'paths./chatbots.post.responses.*',
-            level: 'warning',
-            reason: 'our clients treat every 4xx alike',
-          },
-        ],
-      }),
-    );
-    const overridden = await run(repo, ['HEAD']);
-    expect(overridden.code).toBe(0);
-    expect(overridden.out).toMatch(/warning \(1\):[\s\S]*why: override: our clients treat every 4xx alike/);
-    writeFileSync(
-      join(repo, 'spec-diff.rules.yaml'),
-      stringify({ overrides: [{ rule: 'response-status', path: 'paths.*', level: 'info' }] }),
-    );
-    expect(await run(repo, ['HEAD'])).toMatchObject({ code: 2, out: expect.stringMatching(/needs a "reason"/) });
-    expect(await run(repo, ['HEAD', '--format', 'pdf'])).toMatchObject({
-      code: 2,
-      out: expect.stringMatching(/--format: expected text, markdown or json/),
-    });
-    rmSync(join(repo, 'spec-diff.rules.yaml'));
+      // An override changes one rule's level at one path, and must say why.
+      writeFileSync(
+        join(repo, 'spec-diff.rules.yaml'),
+        stringify({
+          overrides: [
+            {
+              rule: 'response-status',
+              path: 'paths./chatbots.post.responses.*',
+              level: 'warning',
+              reason: 'our clients treat every 4xx alike',
+            },
+          ],
+        }),
+      );
+      const overridden = await run(repo, ['HEAD']);
+      expect(overridden.code).toBe(0);
+      expect(overridden.out).toMatch(/warning \(1\):[\s\S]*why: override: our clients treat every 4xx alike/);
+      writeFileSync(
+        join(repo, 'spec-diff.rules.yaml'),
+        stringify({ overrides: [{ rule: 'response-status', path: 'paths.*', level: 'info' }] }),
+      );
+      expect(await run(repo, ['HEAD'])).toMatchObject({ code: 2, out: expect.stringMatching(/needs a "reason"/) });
+      expect(await run(repo, ['HEAD', '--format', 'pdf'])).toMatchObject({
+        code: 2,
+        out: expect.stringMatching(/--format: expected text, markdown or json/),
+      });
+      rmSync(join(repo, 'spec-diff.rules.yaml'));
 
-    // A base given as a file, and a head other than the working tree's.
-    const head = join(repo, 'edited.yaml');
-    writeFileSync(head, stringify(contract.document));
-    expect(await run(repo, ['--base', join(repo, 'openapi.yaml'), '--head', head])).toMatchObject({ code: 0 });
-    // Under `npm run spec:diff`, which runs in the package's folder, a relative path is the caller's (INIT_CWD).
-    expect(
-      await run(tmpdir(), ['--base', 'openapi.yaml', '--head', 'edited.yaml'], {
-        npm_lifecycle_event: 'spec:diff',
-        INIT_CWD: repo,
-      }),
-    ).toMatchObject({ code: 0 });
-    // A head that cannot be read, or is not YAML, is a usage problem: one line, exit 2.
-    expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'missing.yaml')])).toMatchObject({
-      code: 2,
-      out: expect.stringMatching(/^spec:diff: error: cannot read the head .*missing\.yaml/),
-    });
-    writeFileSync(join(repo, 'broken.yaml'), 'paths: [\n');
-    expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'broken.yaml')])).toMatchObject({
-      code: 2,
-      out: expect.stringMatching(/^spec:diff: error: .*broken\.yaml is not YAML/),
-    });
+      // A base given as a file, and a head other than the working tree's.
+      const head = join(repo, 'edited.yaml');
+      writeFileSync(head, stringify(contract.document));
+      expect(await run(repo, ['--base', join(repo, 'openapi.yaml'), '--head', head])).toMatchObject({ code: 0 });
+      // Under `npm run spec:diff`, which runs in the package's folder, a relative path is the caller's (INIT_CWD).
+      expect(
+        await run(tmpdir(), ['--base', 'openapi.yaml', '--head', 'edited.yaml'], {
+          npm_lifecycle_event: 'spec:diff',
+          INIT_CWD: repo,
+        }),
+      ).toMatchObject({ code: 0 });
+      // A head that cannot be read, or is not YAML, is a usage problem: one line, exit 2.
+      expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'missing.yaml')])).toMatchObject({
+        code: 2,
+        out: expect.stringMatching(/^spec:diff: error: cannot read the head .*missing\.yaml/),
+      });
+      writeFileSync(join(repo, 'broken.yaml'), 'paths: [\n');
+      expect(await run(repo, ['--base', 'HEAD', '--head', join(repo, 'broken.yaml')])).toMatchObject({
+        code: 2,
+        out: expect.stringMatching(/^spec:diff: error: .*broken\.yaml is not YAML/),
+      });
 
-    broken.info.version = '2.0.0';
-    writeFileSync(join(repo, 'openapi.yaml'), stringify(broken));
-    const acknowledged = await run(repo, ['HEAD']);
-    expect(acknowledged.code).toBe(0);
-    expect(acknowledged.out).toMatch(/acknowledged: info.version's major version went up/);
-  });
+      broken.info.version = '2.0.0';
+      writeFileSync(join(repo, 'openapi.yaml'), stringify(broken));
+      const acknowledged = await run(repo, ['HEAD']);
+      expect(acknowledged.code).toBe(0);
+      expect(acknowledged.out).toMatch(/acknowledged: info.version's major version went up/);
+    },
+  );
 });

@@ -42,7 +42,9 @@ async function createTwo(store: { dataFile?: string; databaseUrl?: string }): Pr
   }
 }
 
-/** Restarts on the store, and expects acme's list to be the 500 problem with a log naming the chatbot; globex's a 200. */
+/**
+ * Restarts on the store, and expects acme's list to be the 500 problem with a log naming the chatbot; globex's a 200.
+ */
 async function expectRefused(
   store: { dataFile?: string; databaseUrl?: string; contractFile?: string },
   id: string,
@@ -77,7 +79,8 @@ describe('a stored chatbot that breaks the contract', () => {
       const id = await createTwo({ dataFile });
       const db = openDatabase(dataFile);
       db.prepare(
-        "UPDATE chatbots SET created_at = substr(created_at, 1, 19) || 'Z', settings = json_set(settings, '$.theme', 42) WHERE id = ?",
+        "UPDATE chatbots SET created_at = substr(created_at, 1, 19) || 'Z', settings = json_set(settings, " +
+          "'$.theme', 42) WHERE id = ?",
       ).run(id);
       db.close();
       await expectRefused({ dataFile, ...contract }, id, /created_at|theme/);

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('account scope and tenant isolation', () => {
-  it('lists a chatbot of project P1 for a key of project P2 of the same account, and never for another account', async () => {
+  it('lists a chatbot of project P1 for a key of project P2 of its account, never for another account', async () => {
     const web = (await t.client.create(KEYS.acmeWeb, { name: 'Made by acme-web' })).body.data;
     const mobile = (await t.client.create(KEYS.acmeMobile, { name: 'Made by acme-mobile' })).body.data;
 

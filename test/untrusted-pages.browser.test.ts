@@ -15,6 +15,7 @@ import { assertBuilt, listening, run } from './helpers/run.js';
 const SCRIPT = (n: number) => `window.__pwned=${n}`;
 
 function hostileContract(): string {
+  // eslint-disable-next-line no-restricted-syntax -- a copy of openapi.yaml, which has every part named here
   const document = structuredClone(contract.document) as unknown as {
     servers: { url: string }[];
     info: { title: string; description: string };
@@ -22,7 +23,9 @@ function hostileContract(): string {
   };
   document.servers = [{ url: `/x'+alert(document.domain)+'$(touch pwned)/api` }];
   document.info.title = `<img src=x onerror="${SCRIPT(1)}">Hostile`;
-  document.info.description = `<script>${SCRIPT(2)}</script> [click](javascript:${SCRIPT(3)}) <iframe src="javascript:${SCRIPT(4)}"></iframe>`;
+  document.info.description =
+    `<script>${SCRIPT(2)}</script> [click](javascript:${SCRIPT(3)}) <iframe ` +
+    `src="javascript:${SCRIPT(4)}"></iframe>`;
   document.components.schemas.Chatbot.example = { name: `</script><script>${SCRIPT(5)}</script>` };
   document.components.schemas.Chatbot.description = `<svg onload="${SCRIPT(6)}"></svg>`;
   const file = join(mkdtempSync(join(tmpdir(), 'hostile-docs-')), 'openapi.yaml');

@@ -97,7 +97,8 @@ describe('a replay is safe to paste', () => {
       writeFileSync(join(dir, REPLAY_BODIES, replay.body.file), Buffer.from(replay.body.base64, 'base64'));
     }
     const args = argumentsOf(replay.command, dir);
-    expect(readdirSync(dir).sort()).toEqual(['bin', ...(replay.body ? [REPLAY_BODIES] : [])]); // nothing ran: no file "pwned"
+    // Nothing ran: no file "pwned".
+    expect(readdirSync(dir).sort()).toEqual(['bin', ...(replay.body ? [REPLAY_BODIES] : [])]);
     const implied = testCase.body ? 'POST' : 'GET';
     expect(args.slice(0, 2)).toEqual(['-i', '--globoff']);
     const rest = args.slice(2);
@@ -141,7 +142,8 @@ describe('proxied secrets and hostile answers', () => {
     'pass_secret_8',
   ];
   const TRAFFIC =
-    '<img src=x onerror=alert(1)> [a link](http://evil.example) ![pic](http://evil.example/p.png) | cell ``` \u001b]0;pwned\u0007\u001b[31m';
+    '<img src=x onerror=alert(1)> [a link](http://evil.example) ![pic](http://evil.example/p.png) | cell ``` ' +
+    '\u001b]0;pwned\u0007\u001b[31m';
   let upstream: Server;
   let upstreamUrl = '';
 
@@ -158,7 +160,7 @@ describe('proxied secrets and hostile answers', () => {
   });
   afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
-  it('leaves no secret in any report, log line or view, keeps Markdown text, and escapes control characters', async () => {
+  it('leaves no secret in a report, log line or view; keeps Markdown text; escapes control characters', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'proxy-reports-'));
     const files = ['junit.xml', 'summary.md', 'coverage.md', 'report.json'].map((name) => join(dir, name));
     const started = run([
@@ -214,6 +216,7 @@ describe('proxied secrets and hostile answers', () => {
     }
     // Terminal output: no control character of the traffic.
     expect(started.stdout()).toContain('contract violation');
+    // eslint-disable-next-line no-control-regex -- the test looks for the escapes a hostile answer carried
     expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
   });
 
@@ -231,6 +234,7 @@ describe('proxied secrets and hostile answers', () => {
     ]);
     expect(await started.exit).toBe(1);
     expect(started.stdout()).toContain('\\u001b]0;pwned\\u0007');
+    // eslint-disable-next-line no-control-regex -- the test looks for the escapes a hostile answer carried
     expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
     for (const secret of [SECRETS[5]!, SECRETS[6]!, 'sk_live_given_key_0001'])
       expect(started.stdout()).not.toContain(secret);
@@ -268,6 +272,7 @@ describe('JUnit stays well-formed', () => {
       file,
     );
     const xml = readFileSync(file, 'utf8');
+    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids, which must not reach the file
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     // Every ]]> closes a CDATA section that was opened: none comes from the traffic.
     expect(xml.split(']]>').length).toBe(xml.split('<![CDATA[').length);

@@ -10,6 +10,7 @@ import type { VerifyReport } from '../src/verify/runner.js';
 import { faultyStore, startBrokenServer } from './helpers/broken.js';
 import { assertBuilt, BIN } from './helpers/run.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
+import { joined } from './helpers/regexp.js';
 
 let reference: TestServer;
 let broken: { url: string; close(): Promise<void> };
@@ -64,7 +65,10 @@ describe('verify on the command line', () => {
     expect(run.status).toBe(0);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).not.toMatch(/\b1 answers\b/);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(
-      /^## ✅ Contract verification: passed\n\n- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/,
+      joined(
+        /^## ✅ Contract verification: passed\n\n/,
+        /- Target: http:\/\/127\.0\.0\.1:\d+\/api\n- Verdict: passed, 0 distinct failures\n/,
+      ),
     );
     expect(run.stdout).toContain(`Contract verification of ${reference.server.url}`);
     expect(run.stdout).toMatch(/seed 5 \(the same seed replays the same cases\)/);
@@ -99,7 +103,16 @@ describe('verify on the command line', () => {
     ]);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(
-      /\d+\. is_active · createChatbot · examples phase · seen \d+ times\n {3}case: +the example "withSettings"\n {3}problem: +is_active is false\n {3}got: +201 application\/json[^\n]*\n {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n {3}replay:\n {5}curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'Authorization: Bearer '"\$API_KEY" -H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/,
+      joined(
+        /\d+\. is_active · createChatbot · examples phase · seen \d+ times\n/,
+        / {3}case: +the example "withSettings"\n/,
+        / {3}problem: +is_active is false\n/,
+        / {3}got: +201 application\/json[^\n]*\n/,
+        / {3}expected: true \(openapi.yaml #\/components\/schemas\/ChatbotEnvelope\/properties\/data\)\n/,
+        / {3}replay:\n/,
+        / {5}curl -i --globoff 'http:\/\/127\.0\.0\.1:\d+\/api\/chatbots' -H 'Authorization: Bearer '"\$API_KEY" /,
+        /-H 'Content-Type: application\/json' --data-binary '\{"name":"verify-/,
+      ),
     );
     expect(run.stdout).not.toContain(KEYS.acmeWeb);
     expect(run.stdout.match(/\d+\. is_active ·/g)).toHaveLength(1);

@@ -37,6 +37,7 @@ const [types] = generateDtsBundle(
 writeFileSync('packages/msw/dist/index.d.ts', types);
 
 const reexport =
-  "// chatbot-api-mock/msw: the handlers of @chatbot-api-mock/msw, kept here for those who import them from this package.\nexport * from '@chatbot-api-mock/msw';\n";
+  '// chatbot-api-mock/msw: the handlers of @chatbot-api-mock/msw, kept here for those who import them from this ' +
+  "package.\nexport * from '@chatbot-api-mock/msw';\n";
 writeFileSync('dist/msw.js', reexport);
 writeFileSync('dist/msw.d.ts', reexport);

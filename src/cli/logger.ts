@@ -30,7 +30,10 @@ interface LogLine {
 /** A request as "GET /api/chatbots 200 3 ms (acme-web)"; anything else as its message. */
 export function oneLine(log: LogLine): string {
   if (log.req && log.res) {
-    return `${log.req.method} ${log.req.url} ${log.res.statusCode} ${log.responseTime ?? '?'} ms${log.project ? ` (${log.project})` : ''}`;
+    return (
+      `${log.req.method} ${log.req.url} ${log.res.statusCode} ${log.responseTime ?? '?'} ` +
+      `ms${log.project ? ` (${log.project})` : ''}`
+    );
   }
   return `${log.msg ?? ''}${log.err?.message ? `: ${log.err.message}` : ''}`;
 }
@@ -49,7 +52,7 @@ export function createLogger({
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,name',
     hideObject: true,
-    messageFormat: (log) => printable(oneLine(log as LogLine)),
+    messageFormat: (log) => printable(oneLine(log)),
     sync: true,
     ...(destination ? { destination } : {}),
   });

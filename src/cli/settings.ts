@@ -55,7 +55,8 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
     flag: '--watch',
     env: 'WATCH',
     description:
-      'follow edits of the contract file as the server runs, keeping the state (a broken edit keeps the last good contract)',
+      'follow edits of the contract file as the server runs, keeping the state (a broken edit keeps the last ' +
+      'good contract)',
     default: false,
   },
   {
@@ -99,7 +100,8 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
     flag: '--allowed-host <hosts>',
     env: 'ALLOWED_HOSTS',
     description:
-      'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses always are)',
+      'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses ' +
+      'always are)',
   },
   { key: 'delay', configKey: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer' },
   {

@@ -11,7 +11,8 @@ export function tryLines(url: string, demoKey: string | undefined, withCreate: b
     'Try:',
     ...(withCreate
       ? [
-          `  curl -s -X POST ${chatbots} -H ${auth} -H 'Content-Type: application/json' -d '{"name":"Support Assistant","settings":{"theme":"dark"}}'`,
+          `  curl -s -X POST ${chatbots} -H ${auth} -H 'Content-Type: application/json' -d '{"name":"Support ` +
+            `Assistant","settings":{"theme":"dark"}}'`,
         ]
       : []),
     `  curl -s ${chatbots} -H ${auth}`,

@@ -116,8 +116,10 @@ function groupedByItem(errors: readonly ErrorObject[]): Map<string, number> {
   // Keyed by the path with every index starred, then the error; each with the real paths it was found at.
   const places = new Map<string, Set<string>>();
   for (const error of errors) {
-    const what = `${error.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')} ${error.message} (${JSON.stringify(error.params)})`;
-    (places.get(what) ?? places.set(what, new Set()).get(what)!).add(error.instancePath);
+    const place = error.instancePath.replace(/\/\d+(?=\/|$)/g, '/*');
+    const what = `${place} ${error.message} (${JSON.stringify(error.params)})`;
+    const seen = places.get(what) ?? new Set<string>();
+    places.set(what, seen.add(error.instancePath));
   }
   return new Map(
     [...places].map(([what, paths]): [string, number] =>

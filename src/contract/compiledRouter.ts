@@ -56,7 +56,7 @@ function templateMatcher(operations: readonly ContractOperation[]): TemplateMatc
       if (values)
         return {
           operation,
-          params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1]!)])),
+          params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1] ?? '')])),
         };
     }
     return undefined;

@@ -56,7 +56,10 @@ export interface Contract {
   schemaValidator(pointer: string): ValidateFunction;
   /** An RFC 9457 problem of a status the contract documents. */
   problem(status: number, detail: string, validation?: ValidationIssue[]): Problem;
-  /** Checks a chatbot against #/components/schemas/Chatbot and makes its bytes: the one encoder stores keep the output of. */
+  /**
+   * Checks a chatbot against #/components/schemas/Chatbot and makes its bytes: the one encoder stores keep the output
+   * of.
+   */
   readonly encodeChatbot: ChatbotEncoder;
 }
 
@@ -67,12 +70,16 @@ export function operationObject(
   contract: Pick<Contract, 'dereferenced'>,
   operation: ContractOperation,
 ): OpenAPIV3.OperationObject {
-  return (contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>)[
-    operation.method.toLowerCase()
-  ]!;
+  const methods = contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>;
+  // The operation was read from this document: its path and method are in it.
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
+  return methods[operation.method.toLowerCase()]!;
 }
 
-/** The problems the engine's checks may answer a request of these operations with (a handler's own, such as 409, are its to need). */
+/**
+ * The problems the engine's checks may answer a request of these operations with (a handler's own, such as 409, are its
+ * to need).
+ */
 function problemStatusesNeeded(operations: readonly ContractOperation[]): number[] {
   return [
     ...[404, 405, 413, 422, 500],
@@ -98,7 +105,8 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
   const missing = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
   if (missing.length > 0)
     throw new Error(
-      `components.responses documents no problem of status ${missing.join(', ')}, which the checks of a request may answer`,
+      `components.responses documents no problem of status ${missing.join(', ')}, which the checks of a request ` +
+        `may answer`,
     );
   // Made on first use: its validator is compiled then.
   let encoder: ChatbotEncoder | undefined;

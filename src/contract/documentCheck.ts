@@ -14,6 +14,7 @@ import { describeSchemaErrors } from './schemaErrors.js';
 type Validator = InstanceType<typeof schemaValidator.default>;
 const OpenApiSchemaValidator =
   (schemaValidator as { default?: typeof schemaValidator.default }).default ??
+  // eslint-disable-next-line no-restricted-syntax -- required as CommonJS, the module is the class itself
   (schemaValidator as unknown as typeof schemaValidator.default);
 let validator: Validator | undefined;
 
@@ -28,9 +29,8 @@ export function checkOpenApiDocument(document: unknown): void {
   validator ??= new OpenApiSchemaValidator({ version: 3 });
   const { errors } = validator.validate(document as never);
   if (errors.length > 0) {
-    const [first] = errors;
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    throw new Error(`it is not valid OpenAPI 3.0: ${describeSchemaErrors([first!])}${more}`);
+    throw new Error(`it is not valid OpenAPI 3.0: ${describeSchemaErrors(errors.slice(0, 1))}${more}`);
   }
   const repeated = repeatedOperationId(
     document as { paths: Record<string, Record<string, { operationId?: unknown }>> },
@@ -56,7 +56,10 @@ function repeatedOperationId(document: {
   return undefined;
 }
 
-/** Compiles every validator the contract's operations need now, rather than at their first request; throws the first failure. */
+/**
+ * Compiles every validator the contract's operations need now, rather than at their first request; throws the first
+ * failure.
+ */
 export function compileEveryValidator(contract: Contract): void {
   for (const operation of contract.operations) {
     const where = `${operation.method} ${operation.path}`;
@@ -65,13 +68,15 @@ export function compileEveryValidator(contract: Contract): void {
       for (const key of Object.keys(operationObject(contract, operation).responses))
         contract.router.responseValidator(operation, statusFor(key));
     } catch (error) {
-      throw new Error(`a schema of ${where} does not compile: ${(error as Error).message.split('\n')[0]}`);
+      throw new Error(`a schema of ${where} does not compile: ${(error as Error).message.split('\n')[0]}`, {
+        cause: error,
+      });
     }
   }
   try {
     contract.schemaValidator(CHATBOT_SCHEMA);
   } catch (error) {
-    throw new Error(`${CHATBOT_SCHEMA} does not compile: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`${CHATBOT_SCHEMA} does not compile: ${(error as Error).message.split('\n')[0]}`, { cause: error });
   }
 }
 

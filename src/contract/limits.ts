@@ -10,8 +10,8 @@
 export function nestingDepth(value: unknown, limit = Infinity): number {
   let deepest = 0;
   const pending: [unknown, number][] = [[value, 1]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop()!;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, depth] = next;
     if (typeof current !== 'object' || current === null) continue;
     deepest = Math.max(deepest, depth);
     if (deepest > limit) break;

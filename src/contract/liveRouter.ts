@@ -26,6 +26,7 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     customizeAjv: (ajv) => configureAjv(ajv),
   });
   const operations: ContractOperation[] = router.getOperations().map((operation) => ({
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- documentCheck requires an operationId
     operationId: operation.operationId!,
     method: operation.method.toUpperCase(),
     path: operation.path,
@@ -39,7 +40,8 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     const found = router.matchOperation({ method, path, headers: {} });
     if (!found) return undefined;
     const { params } = router.parseRequest({ method, path, headers: {} }, found);
-    return { operation: byId.get(found.operationId!)!, params: params as Record<string, string> };
+    const operation = found.operationId === undefined ? undefined : byId.get(found.operationId);
+    return operation && { operation, params: params as Record<string, string> };
   });
 
   return {

@@ -31,7 +31,10 @@ export function readDocument(path: string = specPath, maxBytes = DEFAULT_MAX_CON
   return parsedFile(path, maxBytes).parsed.document as OpenApiDocument;
 }
 
-/** A contract file, as the value every mode runs on, as the text served at /openapi.yaml, and as the JSON served at /openapi.json. */
+/**
+ * A contract file, as the value every mode runs on, as the text served at /openapi.yaml, and as the JSON served at
+ * /openapi.json.
+ */
 export interface ContractFile {
   contract: Contract;
   text: string;
@@ -39,7 +42,9 @@ export interface ContractFile {
 }
 
 export interface ReadOptions {
-  /** Prove a valid OpenAPI 3.0 document that every validator compiles for (default: for any file but the built-in one). */
+  /**
+   * Prove a valid OpenAPI 3.0 document that every validator compiles for (default: for any file but the built-in one).
+   */
   checked?: boolean;
   /** The largest file read (default DEFAULT_MAX_CONTRACT_BYTES). */
   maxBytes?: number;
@@ -68,7 +73,7 @@ function parsedFile(path: string, maxBytes: number) {
   try {
     text = readBoundedText(path, maxBytes);
   } catch (error) {
-    throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`);
+    throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`, { cause: error });
   }
   try {
     return { text, parsed: parseDocument(text) };
@@ -95,7 +100,7 @@ export function liveValidators(document: OpenApiDocument, dereferenced: OpenApiD
     schemaValidator(pointer) {
       let validate = compiled.get(pointer);
       if (!validate) {
-        ajv ??= createAjv().addSchema(document as object, 'openapi');
+        ajv ??= createAjv().addSchema(document, 'openapi');
         compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi${pointer}` })));
       }
       return validate;

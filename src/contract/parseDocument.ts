@@ -24,7 +24,9 @@ export function parseDocument(text: string): ParsedDocument {
   try {
     parsed = load(text, { maxDepth: MAX_DEPTH, maxAliases: MAX_ALIASES });
   } catch (error) {
-    throw new Error(`it is not YAML this server reads: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`it is not YAML this server reads: ${(error as Error).message.split('\n')[0]}`, {
+      cause: error,
+    });
   }
   // Measured before anything expands it: an alias bomb stops here.
   checkSelfContained(parsed);

@@ -60,8 +60,8 @@ export function createMatcher(
 ): OperationRouter['match'] {
   const literal = new Map<string, Map<string, ContractOperation>>();
   for (const operation of operations.filter((op) => !op.path.includes('{'))) {
-    const methods = literal.get(operation.path) ?? literal.set(operation.path, new Map()).get(operation.path)!;
-    methods.set(operation.method, operation);
+    const methods = literal.get(operation.path) ?? new Map<string, ContractOperation>();
+    literal.set(operation.path, methods.set(operation.method, operation));
   }
   const hasTemplates = operations.some((op) => op.path.includes('{'));
   return (method, path) => {

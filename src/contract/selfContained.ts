@@ -10,7 +10,10 @@ import { escapePointer, resolvePointer } from './pointer.js';
 /** Values of the document with every alias and $ref expanded: about 40 times the built-in contract's. */
 export const MAX_EXPANDED_NODES = 200_000;
 
-/** Throws one line naming the first $ref that leaves the document, resolves to nothing, or recurses, or saying the document is too large. */
+/**
+ * Throws one line naming the first $ref that leaves the document, resolves to nothing, or recurses, or saying the
+ * document is too large.
+ */
 export function checkSelfContained(document: unknown): void {
   const sizes = new Map<object, number>();
   const open = new Set<object>();
@@ -22,7 +25,8 @@ export function checkSelfContained(document: unknown): void {
     if (known !== undefined) return known;
     if (open.has(value))
       throw new Error(
-        `${at} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be expanded, and this server runs only contracts that can`,
+        `${at} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be expanded, and ` +
+          `this server runs only contracts that can`,
       );
     open.add(value);
     let total = 1;
@@ -42,7 +46,7 @@ export function checkSelfContained(document: unknown): void {
     measure(document, '#');
   } catch (error) {
     // A chain of $refs deeper than the stack: as unrunnable as a loop.
-    if (error instanceof RangeError) throw new Error('its $refs nest too deeply to be expanded');
+    if (error instanceof RangeError) throw new Error('its $refs nest too deeply to be expanded', { cause: error });
     throw error;
   }
 }
@@ -50,7 +54,8 @@ export function checkSelfContained(document: unknown): void {
 function target(document: unknown, ref: string, where: string): unknown {
   if (!ref.startsWith('#')) {
     throw new Error(
-      `its $ref ${JSON.stringify(ref)} at ${where} leaves the document: a contract is one document, and a $ref may only point inside it (#/…)`,
+      `its $ref ${JSON.stringify(ref)} at ${where} leaves the document: a contract is one document, and a $ref ` +
+        `may only point inside it (#/…)`,
     );
   }
   const value = resolvePointer(document, ref);

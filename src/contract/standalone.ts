@@ -5,7 +5,7 @@
 // The module exports `compiled` (a CompiledContract). Node and build time only.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type AnySchema, type Options, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import dereference from 'dereference-json-schema';
 import { build, type Plugin } from 'esbuild';
@@ -19,7 +19,7 @@ export const COMPILED_SCHEMAS = [CHATBOT_SCHEMA];
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // dist/contract/limits.js once built; the TypeScript source under the tests.
-const limitsFile = ['limits.js', 'limits.ts'].map((name) => here + name).find((path) => existsSync(path))!;
+const limitsFile = ['limits.js', 'limits.ts'].map((name) => here + name).find((path) => existsSync(path)) ?? '';
 
 /** Validators compiled with the same Ajv options (openapi-backend coerces parameters, not bodies), as one module. */
 class Group {
@@ -35,7 +35,7 @@ class Group {
   /** Adds the schema; returns the expression that names its validator in the entry module. */
   add(schema: AnySchema): string {
     const name = `v${this.#names.length}`;
-    this.ajv.addSchema(schema as object, name);
+    this.ajv.addSchema(schema, name);
     this.#names.push(name);
     return `${this.module}.${name}`;
   }
@@ -54,7 +54,7 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
   const body = new Group('body', options);
   const params = new Group('params', { ...options, coerceTypes: true });
   const schemas = new Group('schemas', { strict: false, allErrors: true });
-  schemas.ajv.addSchema(document as object, 'openapi');
+  schemas.ajv.addSchema(document, 'openapi');
 
   const request: Record<string, string[]> = {};
   const response: Record<string, Record<string, string>> = {};
@@ -62,14 +62,11 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
     const validators = router.validator.getRequestValidatorsForOperation(operation.operationId) ?? [];
     // openapi-backend builds the body's validator first (when there is a body), then the parameters'.
     request[operation.operationId] = validators.map((validate, index) =>
-      (operation.hasBody && index === 0 ? body : params).add(validate.schema as AnySchema),
+      (operation.hasBody && index === 0 ? body : params).add(validate.schema),
     );
     const byStatus = router.validator.getStatusBasedResponseValidatorForOperation(operation.operationId) ?? {};
     response[operation.operationId] = Object.fromEntries(
-      Object.entries(byStatus).map(([status, validate]) => [
-        status,
-        body.add((validate as ValidateFunction).schema as AnySchema),
-      ]),
+      Object.entries(byStatus).map(([status, validate]) => [status, body.add(validate.schema)]),
     );
   }
   const pointers = Object.fromEntries(
@@ -85,7 +82,8 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
     "import * as body from 'compiled:body';",
     "import * as params from 'compiled:params';",
     "import * as schemas from 'compiled:schemas';",
-    `export const compiled = { document: ${JSON.stringify(document)}, operations: ${JSON.stringify(router.operations)},`,
+    `export const compiled = { document: ${JSON.stringify(document)}, operations: ` +
+      `${JSON.stringify(router.operations)},`,
     `  request: ${table(request)}, response: ${table(response)}, schemas: ${table(pointers)} };`,
   ].join('\n');
   const modules: Record<string, string> = { body: body.code(), params: params.code(), schemas: schemas.code() };
@@ -99,7 +97,7 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
       build.onResolve({ filter: new RegExp(`^${LIMITS_MODULE}$`) }, () => ({ path: limitsFile }));
       // The validators require Ajv's runtime pieces and ajv-formats' formats: found from here.
       build.onLoad({ filter: /.*/, namespace: 'compiled' }, ({ path }) => ({
-        contents: modules[path]!,
+        contents: modules[path] ?? '',
         resolveDir: here,
       }));
     },
@@ -114,5 +112,7 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
     plugins: [compiledModules],
     logLevel: 'silent',
   });
-  return result.outputFiles[0]!.text;
+  const [bundle] = result.outputFiles;
+  if (!bundle) throw new Error('esbuild wrote no bundle of the compiled contract');
+  return bundle.text;
 }

@@ -30,18 +30,23 @@ export function isPreflight(request: EngineRequest): boolean {
   );
 }
 
-/** The CORS headers of a request's answer, or of its preflight (allowing `methods()`); none for a plain OPTIONS (it answers 405). */
+/**
+ * The CORS headers of a request's answer, or of its preflight (allowing `methods()`); none for a plain OPTIONS (it
+ * answers 405).
+ */
 export function corsAnswer(request: EngineRequest, methods: () => readonly string[]): CorsAnswer {
   const preflight = isPreflight(request);
   const headers: Record<string, string> = {};
   if (request.method === 'OPTIONS' && !preflight) return { preflight, headers };
   // What the cors package touches of Node's request and response, as plain values. It answers synchronously.
+  // eslint-disable-next-line no-restricted-syntax -- the cors package reads only these two fields of a request
   const req = { method: request.method, headers: request.headers } as unknown as Parameters<typeof crossOrigin>[0];
   const res = {
     statusCode: 200,
     getHeader: (name: string) => headers[name],
     setHeader: (name: string, value: string | number) => void (headers[name] = String(value)),
     end: () => {},
+    // eslint-disable-next-line no-restricted-syntax -- and writes a response only through these four
   } as unknown as Parameters<typeof crossOrigin>[1];
   (preflight ? cors({ ...OPTIONS, methods: [...methods()] }) : crossOrigin)(req, res, () => {});
   delete headers['Content-Length']; // the adapter counts the body itself

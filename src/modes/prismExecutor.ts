@@ -6,6 +6,7 @@
 // with Prism's own server; `Prefer: code=` is the engine's faults step.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type * as PrismHttp from '@stoplight/prism-http';
 import type { IHttpConfig, IHttpRequest } from '@stoplight/prism-http';
 import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
@@ -19,10 +20,8 @@ export interface PrismExecutorOptions {
 }
 
 /** Prism's HTTP mocker, from this package's own bundle of it (tools/build-bin.mjs): loaded on first use. */
-function loadPrism(): typeof import('@stoplight/prism-http') {
-  return createRequire(import.meta.url)(
-    join(packageRoot, 'dist', 'vendor', 'prism-http.cjs'),
-  ) as typeof import('@stoplight/prism-http');
+function loadPrism(): typeof PrismHttp {
+  return createRequire(import.meta.url)(join(packageRoot, 'dist', 'vendor', 'prism-http.cjs')) as typeof PrismHttp;
 }
 
 export async function createPrismExecutor(contract: Contract, options: PrismExecutorOptions = {}): Promise<Executor> {

@@ -98,8 +98,8 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   const all = expectation ? judge(context, testCase, answer, expectation) : [];
   // What the client sent is marked, never replaced: the upstream may refuse it as the contract says.
   const failures = all.filter((failure) => !judgesTheClient(failure.check));
-  if (failures.length > 0 && context.strict) {
-    const first = failures[0]!;
+  const [first] = failures;
+  if (first && context.strict) {
     const problem = {
       ...documentedProblem(
         proxySpec,
@@ -111,9 +111,10 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
     return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
   }
   res.statusCode = answer.status;
-  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
-    const name = answer.rawHeaders[index]!;
-    if (!NOT_PASSED.has(name.toLowerCase())) res.appendHeader(name, answer.rawHeaders[index + 1]!);
+  const raw = answer.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const [name = '', value = ''] = raw.slice(index, index + 2);
+    if (!NOT_PASSED.has(name.toLowerCase())) res.appendHeader(name, value);
   }
   if (all.length > 0) res.setHeader('sl-violations', violationsHeader(all));
   res.setHeader('Content-Length', answer.bytes.byteLength);

@@ -68,14 +68,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   app.use('/__admin', hostGuard(host, options.allowedHosts ?? []));
   app.get('/__admin/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(proxySpec));
   app.get('/__admin/violations', (_req, res) => {
-    res
-      .set('Cache-Control', 'no-store')
-      .json({
-        requests: log.requests,
-        violations: log.violations,
-        requestViolations: log.requestViolations,
-        failures: log.list(),
-      });
+    res.set('Cache-Control', 'no-store').json({
+      requests: log.requests,
+      violations: log.violations,
+      requestViolations: log.requestViolations,
+      failures: log.list(),
+    });
   });
   app.use(express.raw({ type: () => true, limit: MAX_PROXIED_BODY }));
   app.use((req, res, next) => void proxyRequest(context, req, res).catch(next));

@@ -23,13 +23,15 @@ export type ServedBy = 'handler' | 'changed handler' | 'example';
 /** The problems this answers with, documented in the admin API's document (/__admin/openapi.json). */
 export const EDITED_CONTRACT_RESPONSES = {
   HandlerCannotServe: problemResponse(
-    'Under a contract other than the built-in one: the operation changed in a way its reference handler cannot serve (the detail says how).',
+    'Under a contract other than the built-in one: the operation changed in a way its reference handler cannot ' +
+      'serve (the detail says how).',
     'handler-cannot-serve',
     'Not Implemented',
     501,
   ),
   NoExample: problemResponse(
-    'Under a contract other than the built-in one: the operation has no reference handler, and the contract gives no example of a success answer.',
+    'Under a contract other than the built-in one: the operation has no reference handler, and the contract ' +
+      'gives no example of a success answer.',
     'no-example',
     'Not Implemented',
     501,
@@ -99,7 +101,7 @@ function sameOperation(contract: Contract, builtIn: Contract, operation: Contrac
 }
 
 function definitionOf(contract: Contract, operation: ContractOperation) {
-  const { parameters } = contract.dereferenced.paths[operation.path]!;
+  const { parameters } = contract.dereferenced.paths[operation.path] ?? {};
   const written = operationObject(contract, operation);
   // The security in force: the operation's own, else the document's (removing that changes every operation).
   const security = written.security ?? contract.dereferenced.security ?? [];
@@ -126,12 +128,18 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
       ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join(''))
       : reply.body;
   if (!check || check(body)) return undefined;
-  return `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ${describeSchemaErrors(check.errors)}`;
+  return (
+    `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ` +
+    `${describeSchemaErrors(check.errors)}`
+  );
 }
 
 const decoder = new TextDecoder();
 
-/** The first success status the operation documents with an example, answered with it; else the first with no body (a 204). */
+/**
+ * The first success status the operation documents with an example, answered with it; else the first with no body (a
+ * 204).
+ */
 function exampleAnswer(contract: Contract, operation: ContractOperation): Reply {
   const { responses } = operationObject(contract, operation);
   const statuses = Object.keys(responses)
@@ -144,14 +152,15 @@ function exampleAnswer(contract: Contract, operation: ContractOperation): Reply 
   for (const status of statuses) {
     const media = mediaOf(status);
     if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0) continue;
-    const example = exampleReply(contract, operation, status)!;
-    return { ...example, headers: { ...example.headers, ...marked } };
+    const example = exampleReply(contract, operation, status);
+    if (example) return { ...example, headers: { ...example.headers, ...marked } };
   }
   const bodiless = statuses.find((status) => mediaOf(status) === undefined);
   if (bodiless !== undefined) return { status: bodiless, encoded: [], headers: marked };
   return problem(
     'NoExample',
-    `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to serve in its place.`,
+    `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to ` +
+      `serve in its place.`,
   );
 }
 

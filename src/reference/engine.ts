@@ -32,7 +32,8 @@ export interface ReferenceOptions {
   /** The contract's rules that a server may set otherwise: the most chatbots per account. */
   rules?: Partial<Pick<Contract['rules'], 'maxChatbotsPerAccount'>>;
   /** The contract the handlers were written for, when `contract` may be another (a branch's, or an edit
-   * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says. */
+   * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says.
+   * */
   builtIn?: Contract;
 }
 

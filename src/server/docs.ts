@@ -30,9 +30,12 @@ const PAGE = `<!doctype html>
 // "Try it out" calls this server, wherever it runs; the contract's own servers
 // stay listed after it. The script is the same for every contract: what it
 // needs of this server (the base path) comes as JSON, never spliced into code.
-const START = `Promise.all([fetch('./config.json'), fetch('../openapi.json')].map((answer) => answer.then((response) => response.json())))
+const START = `Promise.all(
+  [fetch('./config.json'), fetch('../openapi.json')].map((answer) => answer.then((response) => response.json())),
+)
   .then(([config, spec]) => {
-    spec.servers = [{ url: new URL(config.basePath, location.href).href, description: 'This server' }, ...(spec.servers || [])];
+    const here = { url: new URL(config.basePath, location.href).href, description: 'This server' };
+    spec.servers = [here, ...(spec.servers || [])];
     window.ui = SwaggerUIBundle({ spec, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });
   });
 `;
@@ -50,7 +53,7 @@ export function docsRouter(served: () => ContractFile, basePath: string): Router
   });
   // One route for /docs and /docs/: the page's relative asset URLs need the slash.
   router.get('/docs', (req, res) => {
-    if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, '/docs/');
+    if (!req.originalUrl.replace(/\?.*$/s, '').endsWith('/')) return res.redirect(301, '/docs/');
     res.type('html').send(PAGE);
   });
   router.get('/docs/start.js', (_req, res) => {

@@ -105,7 +105,7 @@ function headersOf(req: IncomingMessage): EngineRequest['headers'] {
   const headers = req.headers as EngineRequest['headers'];
   if (headers.authorization === undefined) return headers;
   const values = req.rawHeaders.filter(
-    (_, index) => index % 2 === 1 && req.rawHeaders[index - 1]!.toLowerCase() === 'authorization',
+    (_, index) => index % 2 === 1 && req.rawHeaders[index - 1]?.toLowerCase() === 'authorization',
   );
   return values.length > 1 ? { ...headers, authorization: values.join(', ') } : headers;
 }
@@ -144,8 +144,9 @@ export function answerUnknownMethods(engine: Engine) {
       socket.destroy();
       return;
     }
-    const path = line[2]!.split('?')[0]!;
-    void engine.handle({ method: line[1]!.toUpperCase(), path, headers: {} }).then(
+    const [, method = '', target = ''] = line;
+    const path = target.replace(/\?.*$/s, '');
+    void engine.handle({ method: method.toUpperCase(), path, headers: {} }).then(
       (response) => {
         if (response.kind === 'drop') return void socket.destroy();
         const body = Buffer.concat(

@@ -22,7 +22,10 @@ import { baseUrl } from './url.js';
 export { ConfigError } from './configError.js';
 
 export interface ServerOptions {
-  /** Default 4010; 0 picks a free port. Checked options (src/server/options.ts) may be given as text, as a flag gives them. */
+  /**
+   * Default 4010; 0 picks a free port. Checked options (src/server/options.ts) may be given as text, as a flag gives
+   * them.
+   */
   port?: number | string;
   /** Default 127.0.0.1. */
   host?: string;
@@ -59,7 +62,10 @@ export interface ServerOptions {
   contract?: Contract;
   /** An OpenAPI file to serve instead of the built-in contract (a branch's, under review). */
   contractFile?: string;
-  /** Follow edits of the contract file (without one, of the built-in openapi.yaml) as the server runs, keeping the state. */
+  /**
+   * Follow edits of the contract file (without one, of the built-in openapi.yaml) as the server runs, keeping the
+   * state.
+   */
   watch?: boolean | string;
   /** The largest contract file read, in bytes (default 1 MiB). */
   maxContractBytes?: number | string;
@@ -111,7 +117,8 @@ function checkedSettings(options: ServerOptions) {
     throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
   if (settings.adminToken === undefined && !isLoopback(settings.host)) {
     throw new ConfigError(
-      `refusing to bind ${settings.host} with an open admin API: anyone who reaches it could read and reset the state. ` +
+      `refusing to bind ${settings.host} with an open admin API: anyone who reaches it could read and reset the ` +
+        `state. ` +
         'Set an admin token, or bind a loopback address.',
       'adminToken',
     );
@@ -171,6 +178,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { port: boundPort } = server.address() as AddressInfo;
   followed.follow((next) => {
     reference.useContract(next.contract);
+    // A contract is followed only when a file was given, or under --watch: then builtIn is set.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see the line above
     return describeServing(next.contract, builtIn!);
   }, logger);
   const { adminToken, databaseUrl: _url, ...shown } = settings;

@@ -123,7 +123,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   /** A chatbot made again from its bytes: each is kept once, as its JSON. */
   #chatbotOf(kept: Kept): Chatbot {
-    return JSON.parse(decoder.decode(this.#encoded.get(kept.accountId)!.slice(kept.start, kept.end))) as Chatbot;
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- insert() kept its bytes before the chatbot
+    const bytes = this.#encoded.get(kept.accountId)!;
+    return JSON.parse(decoder.decode(bytes.slice(kept.start, kept.end))) as Chatbot;
   }
 
   protected countOf(accountId: string): number {
@@ -185,8 +187,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
   /** A chatbot created or seeded here: the encoder checks it (and throws if it breaks the contract). */
   protected insert(record: StoredChatbot): void {
     const encoded = this.#encode(record.chatbot);
-    const bytes =
-      this.#encoded.get(record.accountId) ?? this.#encoded.set(record.accountId, new ByteList()).get(record.accountId)!;
+    const bytes = this.#encoded.get(record.accountId) ?? new ByteList();
+    this.#encoded.set(record.accountId, bytes);
     if (bytes.length > 0) bytes.append(COMMA);
     const start = bytes.length;
     bytes.append(encoded);

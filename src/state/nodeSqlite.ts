@@ -2,18 +2,19 @@
 // when it loads; a server that prints it on every start with --data-file would
 // teach people to ignore warnings, so that one warning (and only it) is not printed.
 import { createRequire } from 'node:module';
+import type * as NodeSqliteModule from 'node:sqlite';
 import type { DatabaseSync } from 'node:sqlite';
 
-type NodeSqlite = typeof import('node:sqlite');
+type NodeSqlite = typeof NodeSqliteModule;
 let loaded: NodeSqlite | undefined;
 
 function nodeSqlite(): NodeSqlite {
   if (loaded) return loaded;
   const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
     if (String(warning).includes('SQLite is an experimental feature')) return;
     (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
+  };
   try {
     loaded = createRequire(import.meta.url)('node:sqlite') as NodeSqlite;
   } finally {

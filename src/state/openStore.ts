@@ -53,6 +53,8 @@ async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiK
   await store.reset(keys, records);
   return {
     store,
-    notice: `imported ${records.length} chatbots from ${dataFile} (the earlier JSON format) into ${imported}; ${dataFile} is left as it was. From now on, start with the data file ${imported}.`,
+    notice:
+      `imported ${records.length} chatbots from ${dataFile} (the earlier JSON format) into ${imported}; ` +
+      `${dataFile} is left as it was. From now on, start with the data file ${imported}.`,
   };
 }

@@ -30,7 +30,8 @@ export async function insertChatbots(
     const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);
     await client.query(
       `INSERT INTO chatbots (${COLUMNS}, encoded)
-       SELECT a, b, c, d, e, f, g, h FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+       SELECT a, b, c, d, e, f, g, h
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[])
          WITH ORDINALITY AS t(a, b, c, d, e, f, g, h, n)
        ORDER BY n`,
       [

@@ -27,7 +27,10 @@ export const COLUMNS = 'id, account_id, project_id, name_json, settings, is_acti
 // A database made when the name was kept as plain text: once, under the migration lock.
 const NAME_AS_JSON = `
   DO $$ BEGIN
-    IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'chatbots' AND column_name = 'name') THEN
+    IF EXISTS (
+      SELECT 1 FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'chatbots' AND column_name = 'name'
+    ) THEN
       ALTER TABLE chatbots ADD COLUMN IF NOT EXISTS name_json TEXT;
       UPDATE chatbots SET name_json = to_json(name)::text;
       ALTER TABLE chatbots ALTER COLUMN name_json SET NOT NULL, DROP COLUMN name;

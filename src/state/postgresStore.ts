@@ -71,7 +71,7 @@ export class PostgresChatbotStore implements ChatbotStore {
         `SELECT ${NOW_UTC_MS} AS now FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`,
         [owner.accountId],
       );
-      const chatbot = newChatbot(input, new Date(rows[0]!.now));
+      const chatbot = newChatbot(input, new Date(oneRow(rows).now));
       const encoded = this.#encode(chatbot);
       // Tables in the order a reset locks them (chatbots, then account_sizes): no deadlock with one.
       await client.query(`INSERT INTO chatbots (${COLUMNS}, encoded) VALUES ($1, $2, $3, $4, $5, true, $6, $7)`, [
@@ -89,7 +89,8 @@ export class PostgresChatbotStore implements ChatbotStore {
         [owner.accountId],
       );
       // Over the limit: the transaction rolls back, the insert with it.
-      if (Number(size.rows[0]!.chatbots) > maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
+      if (Number(oneRow(size.rows).chatbots) > maxPerAccount)
+        throw new AccountFullError(owner.accountId, maxPerAccount);
       return chatbot;
     });
   }
@@ -186,7 +187,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       const { rows } = await this.#query<{ writable: boolean; chatbots: string }>(
         'SELECT NOT pg_is_in_recovery() AS writable, (SELECT count(*) FROM chatbots) AS chatbots',
       );
-      const { writable, chatbots } = rows[0]!;
+      const { writable, chatbots } = oneRow(rows);
       return {
         store: this.kind,
         writable,
@@ -230,4 +231,11 @@ export class PostgresChatbotStore implements ChatbotStore {
       throw failure;
     }
   }
+}
+
+/** The row of a statement that returns exactly one (a SELECT of values, an upsert's RETURNING). */
+function oneRow<R>(rows: R[]): R {
+  const [row] = rows;
+  if (!row) throw new Error('the database returned no row where one was certain');
+  return row;
 }

@@ -10,5 +10,5 @@ export function resolveSettings(
   supplied: CreateChatbotRequest['settings'],
   defaults: ChatbotSettings,
 ): ChatbotSettings {
-  return { ...defaults, ...supplied } as ChatbotSettings;
+  return { ...defaults, ...supplied };
 }

@@ -2,9 +2,11 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
 export const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
-    project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL, project_id TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL, project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL,
+    is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '2'), ('probe', '');
 `;
@@ -22,7 +24,8 @@ export function prepareStatements(db: DatabaseSync) {
   return {
     insertKey: db.prepare('INSERT OR IGNORE INTO api_keys (key, account_id, project_id) VALUES (?, ?, ?)'),
     insertChatbot: db.prepare(
-      'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ' +
+        '?, ?, ?, ?, ?, ?)',
     ),
     probe: db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'"),
   } satisfies Record<string, StatementSync>;

@@ -69,16 +69,16 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#db = db;
     this.#statements = prepareStatements(db);
     if (encode) this.useEncoder(encode);
+    // node:sqlite types a row as a record of SQL values; these SELECTs name the columns the row types hold.
     const keys = db
       .prepare('SELECT key, account_id AS accountId, project_id AS projectId FROM api_keys ORDER BY seq')
+      // eslint-disable-next-line no-restricted-syntax -- see above
       .all() as unknown as ApiKey[];
     this.insertKeys(keys);
     // Each chatbot checked by the encoder as it is read: one that breaks the contract is refused in its account's list.
-    for (const { name_json, ...row } of db
-      .prepare('SELECT * FROM chatbots ORDER BY seq')
-      .all() as unknown as SqliteRow[]) {
-      this.load(fromRow({ ...row, name: JSON.parse(name_json) as string }));
-    }
+    // eslint-disable-next-line no-restricted-syntax -- the table's columns are SqliteRow's fields (sqliteSchema.ts)
+    const rows = db.prepare('SELECT * FROM chatbots ORDER BY seq').all() as unknown as SqliteRow[];
+    for (const { name_json, ...row } of rows) this.load(fromRow({ ...row, name: JSON.parse(name_json) as string }));
   }
 
   /** Opens (or creates) the file, takes its lock, and loads it; fails with a one-line reason. */
@@ -90,7 +90,8 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
       if (options.maxPages) db.exec(`PRAGMA max_page_count = ${Math.floor(options.maxPages)}`);
       db.exec(SCHEMA); // a write: it takes the lock, and proves the file writable
       const schema = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get()?.value;
-      if (schema === '1') inTransaction(db, () => db!.exec(NAME_AS_JSON));
+      const opened = db;
+      if (schema === '1') inTransaction(opened, () => opened.exec(NAME_AS_JSON));
       return new SqliteChatbotStore(db, options.encode);
     } catch (error) {
       if (db?.isOpen !== false) db?.close();

@@ -3,6 +3,7 @@
 // overrides) are written as escapes, so that the traffic can neither forge a
 // line nor drive the terminal.
 
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's whole purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 export function printable(text: string): string {

@@ -9,8 +9,11 @@
 export const REDACTED = '[redacted]';
 
 /** Names of headers whose whole value is a secret (WWW-Authenticate and Proxy-Authenticate only name a scheme). */
-const SECRET_HEADER =
-  /^(?:authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|credential|session|auth(?!enticate)/i;
+const SECRET_HEADER = new RegExp(
+  '^(?:authorization|proxy-authorization|cookie|set-cookie)$' +
+    '|key|token|secret|passw|credential|session|auth(?!enticate)',
+  'i',
+);
 /** An API key of this API's form, anywhere in a text. */
 const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
 /** Shorter values are not masked inside other text: they would mask ordinary words. */

@@ -7,7 +7,8 @@ import type { Failure } from './checks/types.js';
 import type { Exercised, Session } from './session.js';
 
 export function listCase(session: Session, phase: TestCase['phase'], role: KeyRole, label: string): TestCase {
-  const list = session.options.contract.operations.find((operation) => operation.operationId === 'listChatbots')!;
+  const list = session.options.contract.operations.find((operation) => operation.operationId === 'listChatbots');
+  if (!list) throw new Error('the contract has no listChatbots operation to check availability with');
   return { phase, label, method: list.method, path: list.path, headers: session.headers(role), role };
 }
 

@@ -62,5 +62,5 @@ export function parsedBody(testCase: TestCase): unknown {
 
 /** The path without its query string. */
 export function pathOnly(path: string): string {
-  return path.split('?')[0]!;
+  return path.replace(/\?.*$/s, '');
 }

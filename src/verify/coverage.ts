@@ -33,9 +33,9 @@ export class CoverageTracker {
 
   report(): OperationCoverage[] {
     const seen = this.#seen.get('unmatched') ?? new Set<number>();
-    const extension = (this.contract.document as unknown as Record<string, object | undefined>)[
-      'x-unmatched-request-responses'
-    ];
+    const { 'x-unmatched-request-responses': extension } = this.contract.document as {
+      'x-unmatched-request-responses'?: object;
+    };
     const documented = Object.keys(extension ?? {}).filter((key) => /^\d{3}$/.test(key));
     const unmatched: OperationCoverage = {
       operation: 'unmatched',
@@ -51,7 +51,7 @@ export class CoverageTracker {
 
   #operations(): OperationCoverage[] {
     return this.contract.operations.map((operation) => {
-      const definition = operationObject(this.contract, operation) as unknown as {
+      const definition = operationObject(this.contract, operation) as {
         responses: Record<string, unknown>;
         requestBody?: { content?: Record<string, { examples?: Record<string, unknown> }> };
       };

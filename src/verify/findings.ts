@@ -59,7 +59,10 @@ export class Findings {
     this.#tallies.set(key, tally);
   }
 
-  /** Keeps the failure, unless its cause is known; returns whether it was new. `secrets`: more to mask (the key a proxied request carried). */
+  /**
+   * Keeps the failure, unless its cause is known; returns whether it was new. `secrets`: more to mask (the key a
+   * proxied request carried).
+   */
   add(
     operation: string,
     failure: Failure,

@@ -17,18 +17,21 @@ export function setUpHints(
     const path = new URL(baseUrl).pathname.replace(/\/+$/, '');
     hints.push(
       path.endsWith('/api')
-        ? `nearly every valid request got 404: is ${baseUrl} the API's address? It must be the base URL the contract's paths hang from.`
+        ? `nearly every valid request got 404: is ${baseUrl} the API's address? It must be the base URL the ` +
+            `contract's paths hang from.`
         : `nearly every valid request got 404: the base URL must end in /api (try ${baseUrl.replace(/\/+$/, '')}/api).`,
     );
   }
   if (share(401) >= MOSTLY) {
     hints.push(
-      `nearly every valid request got 401: the key was refused. Check the key (and ${keys.sameAccount || keys.otherAccount ? 'the other keys' : 'that it is a key of this deployment'}).`,
+      `nearly every valid request got 401: the key was refused. Check the key (and ` +
+        `${keys.sameAccount || keys.otherAccount ? 'the other keys' : 'that it is a key of this deployment'}).`,
     );
   }
   if (share(409) >= MOSTLY)
     hints.push(
-      'nearly every create got 409: the account is full. Use a key of another account, or a server with a higher limit.',
+      'nearly every create got 409: the account is full. Use a key of another account, or a server with a higher ' +
+        'limit.',
     );
   return hints;
 }

@@ -2,7 +2,7 @@
 // it. `verify` and `proxy` share this, so a defect has one name in both.
 import { responseViolations } from '../contract/check.js';
 import type { Contract } from '../contract/contract.js';
-import type { Answer, TestCase } from './cases.js';
+import { pathOnly, type Answer, type TestCase } from './cases.js';
 import { CONFORMANCE_CHECKS } from './checks/conformance.js';
 import { REQUEST_CHECKS } from './checks/requests.js';
 import { SEMANTIC_CHECKS } from './checks/semantics.js';
@@ -24,7 +24,7 @@ export function judgeAnswer(
   expectation: Expectation,
   options: { enabled: (check: CheckName) => boolean; maxResponseTimeMs?: number },
 ): Verdict {
-  const path = testCase.path.split('?')[0]!;
+  const path = pathOnly(testCase.path);
   const violations = responseViolations(contract, {
     method: testCase.method,
     path,

@@ -5,6 +5,7 @@
 // judge every answer against this, so no case carries a hand-written status.
 import { operationObject, type Contract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/router.js';
+import { pathOnly } from './cases.js';
 import type { Principal } from '../contract/types.js';
 import { createEngine } from '../engine/pipeline.js';
 import { bearerKey, createAuthenticator, type KeyLookup } from '../state/authenticator.js';
@@ -54,7 +55,7 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
   });
   return {
     async expect(request) {
-      const path = request.path.split('?')[0]!;
+      const path = pathOnly(request.path);
       const headers = Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
       );
@@ -68,15 +69,15 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
       });
       if (answer.kind !== 'answer') throw new Error('the contract engine dropped a request it was asked to judge');
       const alternatives = !keys && operation?.secured && wellFormedKey(headers.authorization) ? [401] : [];
-      if (answer.status === PASSED) {
-        const status = successStatus(contract, operation!);
+      if (answer.status === PASSED && operation) {
+        const status = successStatus(contract, operation);
         return {
           operation,
           success: true,
           status,
           alternatives,
           reason: 'the request honours the contract',
-          pointer: `${operation!.pointer}/responses/${status}`,
+          pointer: `${operation.pointer}/responses/${status}`,
         };
       }
       const problem = JSON.parse(String(answer.body)) as { detail: string };

@@ -47,7 +47,10 @@ export interface VerifyOptions {
   /** Opt-in max_response_time check. */
   maxResponseTimeMs?: number;
   contract?: Contract;
-  /** Called as each phase starts, every 25 requests, and as each phase ends, for a progress line: the phase's requests, and all so far. */
+  /**
+   * Called as each phase starts, every 25 requests, and as each phase ends, for a progress line: the phase's requests,
+   * and all so far.
+   */
   onProgress?: (progress: Progress) => void;
 }
 
@@ -96,7 +99,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
   const seed = options.seed ?? randomInt(2 ** 31);
   const runId = randomBytes(4).toString('hex');
   const contract = options.contract ?? loadContract();
-  const keys: Partial<Record<KeyRole, string>> = {
+  const keys: Partial<Record<KeyRole, string>> & { main: string } = {
     main: options.key,
     sameAccount: options.keySameAccount,
     otherAccount: options.keyOtherAccount,

@@ -17,7 +17,8 @@ export interface SessionOptions {
   contract: Contract;
   oracle: Oracle;
   baseUrl: string;
-  keys: Partial<Record<KeyRole, string>>;
+  /** The key of the project under test, and the others a run may have been given. */
+  keys: Partial<Record<KeyRole, string>> & { main: string };
   runId: string;
   stateless: boolean;
   limits: SendLimits;

@@ -221,7 +221,7 @@ export function describeSharedBehaviour(label: string, start: () => ModeUnderTes
       });
     });
 
-    it('lists the account: what was created, in order, and no other tenant’s (stateful), or the example (mock)', async () => {
+    it('lists what the account created, in order, no other tenant’s (stateful); or the example (mock)', async () => {
       await start().reset?.();
       const first = await client().create(KEYS.acmeWeb, { name: 'First' });
       const second = await client().create(KEYS.acmeMobile, { name: 'Second' });

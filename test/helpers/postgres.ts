@@ -11,7 +11,8 @@ export function postgresAvailable(what: string): boolean {
   if (DATABASE_URL) return true;
   console.warn(
     `\n  SKIPPED: ${what} against PostgreSQL: TEST_DATABASE_URL is not set.` +
-      "\n  Run `tools/postgres.sh start` (it installs Debian's postgresql if needed) and export the URL it prints; .ci/run does this.\n",
+      "\n  Run `tools/postgres.sh start` (it installs Debian's postgresql if needed) and export the URL it prints;" +
+      ' .ci/run does this.\n',
   );
   return false;
 }

@@ -25,7 +25,8 @@ export async function rawExchange(
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
   const closed = new Promise((resolve) => socket.on('close', resolve));
   socket.write(
-    `${method} ${pathname}${path} HTTP/1.1\r\nHost: ${hostname}\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n${body}`,
+    `${method} ${pathname}${path} HTTP/1.1\r\nHost: ` +
+      `${hostname}\r\n${lines.map((line) => `${line}\r\n`).join('')}\r\n${body}`,
   );
   await closed;
   const [head = '', ...rest] = received.split('\r\n\r\n');

@@ -39,7 +39,8 @@ it('survives a flood of heavy bodies from one key, and keeps serving another ten
 
   const rss = rssBytes(server.child.pid!);
   console.log(
-    `flood: ${sent} creates, answers ${JSON.stringify(Object.fromEntries(statuses))}, server RSS ${(rss / 1e6).toFixed(0)} MB, ${otherTenantAnswers} lists of another tenant answered`,
+    `flood: ${sent} creates, answers ${JSON.stringify(Object.fromEntries(statuses))}, server RSS ` +
+      `${(rss / 1e6).toFixed(0)} MB, ${otherTenantAnswers} lists of another tenant answered`,
   );
   expect(statuses.get(201)).toBe(10_000);
   expect(statuses.get(409)).toBeGreaterThan(0);

@@ -29,7 +29,8 @@ describe.skipIf(!postgresAvailable('the migration of the name to JSON text'))(
           account_id TEXT NOT NULL, project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL,
           is_active BOOLEAN NOT NULL, created_at TEXT NOT NULL);
         INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at)
-          VALUES ('3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01', 'a', 'a-web', 'Old "quoted" name é', '{"theme":"dark"}', true, '2026-11-22T09:15:02.123Z');
+          VALUES ('3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01', 'a', 'a-web', 'Old "quoted" name é', '{"theme":"dark"}', true,
+            '2026-11-22T09:15:02.123Z');
       `);
       } finally {
         await client.end();

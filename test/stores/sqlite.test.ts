@@ -21,15 +21,18 @@ describe('a file of schema 1, where the name was plain text', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sqlite-schema1-')), 'state.db');
     const old = openDatabase(file);
     old.exec(`
-      CREATE TABLE api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL, project_id TEXT NOT NULL);
+      CREATE TABLE api_keys (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL, project_id TEXT NOT NULL);
       CREATE TABLE chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, account_id TEXT NOT NULL,
-        project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
+        project_id TEXT NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL, is_active INTEGER NOT NULL,
+        created_at TEXT NOT NULL);
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       INSERT INTO meta (key, value) VALUES ('schema', '1'), ('probe', '');
     `);
     old
       .prepare(
-        'INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)',
+        'INSERT INTO chatbots (id, account_id, project_id, name, settings, is_active, created_at) VALUES (?, ?, ' +
+          '?, ?, ?, 1, ?)',
       )
       .run(
         '3f0b8c52-7d1e-4a9b-9c2f-5e6d7a8b9c01',

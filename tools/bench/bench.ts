@@ -75,10 +75,13 @@ if (wanted('hostile')) {
 
 if (only) {
   console.log(
-    `\n${partialReport(rows, startups, memory, stores, sizes, reload)}${hostile}\n(BENCH_ONLY: bench/results.md is left as it was)`,
+    `\n${partialReport(rows, startups, memory, stores, sizes, reload)}${hostile}\n(BENCH_ONLY: bench/results.md ` +
+      `is left as it was)`,
   );
 } else {
-  const text = report(rows, startups, memory!, stores!, sizes!, reload) + hostile;
+  // A full run (no BENCH_ONLY) measured every part.
+  if (!memory || !stores || !sizes) throw new Error('a full run measures memory, the stores and the sizes');
+  const text = report(rows, startups, memory, stores, sizes, reload) + hostile;
   const file = new URL('../../../bench/results.md', import.meta.url);
   mkdirSync(new URL('.', file), { recursive: true });
   writeFileSync(file, text);

@@ -76,7 +76,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const [name, run] of Object.entries(cases)) {
     const started = performance.now();
     for (let i = 0; i < PER_ROUND; i++) await run();
-    totals.get(name)!.push(((performance.now() - started) * 1000) / PER_ROUND);
+    totals.set(name, [...(totals.get(name) ?? []), ((performance.now() - started) * 1000) / PER_ROUND]);
   }
 }
 console.log(
@@ -84,5 +84,5 @@ console.log(
 );
 for (const [name, values] of totals) {
   const sorted = [...values].sort((a, b) => a - b);
-  console.log(`${name.padEnd(48)} ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(2).padStart(8)}`);
+  console.log(`${name.padEnd(48)} ${(sorted[Math.floor(ROUNDS / 2)] ?? NaN).toFixed(2).padStart(8)}`);
 }

@@ -54,7 +54,11 @@ const READ = `
 const { readContractFile } = await import(${JSON.stringify(join(root, 'dist/contract/load.js'))});
 const started = performance.now();
 let outcome = 'accepted';
-try { readContractFile(process.argv[1], { checked: true }); } catch (error) { outcome = error.message.replace(/^contract \\S+ /, ''); }
+try {
+  readContractFile(process.argv[1], { checked: true });
+} catch (error) {
+  outcome = error.message.replace(/^contract \\S+ /, '');
+}
 console.log(JSON.stringify({ ms: performance.now() - started, rssMb: process.resourceUsage().maxRSS / 1024, outcome }));
 `;
 
@@ -95,13 +99,15 @@ export function hostileTable(readings: readonly Reading[]): string {
   return [
     '## Hostile contract files (BENCH_ONLY=hostile)',
     '',
-    'Each read as `serve --contract` reads it, in a fresh process: the time to refuse (or accept) it, and the peak RSS of that process.',
+    'Each read as `serve --contract` reads it, in a fresh process: the time to refuse (or accept) it, ' +
+      'and the peak RSS of that process.',
     '',
     '| file | time | peak RSS | outcome |',
     '|---|---|---|---|',
     ...readings.map(
       (r) =>
-        `| ${r.kind} | ${r.ms.toFixed(0)} ms | ${r.rssMb.toFixed(0)} MB | ${r.outcome.replace(/\|/g, '\\|').slice(0, 120)} |`,
+        `| ${r.kind} | ${r.ms.toFixed(0)} ms | ${r.rssMb.toFixed(0)} MB | ` +
+        `${r.outcome.replace(/\|/g, '\\|').slice(0, 120)} |`,
     ),
   ].join('\n');
 }

@@ -81,7 +81,7 @@ function toRow({ target, runs, bodyBytes }: Measured): Row {
     p99: mean(runs.map((run) => run.p99)),
     bodyBytes,
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
-    cpuPerRequest: cpu ? mean(runs.map((run) => run.cpuMicros! / run.answered)) : undefined,
+    cpuPerRequest: cpu ? mean(runs.map((run) => (run.cpuMicros ?? NaN) / run.answered)) : undefined,
   };
 }
 
@@ -121,7 +121,7 @@ export async function measureAll(selected: Target[]): Promise<Row[]> {
         entry.runs.push({ answered: 0, seconds: 0, failures: 0, p50: 0, p99: 0, cpuMicros: 0 });
       for (let slice = 1; slice <= config.slices; slice++, turn++) {
         // No target always follows the same neighbour (Prism, say, still busy with its logs).
-        const order = measured.map((_, i) => measured[(i + turn) % measured.length]!);
+        const order = [...measured.slice(turn % measured.length), ...measured.slice(0, turn % measured.length)];
         for (const entry of order) {
           await sleep(config.pauseMs); // let the last target and autocannon settle
           const title = `(${entry.target.id}) run ${runNumber}, slice ${slice}/${config.slices}`;
@@ -129,10 +129,12 @@ export async function measureAll(selected: Target[]): Promise<Row[]> {
           const result = await cannon(entry.running.url, entry.target, sliceSeconds, title);
           const cpuAfter = cpuMicros(entry.running.pid);
           const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+          // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a run was pushed for it above
           addSlice(entry.runs.at(-1)!, result, cpu);
         }
       }
       for (const entry of measured) {
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a run was pushed for it above
         const run = entry.runs.at(-1)!;
         console.log(
           `(${entry.target.id}) run ${runNumber}/${config.runs}: ${Math.round(run.answered / run.seconds)} req/s`,

@@ -13,7 +13,9 @@ const require = createRequire(import.meta.url);
 function binOf(packageName: string, bin: string): string {
   const manifest = require.resolve(`${packageName}/package.json`);
   const { bin: bins } = require(manifest) as { bin: Record<string, string> };
-  return join(dirname(manifest), bins[bin]!);
+  const path = bins[bin];
+  if (!path) throw new Error(`${packageName} has no bin ${bin}`);
+  return join(dirname(manifest), path);
 }
 
 function tempFile(name: string, content: string): string {

@@ -29,7 +29,9 @@ export const BIN = fileURLToPath(new URL('../../../dist/bin.cjs', import.meta.ur
 export function cpuMicros(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
     return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
   } catch {
@@ -57,7 +59,7 @@ export async function startTarget(kind: TargetKind, chatbots: number): Promise<R
     throw new Error(`target ${kind} exited with code ${code} before it was ready`);
   });
   const ready = (async () => {
-    for await (const line of createInterface({ input: child.stdout! })) {
+    for await (const line of createInterface({ input: child.stdout })) {
       if (line.startsWith('ready ')) return line.slice('ready '.length);
     }
     throw new Error(`target ${kind} closed its output before it was ready`);

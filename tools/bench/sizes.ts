@@ -70,7 +70,9 @@ async function pageBytes(dir: string, source: string): Promise<{ min: number; gz
     nodePaths: [join(ROOT, 'node_modules')],
     logLevel: 'silent',
   });
-  const bytes = result.outputFiles[0]!.contents;
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild wrote no bundle');
+  const bytes = output.contents;
   return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
@@ -87,7 +89,8 @@ export async function measureSizes(): Promise<Sizes> {
     size: number;
     unpackedSize: number;
   }[];
-  const tarball = (name: string) => join(dir, packs.find((pack) => pack.name === name)!.filename);
+  const tarball = (name: string) =>
+    join(dir, packs.find((pack) => pack.name === name)?.filename ?? `${name}: not packed`);
   const mswAlone = install(dir, 'msw-alone', ['msw@^3']);
   const mswProject = install(dir, 'msw-project', ['msw@^3', tarball('@chatbot-api-mock/msw')]);
   const cliProject = install(dir, 'cli-project', [tarball('chatbot-api-mock'), tarball('@chatbot-api-mock/msw')]);
@@ -95,11 +98,13 @@ export async function measureSizes(): Promise<Sizes> {
   mkdirSync(page);
   const base = await pageBytes(
     page,
-    "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();\n",
+    "import { http, HttpResponse } from 'msw';\nimport { setupWorker } from 'msw/browser';\nawait " +
+      "setupWorker(http.get('/api/chatbots', () => HttpResponse.json({ data: [] }))).start();\n",
   );
   const ours = await pageBytes(
     page,
-    "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from 'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();\n",
+    "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from " +
+      "'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();\n",
   );
   return {
     packed: packs.map((pack) => ({ name: pack.name, tarballBytes: pack.size, unpackedBytes: pack.unpackedSize })),
@@ -123,10 +128,13 @@ export function sizesReport({ packed, installs, page }: Sizes): string {
       (project) =>
         `- npm install, ${project.project}: ${project.seconds.toFixed(1)} s, node_modules ${mb(project.bytes)}` +
         (project.addedBytes && project.project.startsWith('msw@3 +')
-          ? `, ${mb(project.addedBytes)} beyond msw's own (target ≤ 10 MB ${project.addedBytes <= 10 * 1024 * 1024 ? '✓' : '✗'})`
+          ? `, ${mb(project.addedBytes)} beyond msw's own (target ≤ 10 MB ` +
+            `${project.addedBytes <= 10 * 1024 * 1024 ? '✓' : '✗'})`
           : ''),
     ),
-    `- The page: a one-handler MSW worker ${kb(page.baseGzip)} gzipped (${kb(page.baseMin)} minified); with our handlers ` +
-      `${kb(page.withHandlersGzip)} (${kb(page.withHandlersMin)}): **${kb(added)} gzipped more** (target ≤ 50 KB ${added <= 50 * 1024 ? '✓' : '✗'})`,
+    `- The page: a one-handler MSW worker ${kb(page.baseGzip)} gzipped (${kb(page.baseMin)} minified); with our ` +
+      `handlers ` +
+      `${kb(page.withHandlersGzip)} (${kb(page.withHandlersMin)}): **${kb(added)} gzipped more** (target ≤ 50 KB ` +
+      `${added <= 50 * 1024 ? '✓' : '✗'})`,
   ].join('\n');
 }

@@ -55,9 +55,9 @@ async function startupMs(starter: Starter): Promise<number> {
 /** The spawns of each starter are interleaved, for the reason the load runs are. */
 export async function startupSeries(starters: Starter[]): Promise<Map<Starter, number[]>> {
   const times = new Map<Starter, number[]>(starters.map((starter) => [starter, []]));
-  await startupMs(starters[0]!); // one spawn first, so that disk caches are warm for all
+  for (const starter of starters.slice(0, 1)) await startupMs(starter); // one spawn first: disk caches warm for all
   for (let i = 0; i < config.spawns; i++) {
-    for (const starter of starters) times.get(starter)!.push(await startupMs(starter));
+    for (const starter of starters) times.set(starter, [...(times.get(starter) ?? []), await startupMs(starter)]);
   }
   return times;
 }
@@ -73,7 +73,7 @@ export async function memoryPerChatbot(): Promise<Memory> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`memory.js exited with code ${code}`);
   return JSON.parse(output) as Memory;

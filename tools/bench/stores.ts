@@ -85,7 +85,7 @@ async function createLatency(url: string, count: number): Promise<number> {
     times.push(performance.now() - started);
   }
   agent.destroy();
-  return times.sort((a, b) => a - b)[Math.floor(count / 2)]!;
+  return times.sort((a, b) => a - b)[Math.floor(count / 2)] ?? NaN;
 }
 
 /** A fresh schema in the benchmark's PostgreSQL, as a URL. */
@@ -167,11 +167,11 @@ export async function measureStores(): Promise<{
   for (const [store, kind] of Object.entries(KINDS)) {
     if (kind === 'server-postgres' && !base) continue;
     const env = async (): Promise<Record<string, string>> =>
-      kind === 'server-postgres' ? { BENCH_DATABASE_URL: await freshSchema(base!) } : {};
-    const createMs = [] as unknown as [number, number];
+      kind === 'server-postgres' && base ? { BENCH_DATABASE_URL: await freshSchema(base) } : {};
+    const measured: number[] = [];
     for (const count of [0, large]) {
       console.log(`stores: ${store}, create latency with ${count} stored`);
-      createMs.push(
+      measured.push(
         await withTarget(kind, count, await env(), ({ url }) => createLatency(url, config.quick ? 300 : 2_000)),
       );
     }
@@ -180,7 +180,8 @@ export async function measureStores(): Promise<{
       const result = await load(url, 'GET', 10, seconds);
       return { rps: result.requests.average, p99: result.latency.p99 };
     });
-    stores.push({ store, createMs, large, getLarge });
+    const [empty = NaN, full = NaN] = measured;
+    stores.push({ store, createMs: [empty, full], large, getLarge });
   }
   const fair = await fairness(large, seconds);
   if (!base)

@@ -170,7 +170,7 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  running.close().finally(() => process.exit(0));
+  void running.close().finally(() => process.exit(0));
 };
 process.once('SIGTERM', stop);
 process.stdin.on('end', stop); // the bench process died without killing us

@@ -11,7 +11,10 @@ export type Level = 'breaking' | 'warning' | 'info';
 
 export interface SpecChange {
   level: Level;
-  /** What kind of change (the keyword or element that changed): maxLength, additionalProperties, response-status, operation, … */
+  /**
+   * What kind of change (the keyword or element that changed): maxLength, additionalProperties, response-status,
+   * operation, …
+   */
   rule: string;
   /** Where, as a dotted path in the document (paths./chatbots.post.requestBody…). */
   path: string;

@@ -14,7 +14,23 @@ type Schema = {
   additionalProperties?: unknown;
   [key: string]: unknown;
 };
-export const schemas = (doc: Doc) => doc.components!.schemas! as Record<string, Schema>;
-export const limits = (doc: Doc) => (doc.info as unknown as { 'x-limits': Record<string, number> })['x-limits'];
-export const operation = (doc: Doc, method: 'get' | 'post') =>
-  doc.paths['/chatbots']![method]! as unknown as Record<string, unknown> & { responses: Record<string, unknown> };
+type SchemaName = 'Chatbot' | 'ChatbotName' | 'ChatbotSettings' | 'ChatbotSettingsInput' | 'CreateChatbotRequest';
+type Operation = Omit<OpenAPIV3.OperationObject, 'responses'> &
+  Record<string, unknown> & { responses: Record<string, unknown> };
+
+/** The named schemas the edits reach: openapi.yaml has them all, so a missing one is a broken corpus. */
+export function schemas(doc: Doc): Record<SchemaName, Schema> {
+  const named = doc.components?.schemas;
+  if (!named) throw new Error('the contract has no components.schemas');
+  return named as Record<SchemaName, Schema>;
+}
+
+export const limits = (doc: Doc) =>
+  (doc.info as OpenAPIV3.InfoObject & { 'x-limits': Record<string, number> })['x-limits'];
+
+/** GET or POST /chatbots, which every contract the corpus edits has. */
+export function operation(doc: Doc, method: 'get' | 'post'): Operation {
+  const found = doc.paths['/chatbots']?.[method];
+  if (!found) throw new Error(`the contract has no ${method.toUpperCase()} /chatbots`);
+  return found;
+}

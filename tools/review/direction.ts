@@ -54,7 +54,8 @@ export function directionOf(rule: string, path: readonly string[], diff: Diff, s
     if (action === 'replace') return 'both';
     const added = action === 'add';
     if (item && rule === 'enum') {
-      // api-smart-diff names a new enum by its first item: one where there was none accepts less, as a last item removed accepts more.
+      // api-smart-diff names a new enum by its first item: one where there was none accepts less, as a last item
+      // removed accepts more.
       const list = valueAt(added ? sides.before : sides.after, path.slice(0, -1));
       if (!Array.isArray(list)) return added ? 'less' : 'more';
     }
@@ -91,11 +92,10 @@ function followRef(document: unknown, value: unknown): unknown {
 
 /** Two lists of allowed values (or of required fields): which way the change goes. */
 function listDirection(before: unknown, after: unknown, allowed: boolean): Direction {
-  const [old, now] = [before, after].map(
-    (list) => new Set(Array.isArray(list) ? list.map((item) => JSON.stringify(item)) : []),
-  );
-  const gained = [...now!].some((item) => !old!.has(item));
-  const lost = [...old!].some((item) => !now!.has(item));
+  const itemsOf = (list: unknown) => new Set(Array.isArray(list) ? list.map((item) => JSON.stringify(item)) : []);
+  const [old, now] = [itemsOf(before), itemsOf(after)];
+  const gained = [...now].some((item) => !old.has(item));
+  const lost = [...old].some((item) => !now.has(item));
   if (gained && lost) return 'both';
   return gained === allowed ? 'more' : 'less';
 }

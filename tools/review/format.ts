@@ -58,7 +58,8 @@ export function asMarkdown(review: Review): string {
   const lines = [
     `## ${icon} Contract diff: ${verdict(review)}`,
     '',
-    `\`openapi.yaml\`: ${review.base.label} (${review.base.version}) → ${review.head.label} (${review.head.version}), ${review.changes.length} change${review.changes.length === 1 ? '' : 's'}.`,
+    `\`openapi.yaml\`: ${review.base.label} (${review.base.version}) → ${review.head.label} ` +
+      `(${review.head.version}), ${review.changes.length} change${review.changes.length === 1 ? '' : 's'}.`,
     '',
   ];
   if (review.changes.length > 0) {
@@ -66,7 +67,9 @@ export function asMarkdown(review: Review): string {
     for (const level of ORDER) {
       for (const change of review.changes.filter((candidate) => candidate.level === level)) {
         lines.push(
-          `| ${level} | \`${change.rule}\` | \`${cell(change.path)}\` | ${cell(`${shown(change.before)} → ${shown(change.after)}`)} | ${cell(why(change) || change.message)} |`,
+          `| ${level} | \`${change.rule}\` | \`${cell(change.path)}\` | ` +
+            `${cell(`${shown(change.before)} → ${shown(change.after)}`)} | ${cell(why(change) || change.message)} ` +
+            `|`,
         );
       }
     }
@@ -74,7 +77,8 @@ export function asMarkdown(review: Review): string {
   }
   if (review.breaking > 0 && !review.acknowledged) {
     lines.push(
-      '**How to go on:** undo the breaking changes; or acknowledge them by raising the major version of `info.version`; ' +
+      '**How to go on:** undo the breaking changes; ' +
+        'or acknowledge them by raising the major version of `info.version`; ' +
         'or, where a change does not break your clients, override its level for that path, with the reason:',
       '',
       '```yaml',

@@ -24,7 +24,10 @@ interface Judged {
   ms: number;
 }
 
-/** Optic in a folder of its own. Its dependencies mix two ajv 8 releases, which breaks Spectral inside it; one is pinned. */
+/**
+ * Optic in a folder of its own. Its dependencies mix two ajv 8 releases, which breaks Spectral inside it; one is
+ * pinned.
+ */
 function installOptic(): string {
   const dir = join(process.env.PEERS_DIR ?? join(tmpdir(), 'chatbot-api-mock-peers'), `optic-${OPTIC_VERSION}`);
   const bin = join(dir, 'node_modules', '.bin', 'optic');
@@ -70,13 +73,13 @@ async function ours(base: string, head: string, cwd: string): Promise<Judged> {
 async function optic(bin: string, base: string, head: string, cwd: string): Promise<Judged> {
   const standard = join(bin, '..', '..', '..', 'standard.yml');
   const { code, out, ms } = await timed(bin, ['diff', base, head, '--check', '--standard', standard], cwd);
-  const failed = [...new Set([...out.matchAll(/^\s*x \[([^\]]+)\]/gm)].map((match) => match[1]!))];
+  const failed = [...new Set([...out.matchAll(/^\s*x \[([^\]]+)\]/gm)].map((match) => match[1] ?? ''))];
   if (code !== 0 && failed.length === 0) throw new Error(`optic failed:\n${out}`);
   const changed = /Operations: \d+ operations? changed|added|removed/.test(out);
   return { level: failed.length > 0 ? 'breaking' : changed ? 'info' : 'none', detail: failed.join(', '), ms };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const breaks = (level: Level | 'none') => level === 'breaking';
 
 async function main() {
@@ -101,13 +104,21 @@ async function main() {
     '|---|---|---|---|',
     ...rows.map(
       ({ label, hand, ours: o, optic: p }) =>
-        `| ${label} | ${hand} | ${o.level}${o.level === hand ? '' : ' ✗'} | ${breaks(p.level) ? `breaking (${p.detail})` : p.level === 'none' ? 'no change seen' : 'not breaking'}${mark(hand, p)} |`,
+        `| ${label} | ${hand} | ${o.level}${o.level === hand ? '' : ' ✗'} | ` +
+        `${breaks(p.level) ? `breaking (${p.detail})` : p.level === 'none' ? 'no change seen' : 'not breaking'}` +
+        `${mark(hand, p)} ` +
+        `|`,
     ),
     '',
-    `Breaking or not, as classified by hand (${rows.length} edits): spec:diff ${rows.filter((row) => breaks(row.hand) === breaks(row.ours.level)).length}/${rows.length}, ` +
+    `Breaking or not, as classified by hand (${rows.length} edits): spec:diff ` +
+      `${rows.filter((row) => breaks(row.hand) === breaks(row.ours.level)).length}/${rows.length}, ` +
       `Optic ${rows.filter((row) => breaks(row.hand) === breaks(row.optic.level)).length}/${rows.length}. ` +
-      `The level too (breaking, warning, info): spec:diff ${rows.filter((row) => row.hand === row.ours.level).length}/${rows.length}; Optic has no levels below breaking.`,
-    `Time per diff, median, each a process of its own: spec:diff ${median(rows.map((row) => row.ours.ms)).toFixed(0)} ms, Optic ${median(rows.map((row) => row.optic.ms)).toFixed(0)} ms.`,
+      `The level too (breaking, warning, info): spec:diff ` +
+      `${rows.filter((row) => row.hand === row.ours.level).length}/${rows.length}; Optic has no levels below ` +
+      `breaking.`,
+    `Time per diff, median, each a process of its own: spec:diff ` +
+      `${median(rows.map((row) => row.ours.ms)).toFixed(0)} ms, Optic ` +
+      `${median(rows.map((row) => row.optic.ms)).toFixed(0)} ms.`,
   ];
   const table = `${lines.join('\n')}\n`;
   if (values.out) writeFileSync(values.out, table);

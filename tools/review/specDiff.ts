@@ -24,7 +24,10 @@ function git(args: string[], cwd: string): string {
 
 class UsageError extends Error {}
 
-/** A path as the caller meant it: `npm run spec:diff` moves to the package's folder, and says where it was called from in INIT_CWD. */
+/**
+ * A path as the caller meant it: `npm run spec:diff` moves to the package's folder, and says where it was called from
+ * in INIT_CWD.
+ */
 const fromCaller = (path: string) =>
   resolve(
     process.env.npm_lifecycle_event === 'spec:diff' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd(),
@@ -78,7 +81,7 @@ function parsed(text: string, from: string): Document {
   try {
     document = parseDocument(text).document;
   } catch (error) {
-    const reason = (error as Error).message.split('\n')[0]!;
+    const reason = (error as Error).message.replace(/\n.*$/s, '');
     const yaml = /^it is not YAML this server reads: (.*)$/.exec(reason);
     throw new UsageError(yaml ? `${from} is not YAML: ${yaml[1]}` : `${from} cannot be compared: ${reason}`);
   }
@@ -97,11 +100,11 @@ function main(): number {
     },
     allowPositionals: true,
   });
-  if (!(values.format! in FORMATS))
+  if (!(values.format in FORMATS))
     throw new UsageError(`--format: expected text, markdown or json, not "${values.format}"`);
   const root = repositoryRoot();
   const baseRef = values.base ?? positionals[0] ?? 'HEAD~1';
-  const baseText = readBase(baseRef, root, values['allow-missing-base']!);
+  const baseText = readBase(baseRef, root, values['allow-missing-base']);
   if (baseText === undefined) {
     console.log(`spec:diff: nothing to compare: no openapi.yaml at "${baseRef}" (allowed by --allow-missing-base).`);
     return 0;

@@ -4,7 +4,7 @@
 // MOCK_SETTINGS); each value is checked as serve's is.
 import type { Command } from 'commander';
 import type { MockOptions } from '../../modes/mock.js';
-import { checkOption, OptionError, type CheckedOption } from '../../server/options.js';
+import { checkOption, OptionError } from '../../server/options.js';
 import { exitOnStartFailure } from '../exits.js';
 import {
   addSettingOptions,
@@ -54,17 +54,19 @@ export function addMockCommand(program: Command): void {
   });
 }
 
-/** startMock's options from the values given, each checked as serve checks it; a refused one names where it came from. */
+/**
+ * startMock's options from the values given, each checked as serve checks it; a refused one names where it came from.
+ */
 function mockOptions(given: GivenSettings): MockOptions {
   const options: Record<string, unknown> = { logger: loggerOf(given), dynamic: givenSwitch(given, 'dynamic') };
   for (const [setting, entry] of given) {
     if (setting.key === 'quiet' || setting.key === 'logFormat' || setting.key === 'dynamic') continue;
     try {
-      options[setting.key] = checkOption(setting.key as CheckedOption, entry.value);
+      options[setting.key] = checkOption(setting.key, entry.value);
     } catch (error) {
       if (error instanceof OptionError) refused(setting, entry);
       throw error;
     }
   }
-  return options as MockOptions;
+  return options;
 }

@@ -112,7 +112,9 @@ export function addProxyCommand(program: Command): void {
         const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
         const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
         console.log(
-          `proxy: ${count(report.requests, 'request', 'requests')} checked, ${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
+          `proxy: ${count(report.requests, 'request', 'requests')} checked, ` +
+            `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
+            `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
         );
         process.exitCode = report.violations > 0 ? 1 : 0;
       });
@@ -120,7 +122,13 @@ export function addProxyCommand(program: Command): void {
         [
           `Contract proxy listening on ${proxy.url}`,
           `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
-          `${flags.strict ? 'An answer that breaks the contract becomes a 502 problem.' : 'An answer that breaks the contract passes, marked with an sl-violations header.'}${flags.fallback ? ` What the upstream answers 404 or 501 is served by ${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.` : ''}`,
+          (flags.strict
+            ? 'An answer that breaks the contract becomes a 502 problem.'
+            : 'An answer that breaks the contract passes, marked with an sl-violations header.') +
+            (flags.fallback
+              ? ' What the upstream answers 404 or 501 is served by ' +
+                `${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.`
+              : ''),
           `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
           '',
         ].join('\n'),

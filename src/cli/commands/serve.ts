@@ -36,7 +36,8 @@ async function serve(given: GivenSettings): Promise<void> {
   } catch (error) {
     const option = error instanceof OptionError ? error.option : (error as { option?: string }).option;
     const setting = SERVE_SETTINGS.find((candidate) => candidate.key === option);
-    if (error instanceof OptionError && setting) refused(setting, given.get(setting)!);
+    const entry = setting && given.get(setting);
+    if (error instanceof OptionError && setting && entry) refused(setting, entry);
     if (setting) usageError(`${(error as Error).message} (${setting.flag.replace(/ <.*$/, '').replace(/^-\w, /, '')})`);
     exitOnStartFailure(error, 'the reference server', {
       host: String(valueOf('host')?.value),
@@ -81,7 +82,8 @@ function printBanner(server: RunningServer): void {
   ];
   if (server.served)
     lines.push(
-      `Contract: ${settings.contractFile ?? 'built in'}${settings.watch ? ', followed as it is edited' : ''}; ${server.served}.`,
+      `Contract: ${settings.contractFile ?? 'built in'}${settings.watch ? ', followed as it is edited' : ''}; ` +
+        `${server.served}.`,
     );
   if (!settings.validateResponses) lines.push('Response validation is off (--no-validate-responses).');
   lines.push(stateLine(server));

@@ -78,7 +78,8 @@ export function addVerifyCommand(program: Command): void {
     )
     .option(
       '--markdown <file>',
-      'also write a short Markdown summary: the verdict, the counts, each violation with a curl replay ($GITHUB_STEP_SUMMARY, a PR comment)',
+      'also write a short Markdown summary: the verdict, the counts, each violation with a curl replay ' +
+        '($GITHUB_STEP_SUMMARY, a PR comment)',
     )
     .addOption(
       new Option('--timeout <seconds>', 'give up a request after this long')

@@ -19,8 +19,7 @@ export function inexactNumbers(text: string): InexactNumber[] {
   const frames: { array: boolean; keyed: boolean }[] = [];
   let expectingKey = false;
   let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
+  for (let char = text.charAt(i); i < text.length; char = text.charAt(i)) {
     const frame = frames.at(-1);
     if (char === '"') {
       const end = stringEnd(text, i);
@@ -47,7 +46,8 @@ export function inexactNumbers(text: string): InexactNumber[] {
         expectingKey = true;
       }
     } else if (char === '-' || (char >= '0' && char <= '9')) {
-      const token = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400))![0];
+      // A number's first character is a digit or a minus followed by one (the text is JSON that parsed).
+      const token = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400))?.[0] ?? char;
       if (!keptExactly(token)) found.push({ path: path.map(String), token });
       i += token.length;
       continue;

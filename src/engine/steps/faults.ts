@@ -35,7 +35,7 @@ export function parsePreferences(header: string | undefined): Map<string, string
   const preferences = new Map<string, string>();
   for (const part of (header ?? '').split(',')) {
     const [name, value = ''] = part
-      .split(';')[0]!
+      .replace(/;.*$/s, '')
       .split('=')
       .map((token) => token.trim().replace(/^"|"$/g, ''));
     if (name) preferences.set(name.toLowerCase(), value);
@@ -48,7 +48,7 @@ export function exampleReply(contract: Contract, operation: ContractOperation, s
   const documented = contract.responseFor(operation, status);
   if (!documented) return undefined;
   const { response } = documented;
-  const media = Object.values(response.content ?? {})[0] as OpenAPIV3.MediaTypeObject | undefined;
+  const media = Object.values(response.content ?? {})[0];
   // The single example, or else the first of the named ones (Prism's choice too).
   const named = Object.values(media?.examples ?? {})[0] as OpenAPIV3.ExampleObject | undefined;
   const headers: Record<string, string> = {};

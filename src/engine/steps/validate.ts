@@ -29,7 +29,9 @@ export function validateStep(contract: Contract, log: EngineLog): Step {
     const inexact = (context.inexact ?? []).map(({ path, token }) => ({
       location: ['body', ...path],
       code: 'exactNumber',
-      message: `${token.length > 40 ? `${token.slice(0, 40)}…` : token} cannot be kept exactly as a JSON number (an IEEE 754 double): send it as a string`,
+      message:
+        `${token.length > 40 ? `${token.slice(0, 40)}…` : token} cannot be kept exactly as a JSON number (an IEEE ` +
+        `754 double): send it as a string`,
     }));
     if (errors.length > 0 || inexact.length > 0) {
       const issues = [...validationIssues(errors), ...inexact];

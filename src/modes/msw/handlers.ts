@@ -42,8 +42,10 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
     const { status, headers } = response;
     // A 204 (a CORS preflight) has no body at all: a Response refuses even an empty one.
     if (status === 204) return new HttpResponse(null, { status, headers });
+    // The cast is needed under the DOM's types (packages/msw/tsconfig.types.json), not under Node's.
     const body = Array.isArray(response.body)
-      ? new Blob(response.body as ConstructorParameters<typeof Blob>[0])
+      ? // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- see the line above
+        new Blob(response.body as ConstructorParameters<typeof Blob>[0])
       : response.body;
     return new HttpResponse(body, { status, headers });
   });
@@ -52,12 +54,13 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
 
 /** Reads the body as a stream, and stops as soon as it passes the limit. */
 function bodyReader(request: Request): BodyReader | undefined {
-  if (request.body === null) return undefined;
+  const { body } = request;
+  if (body === null) return undefined;
   return async (limit) => {
     const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
     if (encoding && encoding !== 'identity')
       throw new BodyReadError('unsupported-encoding', `Content-Encoding: ${encoding}`);
-    const reader = request.body!.getReader();
+    const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {

@@ -2,6 +2,7 @@
 // setupServer (msw/node) and setupWorker (msw/browser) alike. The contract and
 // its validators are compiled into the package when it is built
 // (tools/build-msw.mjs), so the page holds no YAML parser, Ajv or openapi-backend.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types bundler reads the entry file only
 /// <reference path="./compiledContract.d.ts" />
 import { compiled } from '#chatbot-api-mock/compiled-contract';
 import { compiledValidators } from '../../contract/compiledRouter.js';

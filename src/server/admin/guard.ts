@@ -21,7 +21,8 @@ export function hostGuard(boundHost: string, allowedHosts: readonly string[]): R
       documentedProblem(
         adminSpec,
         'HostNotAllowed',
-        `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Add "${hostname}" to the server's allowed hosts to use it.`,
+        `The Host ${JSON.stringify(req.headers.host ?? '')} is not allowed for the admin API. Add "${hostname}" ` +
+          `to the server's allowed hosts to use it.`,
       ),
     );
   };
@@ -31,7 +32,7 @@ export function hostGuard(boundHost: string, allowedHosts: readonly string[]): R
 export function jsonOnlyForChanges(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'POST') return next();
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = (req.headers['content-type'] ?? '').replace(/;.*$/s, '').trim().toLowerCase();
     if (type === 'application/json') return next();
     refuse(
       res,
@@ -45,8 +46,8 @@ export function jsonOnlyForChanges(): RequestHandler {
 }
 
 function hostnameOf(host: string): string {
-  const bracketed = /^\[([^\]]+)\]/.exec(host);
-  if (bracketed) return bracketed[1]!.toLowerCase();
+  const bracketed = /^\[([^\]]+)\]/.exec(host)?.[1];
+  if (bracketed) return bracketed.toLowerCase();
   return host.replace(/:\d+$/, '').toLowerCase();
 }
 

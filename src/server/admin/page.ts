@@ -57,7 +57,9 @@ function headers() {
 }
 async function call(path, method = 'GET') {
   // A POST carries a JSON body: the admin API refuses state changes any cross-site form could send.
-  const body = method === 'POST' ? { body: '{}', headers: { ...headers(), 'content-type': 'application/json' } } : { headers: headers() };
+  const body = method === 'POST'
+    ? { body: '{}', headers: { ...headers(), 'content-type': 'application/json' } }
+    : { headers: headers() };
   const response = await fetch(path, { method, ...body });
   if (response.status === 401) { $('token-box').hidden = false; throw new Error('admin token needed'); }
   return response.json();
@@ -67,11 +69,16 @@ function renderState({ accounts }) {
   for (const account of accounts) {
     const box = el('div', { className: 'account' }, el('strong', {}, 'account ' + account.id));
     for (const project of account.projects) {
-      box.append(el('div', { className: 'project' }, 'project ' + project.id + ' · ' + project.chatbot_count + ' chatbot(s)' + (project.chatbot_count > project.chatbots.length ? ' (the newest ' + project.chatbots.length + ' shown)' : '')));
+      const shown = project.chatbot_count > project.chatbots.length
+        ? ' (the newest ' + project.chatbots.length + ' shown)'
+        : '';
+      box.append(el('div', { className: 'project' },
+        'project ' + project.id + ' · ' + project.chatbot_count + ' chatbot(s)' + shown));
       if (project.chatbots.length === 0) continue;
       const rows = project.chatbots.map((c) =>
         el('tr', {}, el('td', {}, c.name), el('td', {}, el('code', {}, c.id)), el('td', {}, c.created_at)));
-      box.append(el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'name'), el('th', {}, 'id'), el('th', {}, 'created_at'))), el('tbody', {}, ...rows)));
+      const head = el('tr', {}, el('th', {}, 'name'), el('th', {}, 'id'), el('th', {}, 'created_at'));
+      box.append(el('table', {}, el('thead', {}, head), el('tbody', {}, ...rows)));
     }
     root.append(box);
   }
@@ -94,7 +101,10 @@ async function refresh() {
   }
 }
 $('reset').addEventListener('click', async () => { await call('reset', 'POST'); await refresh(); });
-$('token').addEventListener('change', (event) => { sessionStorage.setItem('adminToken', event.target.value); refresh(); });
+$('token').addEventListener('change', (event) => {
+  sessionStorage.setItem('adminToken', event.target.value);
+  refresh();
+});
 refresh();
 setInterval(refresh, 1000);
 `;

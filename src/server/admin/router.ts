@@ -28,7 +28,7 @@ export function adminRouter(options: AdminOptions): Router {
   router.use(pageHeaders);
   // The page and its script hold no data; every call they make is checked.
   router.get('/', (req, res) => {
-    if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
+    if (!req.originalUrl.replace(/\?.*$/s, '').endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
     res.type('html').send(ADMIN_PAGE);
   });
   router.get('/app.js', (_req, res) => void res.type('application/javascript').send(ADMIN_SCRIPT));
@@ -83,7 +83,8 @@ const SHOWN_PER_PROJECT = 100;
 function state(keys: readonly ApiKey[], records: readonly StoredChatbot[]) {
   const accounts = new Map<string, Map<string, unknown[]>>();
   for (const { accountId, projectId } of keys) {
-    const projects = accounts.get(accountId) ?? accounts.set(accountId, new Map()).get(accountId)!;
+    const projects = accounts.get(accountId) ?? new Map<string, unknown[]>();
+    accounts.set(accountId, projects);
     if (!projects.has(projectId)) projects.set(projectId, []);
   }
   for (const { accountId, projectId, chatbot } of records) accounts.get(accountId)?.get(projectId)?.push(chatbot);

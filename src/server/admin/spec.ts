@@ -42,7 +42,8 @@ export const adminSpec: OpenAPIV3.Document = {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary: 'A fresh account with one project and one API key: an isolated tenant, for one end-to-end test worker',
         description:
-          'The tenant is stored as the chatbots are (it survives a restart with a data file or a database); a reset removes it.',
+          'The tenant is stored as the chatbots are (it survives a restart with a data file or a database); a ' +
+          'reset removes it.',
         responses: {
           '201': json(
             {
@@ -108,7 +109,8 @@ export const adminSpec: OpenAPIV3.Document = {
         operationId: 'reset',
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary:
-          'Return the state to its start: the keys file (tenants made since are removed) and the seed (none without one); clear the journal',
+          'Return the state to its start: the keys file (tenants made since are removed) and the seed (none ' +
+          'without one); clear the journal',
         responses: {
           '200': json(
             {
@@ -189,7 +191,8 @@ export const adminSpec: OpenAPIV3.Document = {
         401,
       ),
       HostNotAllowed: problemResponse(
-        'The Host header names a host the admin API does not answer (DNS rebinding): the server can be told more host names.',
+        'The Host header names a host the admin API does not answer (DNS rebinding): the server can be told more ' +
+          'host names.',
         'host-not-allowed',
         'Forbidden',
         403,

@@ -23,7 +23,8 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
   content_type_conformance: { title: 'The Content-Type is one documented for the status' },
   response_headers_conformance: {
     title:
-      'Documented headers are there, with values their schemas allow (Allow, WWW-Authenticate, Cache-Control, Retry-After)',
+      'Documented headers are there, with values their schemas allow (Allow, WWW-Authenticate, Cache-Control, ' +
+      'Retry-After)',
   },
   response_schema_conformance: { title: 'The body validates against the documented schema' },
   negative_data_rejection: {

@@ -9,14 +9,15 @@ function fromViolations(name: CheckName, kind: ViolationKind, expected: string):
     applies: (judged) => judged.answer.status < 500 || kind === 'status',
     judge({ violations }): Failure | undefined {
       const found = violations.filter((violation) => violation.kind === kind);
-      if (found.length === 0) return undefined;
+      const [first] = found;
+      if (!first) return undefined;
       return {
         check: name,
         message: found.map((violation) => violation.message).join('; '),
         expected,
-        pointer: found[0]!.pointer,
+        pointer: first.pointer,
         // One cause per place in the contract, so that two schema defects are two findings.
-        cause: `${found[0]!.pointer} ${found[0]!.message.replace(/"[^"]*"|\d+/g, '…')}`,
+        cause: `${first.pointer} ${first.message.replace(/"[^"]*"|\d+/g, '…')}`,
       };
     },
   };

@@ -1,6 +1,7 @@
 // Checks that the answer's status is the one the contract asks for this
 // request: accepted when it honours the contract, refused (with the right
 // status) when it does not, 401 for a bad key, 405 with Allow for a bad method.
+import { pathOnly } from '../cases.js';
 import type { AnswerCheck, CheckName, Failure, Judged } from './types.js';
 
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -133,7 +134,7 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
     name: 'max_response_time',
     applies: ({ maxResponseTimeMs }) => maxResponseTimeMs !== undefined,
     judge: (judged) =>
-      judged.answer.ms > judged.maxResponseTimeMs!
+      judged.answer.ms > (judged.maxResponseTimeMs ?? Infinity)
         ? {
             check: 'max_response_time',
             message: `answered in ${Math.round(judged.answer.ms)} ms`,
@@ -146,7 +147,7 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
 
 /** The methods the contract documents on the case's path. */
 function methodsOf({ contract, testCase }: Judged): string[] {
-  const path = testCase.path.split('?')[0]!;
+  const path = pathOnly(testCase.path);
   return contract.operations.filter((operation) => operation.path === path).map((operation) => operation.method);
 }
 

@@ -42,7 +42,8 @@ function semantic(
     name,
     applies: (judged) => created(judged) !== undefined,
     judge: (judged) => {
-      const found = test(created(judged)!, judged);
+      const chatbot = created(judged);
+      const found = chatbot && test(chatbot, judged);
       return found ? { check: name, ...found } : undefined;
     },
   };
@@ -78,7 +79,9 @@ export const SEMANTIC_CHECKS: AnswerCheck[] = [
     return isDeepStrictEqual(chatbot.settings, expected)
       ? undefined
       : {
-          message: `sent ${sent.settings === undefined ? 'no settings' : `settings ${json(sent.settings)}`}, got ${json(chatbot.settings)}`,
+          message:
+            `sent ${sent.settings === undefined ? 'no settings' : `settings ${json(sent.settings)}`}, got ` +
+            `${json(chatbot.settings)}`,
           expected: `the defaults with the supplied keys laid over them: ${json(expected)}`,
           pointer: '#/components/schemas/ChatbotSettings/default',
         };

@@ -34,7 +34,7 @@ export function boundaryBodies(
   bodies.push({ label: 'the body null', value: null });
   for (const { path, schema: child, parent } of propertiesOf(schema)) {
     const where = path.join('.');
-    if (parent.required?.includes(path[path.length - 1]!))
+    if (parent.required?.includes(path.at(-1) ?? ''))
       bodies.push({ label: `without the required ${where}`, value: withProperty(base, path, undefined, true) });
     for (const [type, value] of Object.entries(WRONG)) {
       if (type !== child.type && !(child.type === 'number' && type === 'integer'))
@@ -62,7 +62,9 @@ function stringBounds(
   lengths.add(minLength);
   if (maxLength !== undefined) [maxLength, maxLength + 1].forEach((length) => lengths.add(length));
   const bodies = [...lengths].map((length) => ({
-    label: `${where} of ${length} characters (minLength ${minLength}${maxLength === undefined ? '' : `, maxLength ${maxLength}`})`,
+    label:
+      `${where} of ${length} characters (minLength ` +
+      `${minLength}${maxLength === undefined ? '' : `, maxLength ${maxLength}`})`,
     value: at(path, fill(path, length)),
   }));
   for (const value of schema.pattern ? patternBreakers(schema.pattern).slice(0, 2) : []) {

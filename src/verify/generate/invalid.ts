@@ -29,7 +29,7 @@ export function invalidArbitrary(schema: Schema, valid: fc.Arbitrary<unknown>): 
     ...propertiesOf(schema).flatMap(({ path, schema: child, parent }) => [
       ...wrongTypes(child, path),
       ...stringBounds(child, path),
-      ...(parent.required?.includes(path[path.length - 1]!) ? [missing(path)] : []),
+      ...(parent.required?.includes(path.at(-1) ?? '') ? [missing(path)] : []),
     ]),
   ];
   if (schema.additionalProperties === false) {
@@ -85,10 +85,11 @@ function stringBounds(schema: Schema, path: string[]): Mutation[] {
       })),
     );
   }
-  if (schema.minLength) {
+  const { minLength } = schema;
+  if (minLength) {
     mutations.push(
       fc.constant((body: unknown) => ({
-        value: withProperty(body, path, 'x'.repeat(schema.minLength! - 1)),
+        value: withProperty(body, path, 'x'.repeat(minLength - 1)),
         label: `${where} shorter than its minLength ${schema.minLength}`,
       })),
     );

@@ -85,7 +85,7 @@ export function withProperty(value: unknown, path: string[], set: unknown, remov
     if (typeof node[name] !== 'object' || node[name] === null) node[name] = {};
     node = node[name] as Record<string, unknown>;
   }
-  const last = path[path.length - 1]!;
+  const last = path.at(-1) ?? '';
   if (remove) delete node[last];
   else node[last] = set;
   return copy;

@@ -138,7 +138,7 @@ function bodyCases(session: Session, operation: ContractOperation): TestCase[] {
 }
 
 function authCases(session: Session, operation: ContractOperation): TestCase[] {
-  const key = session.options.keys.main!;
+  const key = session.options.keys.main;
   const body = operation.hasBody ? textBody(JSON.stringify({ name: `${session.prefix} refused key` })) : undefined;
   const contentType: Record<string, string> = operation.hasBody ? { 'Content-Type': 'application/json' } : {};
   const shapes: [string, string | undefined][] = [

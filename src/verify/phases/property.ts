@@ -22,7 +22,7 @@ export async function runProperty<T>(
   budget: PropertyBudget,
 ): Promise<void> {
   let fatal: unknown;
-  let failing: Pending[] = [];
+  let failing: Pending[];
   const property = fc.asyncProperty(arbitrary, async (value) => {
     if (fatal !== undefined) return true;
     session.takePending();

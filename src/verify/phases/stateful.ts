@@ -66,7 +66,7 @@ export async function runStateful(session: Session, budget: PropertyBudget): Pro
         if (
           !exercised.created &&
           (exercised.answer?.status ?? 0) >= 400 &&
-          exercised.answer!.status < 500 &&
+          (exercised.answer?.status ?? 0) < 500 &&
           typeof sent === 'string'
         )
           model.refused.add(sent);
@@ -111,7 +111,8 @@ async function checkList(session: Session, model: Model, role: KeyRole): Promise
       const sameKey = creator === role;
       fail(
         sameKey ? 'ensure_resource_availability' : 'account_scope',
-        `chatbot ${chatbot.id} (created ${sameKey ? 'with this key' : 'with the key of another project of this account'}) is not listed`,
+        `chatbot ${chatbot.id} (created ` +
+          `${sameKey ? 'with this key' : 'with the key of another project of this account'}) is not listed`,
         'every chatbot of the account, across all of its projects',
       );
     } else if (times > 1) {
@@ -121,20 +122,16 @@ async function checkList(session: Session, model: Model, role: KeyRole): Promise
   const order = own
     .map(({ chatbot }) => position.get(chatbot.id))
     .filter((index): index is number => index !== undefined);
-  if (order.some((index, at) => at > 0 && index < order[at - 1]!)) {
+  if (order.some((index, at) => index < (order[at - 1] ?? -1))) {
     fail(
       'creation_order',
       `created ${own.map(({ chatbot }) => chatbot.id).join(', ')}; listed in another order`,
       'creation order, oldest first',
     );
   }
-  const leaked = other.filter(({ chatbot }) => position.has(chatbot.id));
-  if (leaked.length > 0)
-    fail(
-      'tenant_isolation',
-      `lists the other account's chatbot ${leaked[0]!.chatbot.id}`,
-      'no chatbot of another account',
-    );
+  const leaked = other.find(({ chatbot }) => position.has(chatbot.id));
+  if (leaked)
+    fail('tenant_isolation', `lists the other account's chatbot ${leaked.chatbot.id}`, 'no chatbot of another account');
   const stored = chatbots.find(
     (chatbot) => model.refused.has(chatbot?.name) && !session.createdNames.has(chatbot.name),
   );

@@ -83,15 +83,19 @@ export function summaryLines(report: AnyReport): string[] {
     const upstream = report.failures.filter((finding) => !judgesTheClient(finding.check)).length;
     return [
       `Upstream: ${report.upstream}, proxied at ${report.baseUrl}`,
-      `Verdict: ${report.violations === 0 ? 'passed' : 'failed'}, ${upstream} distinct ${upstream === 1 ? 'violation' : 'violations'} by the upstream`,
-      `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.violations} contract violations by the upstream's answers, ${report.requestViolations} requests that broke the contract themselves`,
+      `Verdict: ${report.violations === 0 ? 'passed' : 'failed'}, ${upstream} distinct ` +
+        `${upstream === 1 ? 'violation' : 'violations'} by the upstream`,
+      `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.violations} contract violations ` +
+        `by the upstream's answers, ${report.requestViolations} requests that broke the contract themselves`,
     ];
   }
   return [
     `Target: ${report.baseUrl}${report.stateless ? ' (stateless)' : ''}`,
-    `Verdict: ${report.passed ? 'passed' : 'failed'}, ${report.failures.length} distinct failures${report.error ? `; the run stopped: ${report.error}` : ''}`,
+    `Verdict: ${report.passed ? 'passed' : 'failed'}, ${report.failures.length} distinct ` +
+      `failures${report.error ? `; the run stopped: ${report.error}` : ''}`,
     `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
-    `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.chatbotsCreated} chatbots created, named verify-${report.runId} …`,
+    `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.chatbotsCreated} chatbots created, ` +
+      `named verify-${report.runId} …`,
   ];
 }
 
@@ -123,37 +127,45 @@ export function coverageMarkdown(report: AnyReport): string {
   return out.join('\n');
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 export function coverageHtml(report: AnyReport): string {
   const mark = (text: string) =>
     `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
   const body = tables(report).map(
     (table) =>
-      `<table><caption>${escape(table.caption)}</caption><tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows
+      `<table><caption>${escape(table.caption)}</caption>` +
+      `<tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows
         .map(
           (row) =>
             `<tr>${row
               .slice(0, -1)
               .map((c) => `<td>${escape(c)}</td>`)
-              .join('')}${mark(row[row.length - 1]!)}</tr>`,
+              .join('')}${mark(row.at(-1) ?? '')}</tr>`,
         )
         .join('')}</table>`,
   );
   const note = replayBodiesNote(report.failures);
   const failures = report.failures.map(
     (finding) =>
-      `<section class="failure"><h3>${escape(finding.check)} · ${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} <code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`,
+      `<section class="failure"><h3>${escape(finding.check)} · ` +
+      `${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ` +
+      `${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} ` +
+      `<code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`,
   );
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"><title>Contract coverage: ${escape(report.baseUrl)}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Contract coverage: ${escape(report.baseUrl)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem;color:#1d2330}
-h1{font-size:1.5rem}table{border-collapse:collapse;margin:1rem 0;width:100%}caption{text-align:left;font-weight:600;padding:.3rem 0}
+h1{font-size:1.5rem}table{border-collapse:collapse;margin:1rem 0;width:100%}
+caption{text-align:left;font-weight:600;padding:.3rem 0}
 th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f3f5f9}
 .yes{color:#17703a}.no{color:#b3261e;font-weight:600}.skip{color:#6b7280}.verdict{font-size:1.1rem;font-weight:600}
-pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}.failure{border-left:4px solid #b3261e;padding-left:1rem}
+pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
+.failure{border-left:4px solid #b3261e;padding-left:1rem}
 </style></head><body>
 <h1>Contract coverage</h1>
 <ul>${summaryLines(report)

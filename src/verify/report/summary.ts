@@ -15,10 +15,12 @@ function findingsTable(findings: readonly Finding[]): string[] {
   // What the traffic brought is a code span in a cell, entities inside HTML: text, never a link, an image or HTML.
   const rows = findings.map(
     (finding, index) =>
-      `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ${markdownCode(shortened(finding.message))} |`,
+      `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ` +
+      `${markdownCode(shortened(finding.message))} |`,
   );
   const replays = findings.flatMap((finding, index) => [
-    `<details><summary>${index + 1}. ${finding.check} · ${finding.operation}: expected ${htmlText(shortened(finding.expected))}, and how to replay it</summary>`,
+    `<details><summary>${index + 1}. ${finding.check} · ${finding.operation}: expected ` +
+      `${htmlText(shortened(finding.expected))}, and how to replay it</summary>`,
     '',
     ...markdownCodeBlock(finding.curl, 'sh'),
     '',

@@ -9,14 +9,19 @@ export function formatHeader(
 ): string {
   return [
     `Contract verification of ${report.baseUrl}${report.stateless ? ' (stateless target)' : ''}`,
-    `  phases: ${report.phases.join(', ')} · seed ${report.seed} (the same seed replays the same cases) · names start verify-${report.runId}`,
+    `  phases: ${report.phases.join(', ')} · seed ${report.seed} (the same seed replays the same cases) · names ` +
+      `start verify-${report.runId}`,
   ].join('\n');
 }
 
 export function formatFinding(finding: Finding, index: number): string {
-  const answer = `${finding.answer.status}${finding.answer.contentType ? ` ${finding.answer.contentType}` : ''}${finding.answer.body ? ` ${oneLine(finding.answer.body, 200)}` : ''}`;
+  const { status, contentType, body } = finding.answer;
+  const answer = [String(status), ...(contentType ? [contentType] : []), ...(body ? [oneLine(body, 200)] : [])].join(
+    ' ',
+  );
   const lines = [
-    `${index}. ${finding.check} · ${finding.operation} · ${finding.phase} phase${finding.occurrences > 1 ? ` · seen ${finding.occurrences} times` : ''}`,
+    `${index}. ${finding.check} · ${finding.operation} · ${finding.phase} ` +
+      `phase${finding.occurrences > 1 ? ` · seen ${finding.occurrences} times` : ''}`,
     `   case:     ${oneLine(finding.label, 400)}`,
     `   problem:  ${oneLine(finding.message, 400)}`,
     `   got:      ${finding.answer.status === 0 ? '(no answer)' : answer}`,
@@ -53,13 +58,20 @@ export function formatReport(report: VerifyReport): string {
 
 export function formatSummary(report: VerifyReport): string {
   const verdict = report.passed ? '✓ passed' : '✗ failed';
-  return `${verdict}: ${report.failures.length} ${plural(report.failures.length, 'failure')} · ${report.requests} requests in ${report.seconds.toFixed(1)} s · ${report.chatbotsCreated} chatbots created (named verify-${report.runId} …) · seed ${report.seed}`;
+  return (
+    `${verdict}: ${report.failures.length} ${plural(report.failures.length, 'failure')} · ${report.requests} ` +
+    `requests in ${report.seconds.toFixed(1)} s · ${report.chatbotsCreated} chatbots created (named ` +
+    `verify-${report.runId} …) · seed ${report.seed}`
+  );
 }
 
 /** One line that a terminal rewrites in place while the run goes on. */
 export function progressLine(progress: Progress): string {
   const { phase, requests, total, failures } = progress;
-  return `  … ${phase} phase · ${requests} ${plural(requests, 'request')} (${total} in all) · ${failures} ${plural(failures, 'failure')}`;
+  return (
+    `  … ${phase} phase · ${requests} ${plural(requests, 'request')} (${total} in all) · ${failures} ` +
+    `${plural(failures, 'failure')}`
+  );
 }
 
 /** On one line, control characters escaped: the traffic can neither forge a line nor drive the terminal. */
