@@ -21,6 +21,7 @@ const LAYERS = [
   'modes',
   'verify',
   'proxy',
+  'diff',
   'cli',
   '.',
 ];
