@@ -73,7 +73,7 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
   it('answers --help through npx, listing every command', async () => {
     const help = await npx(['--no-install', 'chatbot-api-mock', '--help'], app);
     expect(help.code).toBe(0);
-    for (const command of ['serve', 'mock', 'verify', 'proxy'])
+    for (const command of ['serve', 'mock', 'verify', 'proxy', 'diff'])
       expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
   });
 
@@ -94,6 +94,20 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     );
     expect(verified.stdout, printed.slice(-3000)).toMatch(/✓ passed: 0 failures/);
     expect(verified.code).toBe(0);
+  });
+
+  it('diffs two contracts through npx, with what it needs installed beside it', async () => {
+    const contract = readFileSync(join(app, 'node_modules', 'chatbot-api-mock', 'openapi.yaml'), 'utf8');
+    writeFileSync(join(app, 'base.yaml'), contract);
+    writeFileSync(join(app, 'head.yaml'), contract.replace('maxLength: 200', 'maxLength: 100'));
+    const diff = await npx(
+      ['--no-install', 'chatbot-api-mock', 'diff', 'base.yaml', 'head.yaml', '--format', 'json'],
+      app,
+    );
+    expect(diff.code, diff.stderr).toBe(1);
+    expect(JSON.parse(diff.stdout)).toMatchObject({
+      changes: [{ rule: 'request-property-max-length-decreased', level: 'breaking' }],
+    });
   });
 
   it('runs the Prism mock', async () => {

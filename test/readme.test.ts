@@ -46,11 +46,11 @@ const ELSEWHERE: [RegExp, string][] = [
     /\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/,
     'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal',
   ],
-  [/\[--port 4012\]/, 'a synopsis, not a command'],
+  [/\[--port 4012\]|^chatbot-api-mock diff \[BASE\]|^\[--rules FILE\]/, 'a synopsis, not a command'],
   [
-    /^npm run spec:diff -- --base main\b/,
-    'test/spec-diff.test.ts runs spec:diff with --base, in each --format, in a scratch git repository (this one ' +
-      'has no main to compare with)',
+    /^npx chatbot-api-mock diff( --base main --format markdown| old\.yaml openapi\.yaml --format json)?$/,
+    'test/diff-cli.test.ts runs diff with no base (the merge base with main), with --base and two files, in each ' +
+      '--format, in a scratch git repository',
   ],
   [
     /^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /,

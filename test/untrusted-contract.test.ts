@@ -20,7 +20,7 @@ import type { OpenApiDocument } from '../src/contract/contract.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { adminSpec } from '../src/server/admin/spec.js';
 import { contract as builtIn } from './helpers/contract.js';
-import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
+import { assertBuilt, BIN, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
 type Document = OpenApiDocument & {
@@ -267,8 +267,7 @@ describe('a closed stdout', () => {
   });
 });
 
-describe('spec:diff and the linters', () => {
-  const tools = new URL('../tools/dist/review/specDiff.js', import.meta.url);
+describe('diff and the linters', () => {
   it.each([
     [
       'a $ref that leaves the document',
@@ -276,14 +275,11 @@ describe('spec:diff and the linters', () => {
       /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName leaves the document/,
     ],
     ['an alias bomb', () => bomb(12), /cannot be compared: it expands to more than \d+ values/],
-  ])('spec:diff refuses a head with %s, exit 2, and fetches nothing', (_label, content, message) => {
+  ])('diff refuses a head with %s, exit 2, and fetches nothing', (_label, content, message) => {
     const base = write('base.yaml', BUILT_IN_TEXT);
     const head = write('head.yaml', content());
     const before = connections;
-    const result = spawnSync(process.execPath, [fileURLToPath(tools), '--base', base, '--head', head], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(process.execPath, [BIN, 'diff', base, head], { cwd: dir, encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(connections).toBe(before);

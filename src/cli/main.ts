@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { addDiffCommand } from './commands/diff.js';
 import { addMockCommand } from './commands/mock.js';
 import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
@@ -22,6 +23,7 @@ addServeCommand(program);
 addMockCommand(program);
 addVerifyCommand(program);
 addProxyCommand(program);
+addDiffCommand(program);
 
 // Output piped to a reader that has gone (`serve | head -1`) is output nobody reads, not a failure.
 for (const stream of [process.stdout, process.stderr]) {

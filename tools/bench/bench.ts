@@ -13,6 +13,7 @@ import { memoryPerChatbot, startupSeries, type Memory, type Starter } from './st
 import { measureStores } from './stores.js';
 import { reloadSeries, type Follower } from './reload.js';
 import { hostileTable, measureHostile } from './hostile.js';
+import { diffReport, measureDiff } from './diff.js';
 
 export const targets: Target[] = [
   { id: 'a', label: 'bare Express 5, GET 10 chatbots', start: () => startTarget('express', 10) },
@@ -34,15 +35,16 @@ export const targets: Target[] = [
   { id: 'f', label: 'our mock (Prism’s mocker in the engine), GET', start: () => startTarget('mock', 0) },
 ];
 
-// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload" and "hostile") measures a part,
-// for working on one figure; only a full run writes bench/results.md.
+// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload", "hostile" and "diff")
+// measures a part, for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',')
   .map((part) => part.trim())
   .filter(Boolean);
 const wanted = (id: string) => !only || only.includes(id);
 const unknown = only?.filter(
   (id) =>
-    !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile'].includes(id) && !targets.some((t) => t.id === id),
+    !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile', 'diff'].includes(id) &&
+    !targets.some((t) => t.id === id),
 );
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
@@ -67,21 +69,25 @@ if (wanted('reload')) {
   reload = await reloadSeries();
 }
 
-let hostile = '';
+let extraSections = '';
 if (wanted('hostile')) {
   console.log('hostile contract files');
-  hostile = `\n\n${hostileTable(measureHostile())}\n`;
+  extraSections = `\n\n${hostileTable(measureHostile())}\n`;
+}
+if (wanted('diff')) {
+  console.log('the contract diff');
+  extraSections += `\n\n${diffReport(await measureDiff())}\n`;
 }
 
 if (only) {
   console.log(
-    `\n${partialReport(rows, startups, memory, stores, sizes, reload)}${hostile}\n(BENCH_ONLY: bench/results.md ` +
-      `is left as it was)`,
+    `\n${partialReport(rows, startups, memory, stores, sizes, reload)}${extraSections}\n` +
+      '(BENCH_ONLY: bench/results.md is left as it was)',
   );
 } else {
   // A full run (no BENCH_ONLY) measured every part.
   if (!memory || !stores || !sizes) throw new Error('a full run measures memory, the stores and the sizes');
-  const text = report(rows, startups, memory, stores, sizes, reload) + hostile;
+  const text = report(rows, startups, memory, stores, sizes, reload) + extraSections;
   const file = new URL('../../../bench/results.md', import.meta.url);
   mkdirSync(new URL('.', file), { recursive: true });
   writeFileSync(file, text);

@@ -14,7 +14,8 @@ import { loadContract } from 'chatbot-api-mock';
 import { CORPUS, type Doc, type Level } from './corpus.js';
 
 const OPTIC_VERSION = '1.0.9';
-const SPEC_DIFF = new URL('./specDiff.js', import.meta.url).pathname;
+/** The shipped command: `chatbot-api-mock diff`. */
+const BIN = new URL('../../../dist/bin.cjs', import.meta.url).pathname;
 
 interface Judged {
   /** breaking, warning, info; or none when the tool reports no change. */
@@ -55,11 +56,7 @@ function timed(file: string, args: string[], cwd: string) {
 }
 
 async function ours(base: string, head: string, cwd: string): Promise<Judged> {
-  const { out, ms } = await timed(
-    process.execPath,
-    [SPEC_DIFF, '--base', base, '--head', head, '--format', 'json'],
-    cwd,
-  );
+  const { out, ms } = await timed(process.execPath, [BIN, 'diff', base, head, '--format', 'json'], cwd);
   const { changes } = JSON.parse(out) as { changes: { level: Level; rule: string }[] };
   const level =
     (['breaking', 'warning', 'info'] as const).find((candidate) =>

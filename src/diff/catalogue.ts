@@ -1,0 +1,91 @@
+// Every kind of change the diff reports: one kebab-case id per kind and direction, after oasdiff's naming, each with
+// its level and a one-line reason. docs/reviewers.md lists them from here (tools/docs/ruleTable.ts), and a test keeps
+// the two in step. A change's level is its rule's; a reviewer changes it for one path in spec-diff.rules.yaml.
+
+import { OTHER_RULES } from './rules/otherRules.js';
+import { BOUND_KINDS } from './rules/schemaBounds.js';
+import { SHAPE_KINDS } from './rules/schemaShapes.js';
+import { VALUE_KINDS } from './rules/schemaValues.js';
+import type { Rule } from './rules/side.js';
+
+export type { Level, Rule } from './rules/side.js';
+
+function schemaRules(): Rule[] {
+  return Object.entries({ ...VALUE_KINDS, ...BOUND_KINDS, ...SHAPE_KINDS }).flatMap(([kind, sides]) =>
+    (['request', 'response'] as const).map((direction) => {
+      const [level, reason, oasdiff, departs] = sides[direction];
+      const id = `${direction}-property-${kind}`;
+      return {
+        id,
+        level,
+        reason,
+        ...(oasdiff === '-' ? {} : { oasdiff: oasdiff || id }),
+        ...(departs ? { departs } : {}),
+      };
+    }),
+  );
+}
+
+/** The rules outside the schemas that oasdiff names as we do. */
+const SAME_IN_OASDIFF = new Set([
+  'endpoint-added',
+  'api-removed-without-deprecation',
+  'api-removed-with-deprecation',
+  'endpoint-deprecated',
+  'endpoint-reactivated',
+  'new-required-request-parameter',
+  'new-optional-request-parameter',
+  'new-request-path-parameter',
+  'request-parameter-removed',
+  'request-parameter-became-required',
+  'request-parameter-became-optional',
+  'request-parameter-default-value-changed',
+  'request-body-added-required',
+  'request-body-added-optional',
+  'request-body-removed',
+  'request-body-became-required',
+  'request-body-became-optional',
+  'request-body-media-type-added',
+  'request-body-media-type-removed',
+  'response-success-status-removed',
+  'response-non-success-status-removed',
+  'response-success-status-added',
+  'response-non-success-status-added',
+  'response-media-type-removed',
+  'response-media-type-added',
+  'response-header-added',
+  'required-response-header-removed',
+  'optional-response-header-removed',
+  'response-header-became-optional',
+  'new-required-request-property',
+  'new-optional-request-property',
+  'request-property-removed',
+  'response-required-property-added',
+  'response-optional-property-added',
+  'response-required-property-removed',
+  'response-optional-property-removed',
+  'api-security-added',
+  'api-security-removed',
+  'api-security-scope-added',
+  'api-security-scope-removed',
+  'api-security-component-added',
+  'api-security-component-removed',
+]);
+
+export const RULES: readonly Rule[] = [
+  ...schemaRules(),
+  ...OTHER_RULES.map((rule) => (SAME_IN_OASDIFF.has(rule.id) && !rule.oasdiff ? { ...rule, oasdiff: rule.id } : rule)),
+];
+const BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
+
+export function ruleOf(id: string): Rule {
+  const rule = BY_ID.get(id);
+  if (!rule) throw new Error(`no rule ${id} in src/diff/catalogue.ts`);
+  return rule;
+}
+
+export const isRuleId = (id: string): boolean => BY_ID.has(id);
+
+/** The id of a schema change seen from one side. */
+export const schemaRuleId = (direction: 'request' | 'response', kind: string): string =>
+  `${direction}-property-${kind}`;

@@ -1,0 +1,67 @@
+// Findings become changes: each named by its rule, and one edit found at several places (a schema that a request
+// and two responses use) is one change that lists them, with the level of its most severe side.
+import { isRuleId, ruleOf, schemaRuleId, type Level } from './catalogue.js';
+import type { Finding } from './finding.js';
+
+export interface Change {
+  rule: string;
+  level: Level;
+  /** The rule's reason, or the override's when a reviewer set the level. */
+  why: string;
+  /** Where the change is used, such as `POST /chatbots request body: name`. */
+  where: string[];
+  /** Where it is written in the contract, as a pointer. */
+  origin: string;
+  before?: unknown;
+  after?: unknown;
+  /** The same edit seen from the other side of the wire, at a lower level. */
+  also?: { rule: string; level: Level; where: string[] }[];
+  oasdiff?: string;
+  /** The reason of the override (spec-diff.rules.yaml) that set the level. */
+  override?: string;
+}
+
+export const LEVELS: readonly Level[] = ['breaking', 'warning', 'info'];
+const rank = (level: Level) => LEVELS.indexOf(level);
+
+const ruleIdOf = (finding: Finding) =>
+  isRuleId(finding.kind) || !finding.direction ? finding.kind : schemaRuleId(finding.direction, finding.kind);
+
+export function changesOf(findings: readonly Finding[]): Change[] {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const kind = isRuleId(finding.kind) ? `rule ${finding.kind}` : finding.kind;
+    const key = JSON.stringify([kind, finding.origin, finding.before, finding.after]);
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
+  return [...groups.values()]
+    .map(toChange)
+    .sort((a, b) => rank(a.level) - rank(b.level) || (a.where[0] ?? '').localeCompare(b.where[0] ?? ''));
+}
+
+function toChange(group: Finding[]): Change {
+  const byRule = new Map<string, string[]>();
+  for (const finding of group) {
+    const id = ruleIdOf(finding);
+    byRule.set(id, [...new Set([...(byRule.get(id) ?? []), finding.where])]);
+  }
+  const [first, ...others] = [...byRule]
+    .map(([id, where]) => ({ rule: ruleOf(id), where }))
+    .sort((a, b) => rank(a.rule.level) - rank(b.rule.level));
+  // A group is never empty: it holds the finding that made it.
+  const { rule, where } = first as (typeof others)[number];
+  const [sample] = group as [Finding];
+  return {
+    rule: rule.id,
+    level: rule.level,
+    why: rule.reason,
+    where,
+    origin: sample.origin,
+    ...(sample.before === undefined ? {} : { before: sample.before }),
+    ...(sample.after === undefined ? {} : { after: sample.after }),
+    ...(others.length > 0
+      ? { also: others.map((other) => ({ rule: other.rule.id, level: other.rule.level, where: other.where })) }
+      : {}),
+    ...(rule.oasdiff ? { oasdiff: rule.oasdiff } : {}),
+  };
+}

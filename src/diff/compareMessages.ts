@@ -1,0 +1,97 @@
+// A request body's or a response's media types and their schemas, and a response's headers, in two versions.
+import { isDeepStrictEqual } from 'node:util';
+import { at, type Contract, type Located } from './document.js';
+import type { Finding } from './finding.js';
+import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
+import { isSchema, type Schema } from './schema/schema.js';
+
+/** The media types of a request body or a response, and the schema of each one both sides have. */
+export function compareContent(
+  direction: 'request' | 'response',
+  where: string,
+  before: Contract,
+  after: Contract,
+  old: Located,
+  now: Located,
+  found: Finding[],
+): void {
+  const [was, is] = [at(before.document, old, 'content'), at(after.document, now, 'content')];
+  const types = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
+  for (const type of types(is)) {
+    if (!types(was).includes(type)) {
+      found.push({
+        kind: `${direction}-${direction === 'request' ? 'body-' : ''}media-type-added`,
+        where,
+        origin: at(after.document, is, type).at,
+      });
+      continue;
+    }
+    const side = (contract: Contract, content: Located): SchemaSide => ({
+      ...contract,
+      schema: at(contract.document, content, type, 'schema'),
+    });
+    const label = types(is).length > 1 ? `${where} ${type} body` : `${where} body`;
+    const media = (contract: Contract, content: Located) => at(contract.document, content, type).value as Schema;
+    const [oldMedia, newMedia] = [media(before, was), media(after, is)];
+    if (!isDeepStrictEqual([oldMedia.example, oldMedia.examples], [newMedia.example, newMedia.examples]))
+      found.push({
+        kind: 'documentation-changed',
+        where: label,
+        origin: `${at(after.document, is, type).at}/examples`,
+      });
+    compareSchemas({ direction, where: label }, side(before, was), side(after, is), found);
+  }
+  for (const type of types(was)) {
+    if (types(is).includes(type)) continue;
+    found.push({
+      kind: `${direction}-${direction === 'request' ? 'body-' : ''}media-type-removed`,
+      where,
+      origin: at(before.document, was, type).at,
+    });
+  }
+}
+
+export function compareHeaders(
+  where: string,
+  before: Contract,
+  after: Contract,
+  old: Located,
+  now: Located,
+  found: Finding[],
+): void {
+  const [was, is] = [at(before.document, old, 'headers'), at(after.document, now, 'headers')];
+  const names = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
+  const lower = (list: string[]) => new Map(list.map((name) => [name.toLowerCase(), name]));
+  const [wasNames, isNames] = [lower(names(was)), lower(names(is))];
+  for (const [key, header] of isNames) {
+    const located = at(after.document, is, header);
+    const label = `${where} header ${header}`;
+    const previousName = wasNames.get(key);
+    if (!previousName) {
+      found.push({ kind: 'response-header-added', where: label, origin: located.at });
+      continue;
+    }
+    const previous = at(before.document, was, previousName);
+    const required = (value: unknown) => isSchema(value) && value.required === true;
+    if (required(previous.value) && !required(located.value))
+      found.push({ kind: 'response-header-became-optional', where: label, origin: `${located.at}/required` });
+    if (!required(previous.value) && required(located.value))
+      found.push({ kind: 'response-header-became-required', where: label, origin: `${located.at}/required` });
+    compareSchemas(
+      { direction: 'response', where: label },
+      { ...before, schema: at(before.document, previous, 'schema') },
+      { ...after, schema: at(after.document, located, 'schema') },
+      found,
+    );
+  }
+  for (const [key, header] of wasNames) {
+    if (isNames.has(key)) continue;
+    const located = at(before.document, was, header);
+    const required = isSchema(located.value) && located.value.required === true;
+    found.push({
+      kind: required ? 'required-response-header-removed' : 'optional-response-header-removed',
+      where: `${where} header ${header}`,
+      origin: located.at,
+    });
+  }
+}

@@ -1,0 +1,126 @@
+// The operations of two contracts side by side: added, removed (deprecated first or not), deprecated, renamed, and
+// for those on both sides their parameters, request body, responses and security.
+import { isDeepStrictEqual } from 'node:util';
+import { compareContent, compareHeaders } from './compareMessages.js';
+import { compareParameters } from './compareParameters.js';
+import { compareSecurity } from './compareSecurity.js';
+import { at, type Contract, type Located } from './document.js';
+import type { Finding } from './finding.js';
+import { isSchema, type Schema } from './schema/schema.js';
+
+export { contractOf, type Contract } from './document.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The operations of a document by `METHOD /path`, each located. */
+function operationsOf(contract: Contract): Map<string, Located> {
+  const operations = new Map<string, Located>();
+  const paths = contract.document.paths as Schema;
+  for (const path of Object.keys(paths)) {
+    const item = at(contract.document, { value: contract.document, at: '#' }, 'paths', path);
+    for (const method of METHODS) {
+      if (isSchema(item.value) && isSchema(item.value[method]))
+        operations.set(`${method.toUpperCase()} ${path}`, at(contract.document, item, method));
+    }
+  }
+  return operations;
+}
+
+export function compareOperations(before: Contract, after: Contract, found: Finding[]): void {
+  const [was, is] = [operationsOf(before), operationsOf(after)];
+  for (const [name, operation] of is) {
+    if (!was.has(name)) found.push({ kind: 'endpoint-added', where: name, origin: operation.at });
+  }
+  for (const [name, operation] of was) {
+    if (is.has(name)) continue;
+    const deprecated = (operation.value as Schema).deprecated === true;
+    const kind = deprecated ? 'api-removed-with-deprecation' : 'api-removed-without-deprecation';
+    found.push({ kind, where: name, origin: operation.at });
+  }
+  for (const [name, now] of is) {
+    const old = was.get(name);
+    if (old) compareOperation(name, before, after, old, now, found);
+  }
+}
+
+function compareOperation(
+  name: string,
+  before: Contract,
+  after: Contract,
+  old: Located,
+  now: Located,
+  found: Finding[],
+): void {
+  const o = old.value as Schema;
+  const n = now.value as Schema;
+  const push = (kind: string, keyword: string, values: { before?: unknown; after?: unknown } = {}) =>
+    found.push({ kind, where: name, origin: `${now.at}/${keyword}`, ...values });
+  if (o.deprecated !== true && n.deprecated === true) push('endpoint-deprecated', 'deprecated');
+  if (o.deprecated === true && n.deprecated !== true) push('endpoint-reactivated', 'deprecated');
+  if (o.operationId !== n.operationId && o.operationId !== undefined)
+    push('api-operation-id-changed', 'operationId', { before: o.operationId, after: n.operationId });
+  for (const keyword of ['summary', 'description', 'tags', 'externalDocs']) {
+    if (!isDeepStrictEqual(o[keyword], n[keyword])) {
+      push('documentation-changed', keyword);
+      break;
+    }
+  }
+  compareParameters(name, before, after, old, now, found);
+  compareRequestBody(name, before, after, old, now, found);
+  compareResponses(name, before, after, old, now, found);
+  compareSecurity(name, before.document, after.document, o, n, found, now.at);
+}
+
+function compareRequestBody(
+  name: string,
+  before: Contract,
+  after: Contract,
+  old: Located,
+  now: Located,
+  found: Finding[],
+): void {
+  const [was, is] = [at(before.document, old, 'requestBody'), at(after.document, now, 'requestBody')];
+  const where = `${name} request body`;
+  const required = (body: Located) => isSchema(body.value) && body.value.required === true;
+  if (!isSchema(was.value) && !isSchema(is.value)) return;
+  if (!isSchema(was.value)) {
+    const kind = required(is) ? 'request-body-added-required' : 'request-body-added-optional';
+    return void found.push({ kind, where, origin: is.at });
+  }
+  if (!isSchema(is.value)) return void found.push({ kind: 'request-body-removed', where, origin: was.at });
+  if (!required(was) && required(is))
+    found.push({ kind: 'request-body-became-required', where, origin: `${is.at}/required` });
+  if (required(was) && !required(is))
+    found.push({ kind: 'request-body-became-optional', where, origin: `${is.at}/required` });
+  compareContent('request', `${name} request`, before, after, was, is, found);
+}
+
+function compareResponses(
+  name: string,
+  before: Contract,
+  after: Contract,
+  old: Located,
+  now: Located,
+  found: Finding[],
+): void {
+  const [was, is] = [at(before.document, old, 'responses'), at(after.document, now, 'responses')];
+  const statuses = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
+  const success = (status: string) => /^2/.test(status);
+  for (const status of statuses(is)) {
+    const where = `${name} response ${status}`;
+    const response = at(after.document, is, status);
+    if (!statuses(was).includes(status)) {
+      const kind = success(status) ? 'response-success-status-added' : 'response-non-success-status-added';
+      found.push({ kind, where, origin: response.at });
+      continue;
+    }
+    const previous = at(before.document, was, status);
+    compareContent('response', `${where}`, before, after, previous, response, found);
+    compareHeaders(where, before, after, previous, response, found);
+  }
+  for (const status of statuses(was)) {
+    if (statuses(is).includes(status)) continue;
+    const kind = success(status) ? 'response-success-status-removed' : 'response-non-success-status-removed';
+    found.push({ kind, where: `${name} response ${status}`, origin: at(before.document, was, status).at });
+  }
+}

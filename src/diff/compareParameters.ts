@@ -1,0 +1,87 @@
+// An operation's parameters in two versions, path-level and its own (its own win), by location and name: added,
+// removed, made required or optional, written differently on the wire, defaults, and their schemas.
+import { isDeepStrictEqual } from 'node:util';
+import { at, follow, type Contract, type Located } from './document.js';
+import type { Finding } from './finding.js';
+import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
+import { isSchema, type Schema } from './schema/schema.js';
+
+/** Path-level and operation-level parameters, by location and name (the operation's win). */
+function parametersOf(contract: Contract, operation: Located): Map<string, Located> {
+  const pathItem = operation.at.replace(/\/[^/]+$/, '');
+  const parameters = new Map<string, Located>();
+  for (const owner of [pathItem, operation.at]) {
+    const list = at(contract.document, { value: contract.document, at: '#' }, ...pointerKeys(owner), 'parameters');
+    if (!Array.isArray(list.value)) continue;
+    list.value.forEach((_, index) => {
+      const parameter = at(contract.document, list, String(index));
+      if (isSchema(parameter.value) && typeof parameter.value.name === 'string')
+        parameters.set(`${String(parameter.value.in)} ${parameter.value.name}`, parameter);
+    });
+  }
+  return parameters;
+}
+
+const pointerKeys = (pointer: string): string[] =>
+  pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+export function compareParameters(
+  name: string,
+  before: Contract,
+  after: Contract,
+  old: Located,
+  now: Located,
+  found: Finding[],
+): void {
+  const [was, is] = [parametersOf(before, old), parametersOf(after, now)];
+  for (const [key, parameter] of is) {
+    const p = parameter.value as Schema;
+    const where = `${name} parameter ${key}`;
+    const previous = was.get(key);
+    if (!previous) {
+      const kind =
+        p.in === 'path'
+          ? 'new-request-path-parameter'
+          : p.required === true
+            ? 'new-required-request-parameter'
+            : 'new-optional-request-parameter';
+      found.push({ kind, where, origin: parameter.at });
+      continue;
+    }
+    const q = previous.value as Schema;
+    if (q.required !== true && p.required === true)
+      found.push({ kind: 'request-parameter-became-required', where, origin: `${parameter.at}/required` });
+    if (q.required === true && p.required !== true)
+      found.push({ kind: 'request-parameter-became-optional', where, origin: `${parameter.at}/required` });
+    if (q.style !== p.style || q.explode !== p.explode)
+      found.push({ kind: 'request-parameter-serialization-changed', where, origin: `${parameter.at}/style` });
+    const schema = (contract: Contract, located: Located): SchemaSide => ({
+      ...contract,
+      schema: at(contract.document, located, 'schema'),
+    });
+    const defaultOf = (contract: Contract, located: Located) =>
+      follow(contract.document, schema(contract, located).schema);
+    const [oldDefault, newDefault] = [defaultOf(before, previous).value, defaultOf(after, parameter).value];
+    if (isSchema(oldDefault) && isSchema(newDefault) && !isDeepStrictEqual(oldDefault.default, newDefault.default)) {
+      found.push({
+        kind: 'request-parameter-default-value-changed',
+        where,
+        origin: `${parameter.at}/schema/default`,
+        before: oldDefault.default,
+        after: newDefault.default,
+      });
+    }
+    const sized: Finding[] = [];
+    compareSchemas({ direction: 'request', where }, schema(before, previous), schema(after, parameter), sized);
+    // A parameter's default is its own rule (above): it changes what a request that leaves it out means.
+    found.push(...sized.filter((finding) => finding.kind !== 'default-value-changed'));
+  }
+  for (const [key, parameter] of was) {
+    if (!is.has(key))
+      found.push({ kind: 'request-parameter-removed', where: `${name} parameter ${key}`, origin: parameter.at });
+  }
+}

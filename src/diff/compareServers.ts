@@ -1,0 +1,93 @@
+// What surrounds the operations: the servers and the base path they share, this contract's own server limits
+// (info.x-limits), and the words of info.
+import { isDeepStrictEqual } from 'node:util';
+import type { Document } from './document.js';
+import type { Finding } from './finding.js';
+import { isSchema } from './schema/schema.js';
+
+interface Server {
+  url: string;
+  description?: unknown;
+}
+
+const serversOf = (document: Document): Server[] =>
+  Array.isArray(document.servers)
+    ? document.servers.filter(isSchema).map((server) => ({ url: String(server.url), description: server.description }))
+    : [{ url: '/' }];
+
+/** The path part of a server URL: what every operation's path hangs from. */
+const basePath = (url: string) =>
+  url
+    .replace(/^[a-z]+:\/\/[^/]*/i, '')
+    .replace(/\{[^}]*\}/g, '{}')
+    .replace(/\/+$/, '') || '/';
+
+export function compareServers(before: Document, after: Document, found: Finding[]): void {
+  const [was, is] = [serversOf(before), serversOf(after)];
+  const [wasPaths, isPaths] = [new Set(was.map((s) => basePath(s.url))), new Set(is.map((s) => basePath(s.url)))];
+  if (![...wasPaths].some((path) => isPaths.has(path))) {
+    found.push({
+      kind: 'api-base-path-changed',
+      where: 'servers',
+      origin: '#/servers',
+      before: [...wasPaths],
+      after: [...isPaths],
+    });
+    return;
+  }
+  const matched = new Set<Server>();
+  for (const server of was) {
+    const same = is.find((other) => other.url === server.url);
+    if (same) {
+      matched.add(same);
+      if (!isDeepStrictEqual(same.description, server.description))
+        found.push({ kind: 'documentation-changed', where: `server ${server.url}`, origin: '#/servers' });
+      continue;
+    }
+    // The same host at another path: every operation moved for the clients that use it.
+    const moved = is.find((other) => !matched.has(other) && hostOf(other.url) === hostOf(server.url));
+    if (moved) {
+      matched.add(moved);
+      found.push({
+        kind: 'api-base-path-changed',
+        where: `server ${server.url}`,
+        origin: '#/servers',
+        before: server.url,
+        after: moved.url,
+      });
+    } else found.push({ kind: 'api-server-removed', where: `server ${server.url}`, origin: '#/servers' });
+  }
+  for (const server of is) {
+    if (!matched.has(server))
+      found.push({ kind: 'api-server-added', where: `server ${server.url}`, origin: '#/servers' });
+  }
+}
+
+const hostOf = (url: string) => /^[a-z]+:\/\/[^/]*/i.exec(url)?.[0] ?? '';
+
+/** info.x-limits: the server's own limits (the body size, the chatbots an account may hold, …). */
+export function compareLimits(before: Document, after: Document, found: Finding[]): void {
+  const limits = (document: Document) => {
+    const info = isSchema(document.info) ? document.info : {};
+    return isSchema(info['x-limits']) ? info['x-limits'] : {};
+  };
+  const [was, is] = [limits(before), limits(after)];
+  for (const name of new Set([...Object.keys(was), ...Object.keys(is)])) {
+    const [old, now] = [was[name], is[name]];
+    if (old === now) continue;
+    const lower = typeof now === 'number' && (typeof old !== 'number' || now < old);
+    found.push({
+      kind: lower ? 'api-limit-decreased' : 'api-limit-increased',
+      where: `info.x-limits ${name}`,
+      origin: `#/info/x-limits/${name}`,
+      before: old,
+      after: now,
+    });
+  }
+  const words = (document: Document) => {
+    const info = isSchema(document.info) ? document.info : {};
+    return [info.title, info.description, info.contact, info.license, info.termsOfService];
+  };
+  if (!isDeepStrictEqual(words(before), words(after)))
+    found.push({ kind: 'documentation-changed', where: 'info', origin: '#/info' });
+}

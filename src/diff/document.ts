@@ -1,0 +1,76 @@
+// One side of a diff: an OpenAPI document read as data (parseDocument, bounded and self-contained), with its $refs
+// followed on demand, so that each change can name where it is written (its origin) as well as where it is used.
+import { checkSelfContained } from '../contract/selfContained.js';
+import { escapePointer, resolvePointer } from '../contract/pointer.js';
+import { isSchema, type Schema } from './schema/schema.js';
+
+export type Document = Schema;
+
+/** A value of the document and the pointer of the place it is written. */
+export interface Located {
+  value: unknown;
+  at: string;
+}
+
+/** Follows a $ref (and the $refs it leads to) to the value it names; checkSelfContained has refused loops. */
+export function follow(document: Document, located: Located): Located {
+  let { value, at } = located;
+  for (let hops = 0; isSchema(value) && typeof value.$ref === 'string' && hops < 64; hops++) {
+    at = value.$ref;
+    value = resolvePointer(document, value.$ref);
+  }
+  return { value, at };
+}
+
+/** The value under a key of a located object, its $ref followed. */
+export function at(document: Document, parent: Located, ...keys: string[]): Located {
+  let current = follow(document, parent);
+  for (const key of keys) {
+    const { value: container } = current;
+    const value =
+      typeof container === 'object' && container !== null ? (container as Record<string, unknown>)[key] : undefined;
+    current = follow(document, { value, at: `${current.at}/${escapePointer(key)}` });
+  }
+  return current;
+}
+
+/** The schema with every $ref replaced by what it names: what the judgement (src/diff/schema/relation.ts) reads. */
+export function expander(document: Document): (value: unknown) => Schema {
+  const done = new Map<unknown, unknown>();
+  const expand = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const known = done.get(value);
+    if (known) return known;
+    if (isSchema(value) && typeof value.$ref === 'string') {
+      const expanded = expand(follow(document, { value, at: '' }).value);
+      done.set(value, expanded);
+      return expanded;
+    }
+    const result: unknown = Array.isArray(value)
+      ? value.map(expand)
+      : Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, expand(inner)]));
+    done.set(value, result);
+    return result;
+  };
+  return (value) => {
+    const expanded = expand(value);
+    return isSchema(expanded) ? expanded : {};
+  };
+}
+
+/** A document ready to compare: refused (with one line) when a $ref leaves it, loops, or it is too large. */
+export function checkedDocument(value: unknown, name: string): Document {
+  if (!isSchema(value) || typeof value.openapi !== 'string' || !isSchema(value.paths)) {
+    throw new Error(`${name} is not an OpenAPI document (it needs "openapi" and "paths")`);
+  }
+  checkSelfContained(value);
+  return value;
+}
+
+/** A side of the diff: its document, and the expansion of its schemas. */
+export interface Contract {
+  document: Document;
+  expand: (value: unknown) => Schema;
+}
+
+export const contractOf = (document: Document): Contract => ({ document, expand: expander(document) });

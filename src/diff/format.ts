@@ -1,0 +1,105 @@
+// The diff's three outputs, one line per change: text for a terminal, Markdown for a pull request comment, JSON for
+// tools. What comes from the contracts (paths, values, words) is text to show, never markup: it is escaped.
+import { printable } from '../untrusted/printable.js';
+import { htmlText, markdownCode } from '../untrusted/markdown.js';
+import type { Level } from './catalogue.js';
+import { LEVELS, type Change } from './changes.js';
+
+export interface Review {
+  base: { label: string; version?: string };
+  head: { label: string; version?: string };
+  changes: Change[];
+  /** The level from which a change fails the command (--fail-on). */
+  failOn: Level;
+  /** Changes at or above failOn. */
+  failing: number;
+  /** The major version of info.version went up: the failing changes are announced. */
+  acknowledged: boolean;
+}
+
+export const FORMATS = ['text', 'markdown', 'json'] as const;
+export type Format = (typeof FORMATS)[number];
+
+const shown = (value: unknown) => (value === undefined ? '–' : printable(JSON.stringify(value)).slice(0, 80));
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What the change did to the value, when it changed one: `200 → 100`. */
+function values(change: Change): string {
+  return change.before === undefined && change.after === undefined
+    ? ''
+    : `${shown(change.before)} → ${shown(change.after)}`;
+}
+
+function places(change: Change): string {
+  const [first, ...rest] = change.where.map((place) => printable(place));
+  return rest.length > 0 ? `${first} (and ${count(rest.length, 'other place')})` : (first ?? change.origin);
+}
+
+/** The reason, the other side's rule when the edit is seen from both, and a reviewer's override. */
+function why(change: Change): string {
+  const also = (change.also ?? []).map((other) => `also ${other.rule} (${other.level})`);
+  const override = change.override ? [`override: ${printable(change.override)}`] : [];
+  return [change.why, ...also, ...override].join('; ');
+}
+
+export function verdict(review: Review): string {
+  if (review.failing === 0)
+    return review.changes.length === 0 ? 'no changes' : `nothing at ${review.failOn} level or above`;
+  const failing = `${count(review.failing, `${review.failOn === 'breaking' ? 'breaking' : 'failing'} change`)}`;
+  return review.acknowledged
+    ? `${failing}, acknowledged: info.version's major version went up`
+    : `${failing}, not acknowledged`;
+}
+
+const heading = (review: Review) =>
+  `${printable(review.base.label)} (${printable(review.base.version ?? 'no version')}) → ` +
+  `${printable(review.head.label)} (${printable(review.head.version ?? 'no version')})`;
+
+const HOW_TO_GO_ON =
+  'Undo them; or acknowledge them by raising the major version of info.version; ' +
+  "or set one rule's level at one place, with the reason, in spec-diff.rules.yaml.";
+
+export function asText(review: Review): string {
+  const lines = [`contract diff: ${heading(review)}: ${count(review.changes.length, 'change')}`];
+  for (const change of review.changes) {
+    lines.push(
+      [change.level.padEnd(8), change.rule, places(change), values(change), `— ${why(change)}`]
+        .filter(Boolean)
+        .join('  '),
+    );
+  }
+  lines.push(`${verdict(review)}.`);
+  if (review.failing > 0 && !review.acknowledged) lines.push(HOW_TO_GO_ON);
+  return lines.join('\n');
+}
+
+export function asMarkdown(review: Review): string {
+  const icon = review.failing === 0 ? '✅' : review.acknowledged ? '⚠️' : '❌';
+  const lines = [`## ${icon} Contract diff: ${htmlText(verdict(review))}`, '', markdownCode(heading(review)), ''];
+  if (review.changes.length > 0) {
+    lines.push('| level | rule | where | change | why |', '|---|---|---|---|---|');
+    for (const change of review.changes) {
+      const changed = values(change);
+      const cells = [
+        change.level,
+        `\`${change.rule}\``,
+        markdownCode(places(change)),
+        changed ? markdownCode(changed) : '',
+        htmlText(why(change)),
+      ];
+      lines.push(`| ${cells.join(' | ')} |`);
+    }
+    lines.push('');
+  }
+  if (review.failing > 0 && !review.acknowledged) lines.push(`**How to go on:** ${HOW_TO_GO_ON}`);
+  return lines.join('\n');
+}
+
+export function asJson(review: Review): string {
+  const byLevel = Object.fromEntries(
+    LEVELS.map((level) => [level, review.changes.filter((c) => c.level === level).length]),
+  );
+  return JSON.stringify({ ...review, counts: byLevel, verdict: verdict(review) }, null, 2);
+}
+
+export const RENDER: Record<Format, (review: Review) => string> = { text: asText, markdown: asMarkdown, json: asJson };

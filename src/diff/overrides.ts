@@ -1,0 +1,66 @@
+// spec-diff.rules.yaml: a reviewer's overrides. Each sets the level of one rule (by its id, src/diff/catalogue.ts)
+// at the places its path names, and says why; the output shows the reason beside the change.
+//   overrides:
+//     - rule: request-property-max-length-decreased
+//       path: POST /chatbots request body: *     (a * stands for any characters; a place or a pointer)
+//       level: info
+//       reason: the only client is our own UI, which truncates names
+import { parseDocument } from '../contract/parseDocument.js';
+import { isRuleId, type Level } from './catalogue.js';
+import { LEVELS, type Change } from './changes.js';
+
+export interface Override {
+  rule: string;
+  path: string;
+  level: Level;
+  reason: string;
+}
+
+export class RulesFileError extends Error {
+  override name = 'RulesFileError';
+}
+
+/** The overrides a rules file holds (the file is read as data, like a contract under review). */
+export function parseOverrides(text: string, file: string): Override[] {
+  let parsed: unknown;
+  try {
+    parsed = parseDocument(text).document;
+  } catch (error) {
+    throw new RulesFileError(`${file}: ${(error as Error).message.replace(/\n.*$/s, '')}`);
+  }
+  const overrides = (parsed as { overrides?: unknown } | null)?.overrides ?? [];
+  if (!Array.isArray(overrides)) throw new RulesFileError(`${file}: "overrides" must be a list`);
+  return overrides.map((entry: unknown, index) => {
+    const { rule, path, level, reason } = (entry ?? {}) as Partial<Record<keyof Override, unknown>>;
+    const where = `${file}: overrides[${index}]`;
+    if (typeof rule !== 'string' || rule === '') throw new RulesFileError(`${where} needs a "rule"`);
+    if (!isRuleId(rule))
+      throw new RulesFileError(`${where}: no rule "${rule}" (the rules are listed in docs/reviewers.md)`);
+    if (typeof path !== 'string' || path === '') throw new RulesFileError(`${where} needs a "path"`);
+    if (!LEVELS.includes(level as Level))
+      throw new RulesFileError(`${where}: "level" must be one of ${LEVELS.join(', ')}`);
+    if (typeof reason !== 'string' || reason.trim() === '')
+      throw new RulesFileError(`${where} needs a "reason": an override says why`);
+    return { rule, path, level: level as Level, reason: reason.trim() };
+  });
+}
+
+/** Each change as the first override that names its rule and one of its places (or its origin) sets it. */
+export function applyOverrides(changes: readonly Change[], overrides: readonly Override[]): Change[] {
+  return changes.map((change) => {
+    const found = overrides.find(
+      (override) =>
+        override.rule === change.rule &&
+        [...change.where, change.origin].some((place) => matches(override.path, place)),
+    );
+    return found ? { ...change, level: found.level, override: found.reason } : change;
+  });
+}
+
+function matches(pattern: string, place: string): boolean {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 's').test(place);
+}

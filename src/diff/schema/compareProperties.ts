@@ -1,0 +1,89 @@
+// An object's properties in two versions: named ones added or removed (seen from the side of the wire: a request never
+// carries a readOnly one), made required or optional, walked into where both have them; and additionalProperties.
+import { isDeepStrictEqual } from 'node:util';
+import { at } from '../document.js';
+import type { Finding } from '../finding.js';
+import { isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
+import type { Pair, RecordFinding, SchemaSide, Site, Walk } from './walk.js';
+
+export function compareProperties(
+  walk: Walk,
+  site: Site,
+  before: SchemaSide,
+  after: SchemaSide,
+  { old, now }: Pair,
+  found: Finding[],
+  path: string,
+  finding: RecordFinding,
+  judged: (keyword: string, hybrid: Schema) => void,
+): void {
+  const hidden = site.direction === 'request' ? 'readOnly' : 'writeOnly';
+  const o = old.value as Schema;
+  const n = now.value as Schema;
+  const seen = (schema: Schema, side: SchemaSide) =>
+    Object.entries(propertiesOf(schema)).filter(([, property]) => side.expand(property)[hidden] !== true);
+  const wasNamed = new Map(seen(o, before));
+  const isNamed = new Map(seen(n, after));
+  const [wasRequired, isRequired] = [new Set(requiredOf(o)), new Set(requiredOf(n))];
+  const stillOpen = n.additionalProperties !== false;
+  for (const name of isNamed.keys()) {
+    if (wasNamed.has(name)) continue;
+    const required = isRequired.has(name);
+    const kind =
+      site.direction === 'request'
+        ? required
+          ? 'new-required-request-property'
+          : 'new-optional-request-property'
+        : required
+          ? 'response-required-property-added'
+          : 'response-optional-property-added';
+    finding(kind, `properties/${name}`, {}, now.at);
+  }
+  for (const name of wasNamed.keys()) {
+    if (isNamed.has(name)) continue;
+    const kind =
+      site.direction === 'request'
+        ? stillOpen
+          ? 'request-property-removed'
+          : 'request-property-removed-refused'
+        : wasRequired.has(name)
+          ? 'response-required-property-removed'
+          : 'response-optional-property-removed';
+    finding(kind, `properties/${name}`, {}, old.at);
+  }
+  for (const name of isNamed.keys()) {
+    if (!wasNamed.has(name) || wasRequired.has(name) === isRequired.has(name)) continue;
+    finding(isRequired.has(name) ? 'became-required' : 'became-optional', 'required', {
+      before: o.required,
+      after: n.required,
+    });
+  }
+  for (const name of isNamed.keys()) {
+    if (!wasNamed.has(name)) continue;
+    walk(
+      site,
+      { ...before, schema: at(before.document, old, 'properties', name) },
+      { ...after, schema: at(after.document, now, 'properties', name) },
+      found,
+      path ? `${path}.${name}` : name,
+    );
+  }
+  const [was, is] = [o.additionalProperties, n.additionalProperties];
+  if (isDeepStrictEqual(was, is)) return;
+  const closed = (value: unknown) => value === false;
+  if (closed(is) !== closed(was)) {
+    finding(closed(is) ? 'additional-properties-refused' : 'additional-properties-allowed', 'additionalProperties', {
+      before: was,
+      after: is,
+    });
+  } else if (isSchema(was) && isSchema(is)) {
+    walk(
+      site,
+      { ...before, schema: at(before.document, old, 'additionalProperties') },
+      { ...after, schema: at(after.document, now, 'additionalProperties') },
+      found,
+      `${path}{*}`,
+    );
+  } else
+    judged('additionalProperties', { ...before.expand(o), additionalProperties: after.expand(n).additionalProperties });
+}

@@ -1,0 +1,136 @@
+// Two versions of one schema position (a request body, a parameter, a response body or header), walked side by side:
+// each node's own keyword changes become findings, named by kind (src/diff/catalogue.ts) and by the place they are
+// written (their origin) as well as the place they are used. Properties, items and matching alternatives are walked
+// into; alternatives added or removed are judged as the schema they make together.
+import { isDeepStrictEqual } from 'node:util';
+import { at, follow, type Located } from '../document.js';
+import type { Finding } from '../finding.js';
+import { compareAlternatives } from './compareAlternatives.js';
+import { compareProperties } from './compareProperties.js';
+import { compareAdded, compareBound, compareEnums, compareTypes } from './keywordChanges.js';
+import { constraints, covers } from './relation.js';
+import { forDirection, isSchema, type Schema } from './schema.js';
+import type { SchemaSide, Site } from './walk.js';
+
+export type { SchemaSide, Site } from './walk.js';
+
+const compositionOf = (schema: Schema) => ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(schema[k])).join();
+
+const DOCUMENTATION = [
+  'description',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+];
+const BOUNDS: [keyword: string, exclusive: string | undefined, kind: string][] = [
+  ['maxLength', undefined, 'max-length'],
+  ['minLength', undefined, 'min-length'],
+  ['maximum', 'exclusiveMaximum', 'max'],
+  ['minimum', 'exclusiveMinimum', 'min'],
+  ['maxItems', undefined, 'max-items'],
+  ['minItems', undefined, 'min-items'],
+];
+const SIZE_LIMITS = ['maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length'];
+/** Keywords judged by a kind of their own, or walked into; the rest are judged by the relation alone. */
+const HANDLED = new Set([
+  'type',
+  'enum',
+  'const',
+  'nullable',
+  'format',
+  'pattern',
+  'default',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'readOnly',
+  'writeOnly',
+  'discriminator',
+  ...BOUNDS.flatMap(([keyword, exclusive]) => (exclusive ? [keyword, exclusive] : [keyword])),
+  ...SIZE_LIMITS,
+  ...DOCUMENTATION,
+]);
+
+export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path = ''): void {
+  const old = follow(before.document, before.schema);
+  const now = follow(after.document, after.schema);
+  if (!isSchema(old.value) || !isSchema(now.value)) return;
+  const o = old.value;
+  const n = now.value;
+  const finding = (kind: string, keyword: string, values: { before?: unknown; after?: unknown }, origin = now.at) =>
+    found.push({
+      kind,
+      direction: site.direction,
+      where: `${site.where}${path ? `: ${path}` : ''}`,
+      origin: `${origin}/${keyword}`,
+      ...values,
+    });
+  const judged = (keyword: string, hybrid: Schema) => {
+    const oldSchema = forDirection(before.expand(o), site.direction);
+    const newSchema = forDirection(hybrid, site.direction);
+    const [wider, narrower] = site.direction === 'request' ? [newSchema, oldSchema] : [oldSchema, newSchema];
+    const verdict = covers(wider, narrower);
+    if (verdict === 'unknown') return finding('undecided', keyword, { before: o[keyword], after: n[keyword] });
+    const tightened = (verdict === 'no') === (site.direction === 'request');
+    finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, {
+      before: o[keyword],
+      after: n[keyword],
+    });
+  };
+
+  if (compositionOf(o) !== compositionOf(n)) {
+    // Rewritten around allOf, anyOf or oneOf: its keywords moved, so it is judged as the schema it makes.
+    compareAlternatives(compareSchemas, site, before, after, { old, now }, found, path, finding);
+    return;
+  }
+  compareTypes(o, n, finding);
+  compareEnums(o, n, finding);
+  if (o.nullable !== n.nullable && (o.nullable === true || n.nullable === true))
+    finding(n.nullable === true ? 'became-nullable' : 'became-not-nullable', 'nullable', {
+      before: o.nullable,
+      after: n.nullable,
+    });
+  compareAdded(o, n, 'format', 'format', finding);
+  if (o.pattern !== n.pattern) {
+    if (o.pattern === undefined || n.pattern === undefined) compareAdded(o, n, 'pattern', 'pattern', finding);
+    else finding('undecided', 'pattern', { before: o.pattern, after: n.pattern });
+  }
+  for (const [keyword, exclusive, kind] of BOUNDS) compareBound(o, n, keyword, exclusive, kind, finding);
+  for (const keyword of SIZE_LIMITS) {
+    const [was, is] = [o[keyword], n[keyword]];
+    if (was === is) continue;
+    const tighter = is !== undefined && (was === undefined || (is as number) < (was as number));
+    finding(tighter ? 'size-limit-decreased' : 'size-limit-increased', keyword, { before: was, after: is });
+  }
+  if (!isDeepStrictEqual(o.default, n.default))
+    finding('default-value-changed', 'default', { before: o.default, after: n.default });
+  if (DOCUMENTATION.some((keyword) => !isDeepStrictEqual(o[keyword], n[keyword])))
+    finding('documentation-changed', 'description', {});
+  if (!isDeepStrictEqual(o.discriminator, n.discriminator)) finding('documentation-changed', 'discriminator', {});
+  for (const keyword of new Set([...Object.keys(constraints(o)), ...Object.keys(constraints(n))])) {
+    if (HANDLED.has(keyword) || isDeepStrictEqual(o[keyword], n[keyword])) continue;
+    judged(keyword, { ...before.expand(o), [keyword]: after.expand(n)[keyword] });
+  }
+  compareProperties(compareSchemas, site, before, after, { old, now }, found, path, finding, judged);
+  const items = (side: SchemaSide, located: Located) => at(side.document, located, 'items');
+  if (isSchema(o.items) && isSchema(n.items)) {
+    compareSchemas(
+      site,
+      { ...before, schema: items(before, old) },
+      { ...after, schema: items(after, now) },
+      found,
+      `${path}[]`,
+    );
+  } else if (!isDeepStrictEqual(o.items, n.items))
+    judged('items', { ...before.expand(o), items: after.expand(n).items });
+  compareAlternatives(compareSchemas, site, before, after, { old, now }, found, path, finding);
+}

@@ -1,0 +1,82 @@
+// The changes of one keyword between two versions of a schema node: its type, its enum, a keyword that is there or
+// not (format, pattern), and a bound (maxLength, maximum, …), each named by its kind (src/diff/rules/).
+import { isDeepStrictEqual } from 'node:util';
+import type { Schema } from './schema.js';
+
+export type RecordFinding = (
+  kind: string,
+  keyword: string,
+  values: { before?: unknown; after?: unknown },
+  origin?: string,
+) => void;
+
+const typesOf = (schema: Schema): string[] =>
+  typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.map(String) : [];
+
+export function compareTypes(o: Schema, n: Schema, finding: RecordFinding): void {
+  const [was, is] = [typesOf(o), typesOf(n)];
+  if (isDeepStrictEqual([...was].sort(), [...is].sort())) return;
+  // No type at all lets every type through.
+  const widens = (from: string[], to: string[]) =>
+    to.length === 0 || from.every((type) => to.includes(type) || (type === 'integer' && to.includes('number')));
+  const kind =
+    was.length > 0 && widens(was, is)
+      ? 'type-generalized'
+      : widens(is, was) && is.length > 0
+        ? 'type-specialized'
+        : 'type-changed';
+  finding(kind, 'type', { before: o.type, after: n.type });
+}
+
+export function compareEnums(o: Schema, n: Schema, finding: RecordFinding): void {
+  const values = (schema: Schema): unknown[] | undefined =>
+    Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  const [was, is] = [values(o), values(n)];
+  if (isDeepStrictEqual(was, is)) return;
+  const keyword = Array.isArray(n.enum) || Array.isArray(o.enum) ? 'enum' : 'const';
+  if (!was) return finding('became-enum', keyword, { after: is });
+  if (!is) return finding('enum-removed', keyword, { before: was });
+  const added = is.filter((value) => !was.some((old) => isDeepStrictEqual(old, value)));
+  const removed = was.filter((value) => !is.some((now) => isDeepStrictEqual(now, value)));
+  if (added.length > 0) finding('enum-value-added', keyword, { after: added });
+  if (removed.length > 0) finding('enum-value-removed', keyword, { before: removed });
+}
+
+/** A keyword that is there or not, such as format: added, removed or changed. */
+export function compareAdded(o: Schema, n: Schema, keyword: string, kind: string, finding: RecordFinding): void {
+  const [was, is] = [o[keyword], n[keyword]];
+  if (was === is) return;
+  const change = was === undefined ? 'added' : is === undefined ? 'removed' : 'changed';
+  finding(`${kind}-${change}`, keyword, { before: was, after: is });
+}
+
+/** A bound such as maxLength or maximum: set, unset, raised or lowered (an exclusive bound is the tighter one). */
+export function compareBound(
+  o: Schema,
+  n: Schema,
+  keyword: string,
+  exclusive: string | undefined,
+  kind: string,
+  finding: RecordFinding,
+): void {
+  const bound = (schema: Schema) =>
+    typeof schema[keyword] === 'number'
+      ? { value: schema[keyword], exclusive: exclusive !== undefined && schema[exclusive] === true }
+      : undefined;
+  const [was, is] = [bound(o), bound(n)];
+  if (isDeepStrictEqual(was, is)) return;
+  const values = { before: was?.value, after: is?.value };
+  if (!was) return finding(`${kind}-set`, keyword, values);
+  if (!is) return finding(`${kind}-unset`, keyword, values);
+  const upper = kind.startsWith('max');
+  // Positive: the bound lets more through.
+  const looser =
+    is.value !== was.value ? (is.value - was.value) * (upper ? 1 : -1) : Number(was.exclusive) - Number(is.exclusive);
+  const widened = upper ? 'increased' : 'decreased';
+  const narrowed = upper ? 'decreased' : 'increased';
+  finding(
+    `${kind}-${looser > 0 ? widened : narrowed}`,
+    is.value !== was.value ? keyword : (exclusive ?? keyword),
+    values,
+  );
+}

@@ -1,0 +1,33 @@
+// What the walk of two schema versions carries: each side's document and schema, where it is used, and how a finding is
+// recorded.
+import type { Document, Located } from '../document.js';
+import type { Finding } from '../finding.js';
+import type { Direction, Schema } from './schema.js';
+
+export interface SchemaSide {
+  document: Document;
+  expand: (value: unknown) => Schema;
+  schema: Located;
+}
+
+export interface Site {
+  direction: Direction;
+  /** Where the schema is used, such as `POST /chatbots request body`. */
+  where: string;
+}
+
+/** Walks two versions of a schema node (src/diff/schema/compareSchemas.ts), for the parts that walk into children. */
+export type Walk = (site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path: string) => void;
+
+export type RecordFinding = (
+  kind: string,
+  keyword: string,
+  values: { before?: unknown; after?: unknown },
+  origin?: string,
+) => void;
+
+/** Both versions of the node being compared. */
+export interface Pair {
+  old: Located;
+  now: Located;
+}
