@@ -96,6 +96,28 @@ const withGetChatbot = (document: Document) => {
         '401': { $ref: '#/components/responses/Unauthorized' },
       },
     },
+    // No example written: Prism composes one from the schema's own examples, and so does the server.
+    patch: {
+      operationId: 'renameChatbot',
+      parameters: [{ name: 'chatbot_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '200': {
+          description: 'The new name and when it took effect.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string', example: 'Renamed' },
+                  at: { type: 'string', format: 'date-time', example: '2026-11-26T10:00:00Z' },
+                  history: { type: 'array', items: { type: 'string', example: 'Earlier' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     delete: {
       operationId: 'deleteChatbot',
       summary: 'Delete one chatbot',
@@ -192,6 +214,14 @@ describe('serve --contract FILE --watch', () => {
     });
     expect(deleted).toMatchObject({ status: 204, text: '' });
     expect(deleted.headers.get('mock-source')).toBe('example');
+    const renamed = await client.request('PATCH', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', {
+      key: KEYS.acmeWeb,
+    });
+    expect(renamed).toMatchObject({
+      status: 200,
+      body: { name: 'Renamed', at: '2026-11-26T10:00:00Z', history: ['Earlier'] },
+    });
+    expect(renamed.headers.get('mock-source')).toBe('example');
     const removed = await client.create(KEYS.acmeWeb, { name: 'Another' });
     expect(removed.status).toBe(405);
     expect(removed.headers.get('allow')).toBe('GET');
@@ -221,6 +251,8 @@ describe('serve --contract FILE --watch', () => {
     await served(url, (document) => 'owner' in (document.components.schemas.Chatbot!.properties as object));
     for (const answer of [await rawAnswer(url, 'GET'), await rawAnswer(url, 'POST', { name: 'Refused' })]) {
       expect(answer.status).toBe(501);
+      // A read did nothing: its detail speaks of the data it holds, not of work done.
+      if (answer.method === 'GET') expect(JSON.stringify(answer.body)).not.toContain('such as a create');
       expect(answer.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       const { detail, ...kind } = answer.body as { detail: string };
       const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
@@ -275,5 +307,5 @@ async function rawAnswer(url: string, method: string, body?: unknown) {
     headers: { authorization: `Bearer ${KEYS.acmeWeb}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return { method, status: response.status, headers: response.headers, body: await response.json() };
 }

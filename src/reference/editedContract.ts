@@ -128,10 +128,11 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
       ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join(''))
       : reply.body;
   if (!check || check(body)) return undefined;
-  return (
-    `its ${reply.status} answer does not fit this contract (what it did, such as a create, is done): ` +
-    `${describeSchemaErrors(check.errors)}`
-  );
+  // A read changed nothing: what breaks the edit is the data it holds. Anything else has done its work already.
+  const why = ['GET', 'HEAD'].includes(operation.method)
+    ? 'the data it reads was stored under the earlier contract'
+    : 'what it did, such as a create, is done';
+  return `its ${reply.status} answer does not fit this contract (${why}): ${describeSchemaErrors(check.errors)}`;
 }
 
 const decoder = new TextDecoder();
@@ -151,7 +152,8 @@ function exampleAnswer(contract: Contract, operation: ContractOperation): Reply 
   const marked = { 'Mock-Source': 'example' };
   for (const status of statuses) {
     const media = mediaOf(status);
-    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0) continue;
+    // An example written, or one Prism would compose from the schema's own.
+    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !media?.schema) continue;
     const example = exampleReply(contract, operation, status);
     if (example) return { ...example, headers: { ...example.headers, ...marked } };
   }

@@ -8,6 +8,7 @@
 //   Prefer: fault=reset         the connection is dropped
 // A Prefer that is applied is named in Preference-Applied (RFC 7240); one that
 // cannot be (a code the operation does not document) is ignored.
+import { composedExample } from '../../contract/composedExample.js';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
@@ -56,7 +57,9 @@ export function exampleReply(contract: Contract, operation: ContractOperation, s
     const example = ((header as OpenAPIV3.HeaderObject).schema as OpenAPIV3.SchemaObject | undefined)?.example;
     if (example !== undefined) headers[name] = String(example);
   }
-  return { status, body: media?.example ?? named?.value ?? null, headers };
+  // No example at all: one composed from the schema's own examples, as Prism does.
+  const composed = media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject) : null;
+  return { status, body: media?.example ?? named?.value ?? composed, headers };
 }
 
 export function faultsStep(contract: Contract, options: FaultOptions): Step {
