@@ -10,20 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../dist/diff/catalogue.js';
 import { runDiff } from '../dist/diff/runDiff.js';
 import { assertBuilt } from './helpers/run.js';
-import { CONTRACT_EDITS } from './diff/corpus/contractEdits.js';
+import { ALL_EDITS as CORPUS } from './diff/corpus/all.js';
 import { asLevel, contract, type Edit } from './diff/corpus/corpus.js';
-import { DOCUMENT_EDITS, SECURITY_EDITS } from './diff/corpus/documentEdits.js';
-import { OPERATION_EDITS } from './diff/corpus/operationEdits.js';
-import { SCHEMA_EDITS, SCHEMA_EDITS_2 } from './diff/corpus/schemaEdits.js';
-
-const CORPUS: Edit[] = [
-  ...SCHEMA_EDITS,
-  ...SCHEMA_EDITS_2,
-  ...OPERATION_EDITS,
-  ...SECURITY_EDITS,
-  ...DOCUMENT_EDITS,
-  ...CONTRACT_EDITS,
-];
 
 beforeAll(assertBuilt);
 

@@ -103,6 +103,13 @@ export const OTHER_RULES: Rule[] = [
     departs: 'oasdiff: warning; the old description no longer holds',
   },
   {
+    id: 'response-optional-property-no-longer-sent',
+    level: 'info',
+    reason: 'the property is no longer named, and the object sends no property it does not name',
+    oasdiff: 'response-optional-property-removed',
+    departs: 'oasdiff: warning; nothing the old contract ruled out may be sent',
+  },
+  {
     id: 'api-security-added',
     level: 'breaking',
     reason: 'the operation was open, and needs credentials now',

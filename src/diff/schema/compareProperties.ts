@@ -48,7 +48,9 @@ export function compareProperties(
           : 'request-property-removed-refused'
         : wasRequired.has(name)
           ? 'response-required-property-removed'
-          : 'response-optional-property-removed';
+          : stillOpen
+            ? 'response-optional-property-removed'
+            : 'response-optional-property-no-longer-sent';
     finding(kind, `properties/${name}`, {}, old.at);
   }
   for (const name of isNamed.keys()) {

@@ -522,6 +522,18 @@ const SHAPES: SchemaEdit[] = [
     response: ['info', 'INFO'],
   },
   {
+    what: 'an optional property removed from a nested object that lets unnamed ones in',
+    kind: { request: 'request-property-removed', response: 'response-optional-property-removed' },
+    before: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } },
+    change: (s) => delete s.properties.b,
+    request: ['info', 'WARN', 'the property is still accepted, as one the schema does not name'],
+    response: [
+      'breaking',
+      'WARN',
+      'a value of any type may now be sent under its name; the client reads it as a number',
+    ],
+  },
+  {
     what: 'a required property added to a nested object',
     kind: { request: 'new-required-request-property', response: 'response-required-property-added' },
     before: { type: 'object', properties: { a: { type: 'string' } } },
