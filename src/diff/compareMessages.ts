@@ -1,19 +1,13 @@
 // A request body's or a response's media types and their schemas, and a response's headers, in two versions.
 import { isDeepStrictEqual } from 'node:util';
-import { at, type Contract, type Located } from './document.js';
-import type { Finding } from './finding.js';
+import { at, type Contract, type Located, type Pair } from './document.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
 /** The media types of a request body or a response, and the schema of each one both sides have. */
 export function compareContent(
   direction: 'request' | 'response',
-  where: string,
-  before: Contract,
-  after: Contract,
-  old: Located,
-  now: Located,
-  found: Finding[],
+  { where, before, after, old, now, found }: Pair,
 ): void {
   const [was, is] = [at(before.document, old, 'content'), at(after.document, now, 'content')];
   const types = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
@@ -51,14 +45,7 @@ export function compareContent(
   }
 }
 
-export function compareHeaders(
-  where: string,
-  before: Contract,
-  after: Contract,
-  old: Located,
-  now: Located,
-  found: Finding[],
-): void {
+export function compareHeaders({ where, before, after, old, now, found }: Pair): void {
   const [was, is] = [at(before.document, old, 'headers'), at(after.document, now, 'headers')];
   const names = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
   const lower = (list: string[]) => new Map(list.map((name) => [name.toLowerCase(), name]));

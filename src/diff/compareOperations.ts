@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { compareContent, compareHeaders } from './compareMessages.js';
 import { compareParameters } from './compareParameters.js';
 import { compareSecurity } from './compareSecurity.js';
-import { at, type Contract, type Located } from './document.js';
+import { at, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
@@ -39,18 +39,12 @@ export function compareOperations(before: Contract, after: Contract, found: Find
   }
   for (const [name, now] of is) {
     const old = was.get(name);
-    if (old) compareOperation(name, before, after, old, now, found);
+    if (old) compareOperation({ where: name, before, after, old, now, found });
   }
 }
 
-function compareOperation(
-  name: string,
-  before: Contract,
-  after: Contract,
-  old: Located,
-  now: Located,
-  found: Finding[],
-): void {
+function compareOperation(pair: Pair): void {
+  const { where: name, before, after, old, now, found } = pair;
   const o = old.value as Schema;
   const n = now.value as Schema;
   const push = (kind: string, keyword: string, values: { before?: unknown; after?: unknown } = {}) =>
@@ -65,20 +59,13 @@ function compareOperation(
       break;
     }
   }
-  compareParameters(name, before, after, old, now, found);
-  compareRequestBody(name, before, after, old, now, found);
-  compareResponses(name, before, after, old, now, found);
+  compareParameters(pair);
+  compareRequestBody(pair);
+  compareResponses(pair);
   compareSecurity(name, before.document, after.document, o, n, found, now.at);
 }
 
-function compareRequestBody(
-  name: string,
-  before: Contract,
-  after: Contract,
-  old: Located,
-  now: Located,
-  found: Finding[],
-): void {
+function compareRequestBody({ where: name, before, after, old, now, found }: Pair): void {
   const [was, is] = [at(before.document, old, 'requestBody'), at(after.document, now, 'requestBody')];
   const where = `${name} request body`;
   const required = (body: Located) => isSchema(body.value) && body.value.required === true;
@@ -92,17 +79,10 @@ function compareRequestBody(
     found.push({ kind: 'request-body-became-required', where, origin: `${is.at}/required` });
   if (required(was) && !required(is))
     found.push({ kind: 'request-body-became-optional', where, origin: `${is.at}/required` });
-  compareContent('request', `${name} request`, before, after, was, is, found);
+  compareContent('request', { where: `${name} request`, before, after, old: was, now: is, found });
 }
 
-function compareResponses(
-  name: string,
-  before: Contract,
-  after: Contract,
-  old: Located,
-  now: Located,
-  found: Finding[],
-): void {
+function compareResponses({ where: name, before, after, old, now, found }: Pair): void {
   const [was, is] = [at(before.document, old, 'responses'), at(after.document, now, 'responses')];
   const statuses = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
   const success = (status: string) => /^2/.test(status);
@@ -115,8 +95,9 @@ function compareResponses(
       continue;
     }
     const previous = at(before.document, was, status);
-    compareContent('response', `${where}`, before, after, previous, response, found);
-    compareHeaders(where, before, after, previous, response, found);
+    const both = { where, before, after, old: previous, now: response, found };
+    compareContent('response', both);
+    compareHeaders(both);
   }
   for (const status of statuses(was)) {
     if (statuses(is).includes(status)) continue;

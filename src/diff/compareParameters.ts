@@ -1,7 +1,7 @@
 // An operation's parameters in two versions, path-level and its own (its own win), by location and name: added,
 // removed, made required or optional, written differently on the wire, defaults, and their schemas.
 import { isDeepStrictEqual } from 'node:util';
-import { at, follow, type Contract, type Located } from './document.js';
+import { at, follow, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
 import { isSchema, type Schema } from './schema/schema.js';
@@ -29,14 +29,7 @@ const pointerKeys = (pointer: string): string[] =>
     .filter(Boolean)
     .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-export function compareParameters(
-  name: string,
-  before: Contract,
-  after: Contract,
-  old: Located,
-  now: Located,
-  found: Finding[],
-): void {
+export function compareParameters({ where: name, before, after, old, now, found }: Pair): void {
   const [was, is] = [parametersOf(before, old), parametersOf(after, now)];
   for (const [key, parameter] of is) {
     const p = parameter.value as Schema;

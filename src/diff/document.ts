@@ -2,6 +2,7 @@
 // followed on demand, so that each change can name where it is written (its origin) as well as where it is used.
 import { checkSelfContained } from '../contract/selfContained.js';
 import { escapePointer, resolvePointer } from '../contract/pointer.js';
+import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
 export type Document = Schema;
@@ -74,3 +75,13 @@ export interface Contract {
 }
 
 export const contractOf = (document: Document): Contract => ({ document, expand: expander(document) });
+
+/** Two versions of one part of the contracts (an operation, a response), named by where it is, and the findings. */
+export interface Pair {
+  where: string;
+  before: Contract;
+  after: Contract;
+  old: Located;
+  now: Located;
+  found: Finding[];
+}

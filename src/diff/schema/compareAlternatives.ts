@@ -5,19 +5,10 @@ import { at } from '../document.js';
 import type { Finding } from '../finding.js';
 import { covers } from './relation.js';
 import { branches, forDirection, type Schema } from './schema.js';
-import type { Pair, RecordFinding, SchemaSide, Site, Walk } from './walk.js';
+import type { Node, RecordFinding } from './walk.js';
 
 /** allOf, anyOf, oneOf: alternatives matched by what they are; the unmatched ones are added or removed. */
-export function compareAlternatives(
-  walk: Walk,
-  site: Site,
-  before: SchemaSide,
-  after: SchemaSide,
-  { old, now }: Pair,
-  found: Finding[],
-  path: string,
-  finding: RecordFinding,
-): void {
+export function compareAlternatives({ walk, site, before, after, old, now, found, path, finding }: Node): void {
   const o = old.value as Schema;
   const n = now.value as Schema;
   const structural: Finding[] = [];

@@ -2,19 +2,11 @@
 // carries a readOnly one), made required or optional, walked into where both have them; and additionalProperties.
 import { isDeepStrictEqual } from 'node:util';
 import { at } from '../document.js';
-import type { Finding } from '../finding.js';
 import { isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
-import type { Pair, RecordFinding, SchemaSide, Site, Walk } from './walk.js';
+import type { Node, SchemaSide } from './walk.js';
 
 export function compareProperties(
-  walk: Walk,
-  site: Site,
-  before: SchemaSide,
-  after: SchemaSide,
-  { old, now }: Pair,
-  found: Finding[],
-  path: string,
-  finding: RecordFinding,
+  { walk, site, before, after, old, now, found, path, finding }: Node,
   judged: (keyword: string, hybrid: Schema) => void,
 ): void {
   const hidden = site.direction === 'request' ? 'readOnly' : 'writeOnly';

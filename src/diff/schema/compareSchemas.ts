@@ -89,7 +89,7 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
 
   if (compositionOf(o) !== compositionOf(n)) {
     // Rewritten around allOf, anyOf or oneOf: its keywords moved, so it is judged as the schema it makes.
-    compareAlternatives(compareSchemas, site, before, after, { old, now }, found, path, finding);
+    compareAlternatives({ walk: compareSchemas, site, before, after, old, now, found, path, finding });
     return;
   }
   compareTypes(o, n, finding);
@@ -120,7 +120,8 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
     if (HANDLED.has(keyword) || isDeepStrictEqual(o[keyword], n[keyword])) continue;
     judged(keyword, { ...before.expand(o), [keyword]: after.expand(n)[keyword] });
   }
-  compareProperties(compareSchemas, site, before, after, { old, now }, found, path, finding, judged);
+  const node = { walk: compareSchemas, site, before, after, old, now, found, path, finding };
+  compareProperties(node, judged);
   const items = (side: SchemaSide, located: Located) => at(side.document, located, 'items');
   if (isSchema(o.items) && isSchema(n.items)) {
     compareSchemas(
@@ -132,5 +133,5 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
     );
   } else if (!isDeepStrictEqual(o.items, n.items))
     judged('items', { ...before.expand(o), items: after.expand(n).items });
-  compareAlternatives(compareSchemas, site, before, after, { old, now }, found, path, finding);
+  compareAlternatives(node);
 }

@@ -2,13 +2,7 @@
 // not (format, pattern), and a bound (maxLength, maximum, …), each named by its kind (src/diff/rules/).
 import { isDeepStrictEqual } from 'node:util';
 import type { Schema } from './schema.js';
-
-export type RecordFinding = (
-  kind: string,
-  keyword: string,
-  values: { before?: unknown; after?: unknown },
-  origin?: string,
-) => void;
+import type { RecordFinding } from './walk.js';
 
 const typesOf = (schema: Schema): string[] =>
   typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.map(String) : [];

@@ -26,8 +26,15 @@ export type RecordFinding = (
   origin?: string,
 ) => void;
 
-/** Both versions of the node being compared. */
-export interface Pair {
+/** Both versions of the node being compared, and what a part of the walk needs to go on from it. */
+export interface Node {
+  walk: Walk;
+  site: Site;
+  before: SchemaSide;
+  after: SchemaSide;
   old: Located;
   now: Located;
+  found: Finding[];
+  path: string;
+  finding: RecordFinding;
 }
