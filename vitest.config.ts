@@ -21,6 +21,7 @@ export const UNIT = [
   'test/keys.test.ts',
   'test/list.test.ts',
   'test/middleware.test.ts',
+  'test/overrides.test.ts',
   'test/projects.test.ts',
   'test/settings.test.ts',
   'test/stores/memory.test.ts',

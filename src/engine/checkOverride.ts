@@ -1,0 +1,88 @@
+// An override is checked against the contract when it is set, never when it answers: its operation must exist, its
+// status be documented for it, and its body and headers be what that response's schemas allow. An override marked
+// unchecked skips the checks, and its answers say so.
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Contract } from '../contract/contract.js';
+import { composedExample } from '../contract/composedExample.js';
+import { resolvePointer } from '../contract/pointer.js';
+import { responseViolations } from '../contract/check.js';
+import { exampleReply } from './steps/faults.js';
+
+/** What a test asks for: an operation answered otherwise, for everyone or for one account or key. */
+export interface OverrideSpec {
+  operationId: string;
+  status: number;
+  /** The answer's body; by default, the example the contract documents for the status. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Milliseconds to wait before answering. */
+  delay?: number;
+  /** How many answers it gives before it is gone; by default, until it is removed or reset. */
+  times?: number;
+  /** Only the requests of this account… */
+  account?: string;
+  /** …or only those sent with this key. */
+  key?: string;
+  /** Skip the contract's checks; each answer then carries `Override-Unchecked: true`. */
+  unchecked?: boolean;
+}
+
+/** An override the contract accepted, ready to answer. */
+export interface CheckedOverride extends OverrideSpec {
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export class OverrideError extends Error {
+  override name = 'OverrideError';
+  constructor(readonly reasons: string[]) {
+    super(`the override does not fit the contract: ${reasons.join('; ')}`);
+  }
+}
+
+const MAX_DELAY_MS = 60_000;
+
+export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOverride {
+  const reasons: string[] = [];
+  const operation = contract.operations.find((candidate) => candidate.operationId === spec.operationId);
+  if (!operation) reasons.push(`no operation ${JSON.stringify(spec.operationId)} in the contract`);
+  if (!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599)
+    reasons.push(`status ${String(spec.status)} is not an HTTP status`);
+  if (spec.delay !== undefined && !(spec.delay >= 0 && spec.delay <= MAX_DELAY_MS))
+    reasons.push(`delay must be from 0 to ${MAX_DELAY_MS} ms`);
+  if (spec.times !== undefined && !(Number.isInteger(spec.times) && spec.times > 0))
+    reasons.push('times must be a whole number above 0');
+  if (spec.account !== undefined && spec.key !== undefined) reasons.push('name an account or a key, not both');
+  if (reasons.length > 0 || !operation) throw new OverrideError(reasons);
+  const documented = contract.responseFor(operation, spec.status);
+  const example = exampleReply(contract, operation, spec.status);
+  const body = spec.body === undefined ? example?.body : spec.body;
+  const headers = { ...requiredHeaders(contract, documented?.response), ...example?.headers, ...spec.headers };
+  if (!spec.unchecked) {
+    if (!documented) reasons.push(`${spec.operationId} documents no ${spec.status} answer`);
+    else {
+      // The answer as a client would receive it, judged as every answer in the tests is (src/contract/check.ts).
+      const mediaType = Object.keys(documented.response.content ?? {})[0];
+      const sent = new Headers(headers);
+      if (mediaType && !sent.has('content-type')) sent.set('content-type', mediaType);
+      const text = mediaType === undefined || body === undefined ? '' : JSON.stringify(body);
+      const observed = { method: operation.method, path: operation.path, status: spec.status, headers: sent, text };
+      reasons.push(...responseViolations(contract, observed).map((violation) => violation.message));
+    }
+    if (reasons.length > 0) throw new OverrideError(reasons);
+  }
+  return { ...spec, body, headers };
+}
+
+/** A value for each header the response requires, as its schema composes one (Cache-Control: no-store, say). */
+function requiredHeaders(contract: Contract, response: OpenAPIV3.ResponseObject | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, written] of Object.entries(response?.headers ?? {})) {
+    const header = (
+      '$ref' in written ? resolvePointer(contract.document, written.$ref) : written
+    ) as OpenAPIV3.HeaderObject;
+    const { required, schema } = header;
+    if (required && schema) headers[name] = String(composedExample(schema as OpenAPIV3.SchemaObject));
+  }
+  return headers;
+}

@@ -1,0 +1,61 @@
+// The overrides in force: each answers one operation otherwise, for everyone or for one account or key, until it is
+// removed, reset, or has answered its `times`. The newest that fits a request wins, as MSW's server.use does.
+import type { Contract } from '../contract/contract.js';
+import type { Principal } from '../contract/types.js';
+import { checkOverride, type CheckedOverride, type OverrideSpec } from './checkOverride.js';
+
+export interface ActiveOverride extends CheckedOverride {
+  id: string;
+  /** Answers left, when it has a `times`. */
+  remaining?: number;
+}
+
+export class Overrides {
+  #active: ActiveOverride[] = [];
+  #next = 1;
+
+  constructor(private readonly contract: Contract) {}
+
+  /** Checks the override against the contract (OverrideError when it does not fit) and puts it in force. */
+  add(spec: OverrideSpec): ActiveOverride {
+    const checked = checkOverride(this.contract, spec);
+    const active: ActiveOverride = {
+      ...checked,
+      id: `override-${this.#next++}`,
+      ...(checked.times === undefined ? {} : { remaining: checked.times }),
+    };
+    this.#active.push(active);
+    return active;
+  }
+
+  list(): readonly ActiveOverride[] {
+    return [...this.#active];
+  }
+
+  /** Whether there was one of that id. */
+  remove(id: string): boolean {
+    const before = this.#active.length;
+    this.#active = this.#active.filter((override) => override.id !== id);
+    return this.#active.length < before;
+  }
+
+  clear(): void {
+    this.#active = [];
+  }
+
+  /** The override that answers this request, its count taken; undefined when none fits. */
+  take(operationId: string, principal: Principal | undefined, key: string | undefined): ActiveOverride | undefined {
+    for (let index = this.#active.length - 1; index >= 0; index--) {
+      const override = this.#active[index];
+      if (!override || override.operationId !== operationId) continue;
+      if (override.account !== undefined && override.account !== principal?.accountId) continue;
+      if (override.key !== undefined && override.key !== key) continue;
+      if (override.remaining !== undefined) {
+        override.remaining -= 1;
+        if (override.remaining <= 0) this.#active.splice(index, 1);
+      }
+      return override;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,95 @@
+// Overrides in the engine: checked against the contract when they are set, applied after the key, the tenancy and
+// the request's own checks, to one account or key or to all, newest first, for a number of answers or until removed.
+import { describe, expect, it } from 'vitest';
+import { checkOverride, OverrideError } from '../src/engine/checkOverride.js';
+import { Overrides } from '../src/engine/overrides.js';
+import { createEngine } from '../src/engine/pipeline.js';
+import type { EngineResponse } from '../src/engine/types.js';
+import { createAuthenticator } from '../src/state/authenticator.js';
+import { DEMO_KEYS, keyLookup, parseKeys } from '../src/state/keys.js';
+import { contract } from './helpers/contract.js';
+import { KEYS } from './helpers/server.js';
+
+const reasons = (spec: Parameters<typeof checkOverride>[1]) => {
+  try {
+    checkOverride(contract, spec);
+    return [];
+  } catch (error) {
+    if (error instanceof OverrideError) return error.reasons;
+    throw error;
+  }
+};
+
+describe('checkOverride', () => {
+  it('refuses what the contract does not document, with the reasons', () => {
+    expect(reasons({ operationId: 'deleteChatbot', status: 204 })).toEqual([
+      'no operation "deleteChatbot" in the contract',
+    ]);
+    expect(reasons({ operationId: 'createChatbot', status: 418 })).toEqual(['createChatbot documents no 418 answer']);
+    expect(reasons({ operationId: 'createChatbot', status: 503, body: { oops: true } })[0]).toMatch(/^503: /);
+    expect(reasons({ operationId: 'listChatbots', status: 200, account: 'a', key: 'k' })).toContain(
+      'name an account or a key, not both',
+    );
+    expect(reasons({ operationId: 'listChatbots', status: 200, times: 0 })).toContain(
+      'times must be a whole number above 0',
+    );
+  });
+
+  it('takes the documented example for the status as the body, and lets an unchecked override be anything', () => {
+    const unavailable = checkOverride(contract, { operationId: 'createChatbot', status: 503 });
+    expect(unavailable.body).toMatchObject({ status: 503 });
+    expect(
+      checkOverride(contract, { operationId: 'createChatbot', status: 418, body: { oops: true }, unchecked: true }),
+    ).toMatchObject({ status: 418, body: { oops: true } });
+  });
+});
+
+describe('the override step', () => {
+  const overrides = new Overrides(contract);
+  const engine = createEngine({
+    contract,
+    executor: async () => ({ status: 200, body: { data: [] } }),
+    authenticator: createAuthenticator(keyLookup(parseKeys(DEMO_KEYS))),
+    overrides,
+  });
+  const list = (key?: string) =>
+    engine.handle({
+      method: 'GET',
+      path: '/api/chatbots',
+      headers: key ? { authorization: `Bearer ${key}` } : {},
+    }) as Promise<Extract<EngineResponse, { kind: 'answer' }>>;
+
+  it('answers for the account it names, after the key is checked, and leaves other accounts alone', async () => {
+    overrides.clear();
+    overrides.add({ operationId: 'listChatbots', status: 503, account: 'acme' });
+    expect((await list()).status).toBe(401);
+    const overridden = await list(KEYS.acmeMobile);
+    expect(overridden.status).toBe(503);
+    expect(overridden.headers['Mock-Source']).toBe('override');
+    expect((await list(KEYS.globex)).status).toBe(200);
+  });
+
+  it('answers its number of times, newest first, and stops when removed', async () => {
+    overrides.clear();
+    const always = overrides.add({ operationId: 'listChatbots', status: 500 });
+    overrides.add({ operationId: 'listChatbots', status: 503, times: 2 });
+    expect([(await list(KEYS.acmeWeb)).status, (await list(KEYS.acmeWeb)).status]).toEqual([503, 503]);
+    expect((await list(KEYS.acmeWeb)).status).toBe(500);
+    expect(overrides.remove(always.id)).toBe(true);
+    expect((await list(KEYS.acmeWeb)).status).toBe(200);
+  });
+
+  it('marks the answers of an unchecked override, and applies one set for a key to that key only', async () => {
+    overrides.clear();
+    overrides.add({
+      operationId: 'listChatbots',
+      status: 418,
+      body: { oops: true },
+      unchecked: true,
+      key: KEYS.acmeWeb,
+    });
+    const unchecked = await list(KEYS.acmeWeb);
+    expect([unchecked.status, unchecked.headers['Override-Unchecked']]).toEqual([418, 'true']);
+    expect((await list(KEYS.acmeMobile)).status).toBe(200);
+  });
+});
