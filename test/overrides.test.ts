@@ -5,6 +5,7 @@ import { checkOverride, OverrideError } from '../src/engine/checkOverride.js';
 import { Overrides } from '../src/engine/overrides.js';
 import { createEngine } from '../src/engine/pipeline.js';
 import type { EngineResponse } from '../src/engine/types.js';
+import { createReference } from '../src/reference/engine.js';
 import { createAuthenticator } from '../src/state/authenticator.js';
 import { DEMO_KEYS, keyLookup, parseKeys } from '../src/state/keys.js';
 import { contract } from './helpers/contract.js';
@@ -91,5 +92,26 @@ describe('the override step', () => {
     const unchecked = await list(KEYS.acmeWeb);
     expect([unchecked.status, unchecked.headers['Override-Unchecked']]).toEqual([418, 'true']);
     expect((await list(KEYS.acmeMobile)).status).toBe(200);
+  });
+});
+
+describe('the reference behaviour', () => {
+  it('answers an override on its store and journal, and drops every override on reset', async () => {
+    const reference = createReference({ contract, keys: parseKeys(DEMO_KEYS) });
+    await reference.ready;
+    reference.overrides.add({ operationId: 'createChatbot', status: 503, account: 'acme' });
+    const create = (key: string) =>
+      reference.engine.handle({
+        method: 'POST',
+        path: '/api/chatbots',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: new TextEncoder().encode('{"name":"Overridden"}'),
+      }) as Promise<Extract<EngineResponse, { kind: 'answer' }>>;
+    expect((await create(KEYS.acmeWeb)).status).toBe(503);
+    expect((await create(KEYS.globex)).status).toBe(201);
+    expect(reference.journal.entries().map((entry) => entry.status)).toEqual([503, 201]);
+    expect(await reference.store.all()).toHaveLength(1);
+    await reference.reset();
+    expect([reference.overrides.list(), (await create(KEYS.acmeWeb)).status]).toEqual([[], 201]);
   });
 });

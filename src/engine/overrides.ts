@@ -14,7 +14,12 @@ export class Overrides {
   #active: ActiveOverride[] = [];
   #next = 1;
 
-  constructor(private readonly contract: Contract) {}
+  constructor(private contract: Contract) {}
+
+  /** The contract later overrides are checked against (a followed contract's edit); those in force stay. */
+  useContract(next: Contract): void {
+    this.contract = next;
+  }
 
   /** Checks the override against the contract (OverrideError when it does not fit) and puts it in force. */
   add(spec: OverrideSpec): ActiveOverride {

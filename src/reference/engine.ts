@@ -3,6 +3,7 @@
 // createMiddleware, MSW) is this, behind its own adapter. No node: module.
 import type { Contract } from '../contract/contract.js';
 import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
+import { Overrides } from '../engine/overrides.js';
 import { createEngine, type Engine } from '../engine/pipeline.js';
 import type { EngineLog } from '../engine/steps/checkResponse.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
@@ -43,9 +44,11 @@ export interface Reference {
   keys: readonly ApiKey[];
   seed: readonly StoredChatbot[];
   journal: RequestJournal;
+  /** The answers tests set for an operation (src/engine/overrides.ts); reset clears them. */
+  overrides: Overrides;
   /** Settles once the store holds the keys and the seed; a rejection is a store that cannot start. */
   ready: Promise<void>;
-  /** Back to the start: the keys (tenants made since are gone) and the seed, with an empty journal. */
+  /** Back to the start: the keys (tenants made since are gone) and the seed, an empty journal and no override. */
   reset(): Promise<void>;
   /** From the next request on, serve this contract, on the same store, keys and journal. */
   useContract(next: Contract): void;
@@ -63,6 +66,7 @@ export function createReference(options: ReferenceOptions): Reference {
   const ready = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
   ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   const journal = new RequestJournal();
+  const overrides = new Overrides(contract);
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
   const engineFor = (of: Contract, basePath = options.basePath): Engine => {
     const handlers = createReferenceExecutor(store, {
@@ -75,6 +79,7 @@ export function createReference(options: ReferenceOptions): Reference {
       executor: builtIn && of !== builtIn ? editedContractExecutor(of, builtIn, handlers) : handlers,
       authenticator,
       journal,
+      overrides,
       ...(basePath === undefined ? {} : { basePath }),
       ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
       ...(options.faults ? { faults: options.faults } : {}),
@@ -88,13 +93,16 @@ export function createReference(options: ReferenceOptions): Reference {
     keys,
     seed,
     journal,
+    overrides,
     ready,
     reset: async () => {
       await store.reset(keys, seed);
       journal.clear();
+      overrides.clear();
     },
     useContract(next) {
       contract = next;
+      overrides.useContract(next);
       // The base path stays where the server was started: its address does not move.
       engine.switchTo(engineFor(next, engine.basePath));
     },
