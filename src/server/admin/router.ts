@@ -1,4 +1,4 @@
-// /__admin: health, state, the request journal, new tenants, reset, its OpenAPI document and a page.
+// /__admin: health, state, the request journal, new tenants, overrides, reset, its OpenAPI document and a page.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { Reference } from '../../reference/engine.js';
@@ -7,6 +7,7 @@ import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js'
 import { pageHeaders } from '../pageHeaders.js';
 import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges } from './guard.js';
+import { addOverrideRoutes } from './overridesRoutes.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { documentedProblem } from '../../contract/documentedProblem.js';
 import { adminSpec } from './spec.js';
@@ -59,6 +60,7 @@ export function adminRouter(options: AdminOptions): Router {
     await store.addKeys([tenant]);
     res.status(201).json({ account_id: tenant.accountId, project_id: tenant.projectId, api_key: tenant.key });
   });
+  addOverrideRoutes(router, options.reference.overrides);
   router.post('/reset', async (_req, res) => {
     await options.reference.reset();
     res.json({ chatbots: options.reference.seed.length });

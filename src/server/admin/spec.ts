@@ -3,6 +3,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
 import { EDITED_CONTRACT_RESPONSES } from '../../reference/editedContract.js';
+import { OVERRIDE_PATHS, OVERRIDE_RESPONSES, OVERRIDE_SCHEMAS } from './overridesSpec.js';
 
 const json = (
   schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
@@ -104,13 +105,14 @@ export const adminSpec: OpenAPIV3.Document = {
         },
       },
     },
+    ...OVERRIDE_PATHS,
     '/reset': {
       post: {
         operationId: 'reset',
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
         summary:
           'Return the state to its start: the keys file (tenants made since are removed) and the seed (none ' +
-          'without one); clear the journal',
+          'without one); clear the journal and the overrides',
         responses: {
           '200': json(
             {
@@ -165,6 +167,7 @@ export const adminSpec: OpenAPIV3.Document = {
           },
         },
       },
+      ...OVERRIDE_SCHEMAS,
       JournalEntry: {
         type: 'object',
         required: ['time', 'method', 'path', 'status', 'duration_ms', 'project'],
@@ -210,6 +213,7 @@ export const adminSpec: OpenAPIV3.Document = {
         503,
       ),
       InternalError: problemResponse('A fault of the server.', 'internal-error', 'Internal Server Error', 500),
+      ...OVERRIDE_RESPONSES,
       // Not the admin API's, but this server's own answers on /api under a contract under review.
       ...EDITED_CONTRACT_RESPONSES,
     },

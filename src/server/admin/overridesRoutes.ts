@@ -1,0 +1,57 @@
+// /__admin/overrides: a test sets, lists and removes the answers it needs (src/engine/overrides.ts), as MSW's
+// server.use or WireMock's stubs, checked against openapi.yaml when they are set. An API key an override names is
+// shown masked: the admin API never hands a key back.
+import express, { type ErrorRequestHandler, type Router } from 'express';
+import { createAjv } from '../../contract/ajv.js';
+import { documentedProblem } from '../../contract/documentedProblem.js';
+import { describeSchemaErrors } from '../../contract/schemaErrors.js';
+import { OverrideError, type OverrideSpec } from '../../engine/checkOverride.js';
+import type { ActiveOverride, Overrides } from '../../engine/overrides.js';
+import { sendProblem } from '../sendProblem.js';
+import { OVERRIDE_SCHEMAS } from './overridesSpec.js';
+import { adminSpec } from './spec.js';
+
+const validSpec = createAjv().compile<OverrideSpec>(OVERRIDE_SCHEMAS.OverrideSpec as object);
+
+/** The first and last four characters of a key, as the banner shows one. */
+const masked = (key: string) => (key.length > 12 ? `${key.slice(0, 8)}…${key.slice(-4)}` : '…');
+
+const shown = (override: ActiveOverride) => ({ ...override, ...(override.key ? { key: masked(override.key) } : {}) });
+
+export function addOverrideRoutes(router: Router, overrides: Overrides): void {
+  router.get('/overrides', (_req, res) => void res.json({ overrides: overrides.list().map(shown) }));
+  router.post(
+    '/overrides',
+    express.json({ limit: '100kb' }),
+    notJson,
+    (req: express.Request, res: express.Response) => {
+      const spec: unknown = req.body;
+      if (!validSpec(spec))
+        return sendProblem(res, documentedProblem(adminSpec, 'BadOverride', describeSchemaErrors(validSpec.errors)));
+      try {
+        res.status(201).json(shown(overrides.add(spec)));
+      } catch (error) {
+        if (!(error instanceof OverrideError)) throw error;
+        sendProblem(res, documentedProblem(adminSpec, 'OverrideRefused', error.reasons.join('; ')));
+      }
+    },
+  );
+  router.delete('/overrides', (_req, res) => {
+    overrides.clear();
+    res.status(204).end();
+  });
+  router.delete('/overrides/:id', (req, res) => {
+    if (overrides.remove(req.params.id)) return void res.status(204).end();
+    sendProblem(res, documentedProblem(adminSpec, 'NoSuchOverride', `No override ${JSON.stringify(req.params.id)}.`));
+  });
+}
+
+/** A body that is not JSON, or too large, is a bad override (400), not a fault of the server. */
+const notJson: ErrorRequestHandler = (error: { status?: number; message?: string }, _req, res, next) => {
+  if (error.status && error.status < 500)
+    return sendProblem(
+      res,
+      documentedProblem(adminSpec, 'BadOverride', `The body is not JSON: ${error.message ?? ''}`),
+    );
+  next(error);
+};

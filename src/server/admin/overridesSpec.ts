@@ -1,0 +1,117 @@
+// The admin API's overrides, in its OpenAPI document (src/server/admin/spec.ts): set one, list them, remove one or
+// all. An override answers one operation of openapi.yaml otherwise, after the key and the request's checks.
+import type { OpenAPIV3 } from 'openapi-types';
+import { problemResponse } from '../../contract/documentedProblem.js';
+
+const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+const refused = {
+  '401': { $ref: '#/components/responses/Unauthorized' },
+  '403': { $ref: '#/components/responses/HostNotAllowed' },
+};
+
+const SPEC_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
+  operationId: { type: 'string', description: 'The operation of openapi.yaml it answers, such as createChatbot.' },
+  status: { type: 'integer', minimum: 100, maximum: 599, description: 'A status the operation documents.' },
+  body: { description: "The answer's body; by default, the example openapi.yaml documents for the status." },
+  headers: { type: 'object', additionalProperties: { type: 'string' } },
+  delay: { type: 'integer', minimum: 0, maximum: 60_000, description: 'Milliseconds to wait before answering.' },
+  times: { type: 'integer', minimum: 1, description: 'How many answers it gives; by default, until removed.' },
+  account: { type: 'string', description: "Only this account's requests (an account_id of createTenant)." },
+  key: { type: 'string', description: 'Only the requests sent with this API key.' },
+  unchecked: { type: 'boolean', description: 'Skip the checks; its answers then carry Override-Unchecked: true.' },
+};
+
+export const OVERRIDE_PATHS: OpenAPIV3.PathsObject = {
+  '/overrides': {
+    get: {
+      operationId: 'listOverrides',
+      summary: 'The overrides in force, oldest first',
+      responses: {
+        '200': {
+          description: 'The overrides.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['overrides'],
+                additionalProperties: false,
+                properties: { overrides: { type: 'array', items: ref('Override') } },
+              },
+            },
+          },
+        },
+        ...refused,
+      },
+    },
+    post: {
+      operationId: 'setOverride',
+      summary: 'Answer one operation otherwise: checked against openapi.yaml when it is set, newest first',
+      requestBody: { required: true, content: { 'application/json': { schema: ref('OverrideSpec') } } },
+      responses: {
+        '201': { description: 'In force.', content: { 'application/json': { schema: ref('Override') } } },
+        '400': { $ref: '#/components/responses/BadOverride' },
+        '415': { $ref: '#/components/responses/NotJson' },
+        '422': { $ref: '#/components/responses/OverrideRefused' },
+        ...refused,
+      },
+    },
+    delete: {
+      operationId: 'clearOverrides',
+      summary: 'Remove every override',
+      responses: { '204': { description: 'None left.' }, ...refused },
+    },
+  },
+  '/overrides/{id}': {
+    delete: {
+      operationId: 'removeOverride',
+      summary: 'Remove one override',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '204': { description: 'Removed.' },
+        '404': { $ref: '#/components/responses/NoSuchOverride' },
+        ...refused,
+      },
+    },
+  },
+};
+
+export const OVERRIDE_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
+  OverrideSpec: {
+    type: 'object',
+    required: ['operationId', 'status'],
+    additionalProperties: false,
+    properties: SPEC_PROPERTIES,
+  },
+  Override: {
+    type: 'object',
+    required: ['id', 'operationId', 'status', 'headers'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string' },
+      ...SPEC_PROPERTIES,
+      remaining: { type: 'integer', description: 'Answers left, when it was set with times.' },
+    },
+  },
+};
+
+export const OVERRIDE_RESPONSES: Record<string, OpenAPIV3.ResponseObject> = {
+  BadOverride: problemResponse(
+    'The override is not of the shape OverrideSpec gives (a field missing, of another type, or unknown).',
+    'bad-override',
+    'Bad Request',
+    400,
+  ),
+  OverrideRefused: problemResponse(
+    'openapi.yaml does not allow the override: no such operation, a status it does not document, or a body or ' +
+      'header its schemas refuse; `detail` gives the reasons. Nothing is set.',
+    'override-refused',
+    'Unprocessable Content',
+    422,
+  ),
+  NoSuchOverride: problemResponse(
+    'No override has that id (removed, used up, or reset).',
+    'no-such-override',
+    'Not Found',
+    404,
+  ),
+};

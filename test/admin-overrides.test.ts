@@ -1,0 +1,80 @@
+// /__admin/overrides on the reference server: an override for one tenant leaves another alone, is checked against
+// openapi.yaml when it is set (a bad one is refused and changes nothing), never shows the key it names, and goes
+// with a reset. Every admin answer is checked against the admin API's document, every /api answer against the contract.
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSpec } from '../src/server/admin/spec.js';
+import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
+
+const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
+ajv.addSchema(adminSpec, 'admin');
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+/** Calls the admin API; checks the status and any JSON body against its document (`template`: the documented path). */
+async function admin(method: string, path: string, body?: unknown, template = path) {
+  const response = await fetch(`${new URL(t.server.url).origin}/__admin${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const operation = (adminSpec.paths[template] as Record<string, OpenAPIV3.OperationObject>)[method.toLowerCase()]!;
+  expect(Object.keys(operation.responses), `${method} ${path} answered ${response.status}: ${text}`).toContain(
+    String(response.status),
+  );
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  const documented = operation.responses[String(response.status)] as OpenAPIV3.ResponseObject | undefined;
+  if (documented && '$ref' in documented === false && documented.content?.['application/json']) {
+    const pointer = `#/paths/${template.replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${response.status}`;
+    const validate = ajv.compile({ $ref: `admin${pointer}/content/application~1json/schema` });
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+  }
+  return { status: response.status, body: json };
+}
+
+const tenant = async () => (await admin('POST', '/tenants', {})).body as { account_id: string; api_key: string };
+
+describe('/__admin/overrides', () => {
+  it("answers one tenant's creates otherwise, leaves another tenant alone, and stops when removed", async () => {
+    const [a, b] = [await tenant(), await tenant()];
+    const set = await admin('POST', '/overrides', { operationId: 'createChatbot', status: 503, account: a.account_id });
+    expect(set.status).toBe(201);
+    const client = new TestClient(t.server.url);
+    const refused = await client.create(a.api_key, { name: 'Mine' });
+    expect([refused.status, refused.headers.get('mock-source')]).toEqual([503, 'override']);
+    expect((await client.create(b.api_key, { name: 'Theirs' })).status).toBe(201);
+    const listed = await admin('GET', '/overrides');
+    expect(listed.body).toMatchObject({ overrides: [{ operationId: 'createChatbot', status: 503 }] });
+    const id = (set.body as { id: string }).id;
+    expect((await admin('DELETE', `/overrides/${id}`, undefined, '/overrides/{id}')).status).toBe(204);
+    expect((await client.create(a.api_key, { name: 'Mine again' })).status).toBe(201);
+    expect((await admin('DELETE', `/overrides/${id}`, undefined, '/overrides/{id}')).status).toBe(404);
+  });
+
+  it('refuses an override the contract does not allow, or of the wrong shape, and sets nothing', async () => {
+    const undocumented = await admin('POST', '/overrides', { operationId: 'createChatbot', status: 418 });
+    expect(undocumented).toMatchObject({ status: 422, body: { detail: 'createChatbot documents no 418 answer' } });
+    const refusedBody = await admin('POST', '/overrides', { operationId: 'createChatbot', status: 503, body: {} });
+    expect(refusedBody.status).toBe(422);
+    expect((await admin('POST', '/overrides', { operationId: 'createChatbot', status: 'soon' })).status).toBe(400);
+    expect((await admin('POST', '/overrides', '{"operationId":')).status).toBe(400);
+    expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
+  });
+
+  it('never shows the key an override names, and goes with a reset', async () => {
+    await admin('POST', '/overrides', { operationId: 'listChatbots', status: 500, key: KEYS.acmeWeb, times: 1 });
+    const listed = JSON.stringify((await admin('GET', '/overrides')).body);
+    expect(listed).not.toContain(KEYS.acmeWeb);
+    await admin('POST', '/reset', {});
+    expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
+    expect((await new TestClient(t.server.url).list(KEYS.acmeWeb)).status).toBe(200);
+    expect((await admin('DELETE', '/overrides')).status).toBe(204);
+  });
+});
