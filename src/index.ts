@@ -1,6 +1,15 @@
 // The package's programmatic entry.
 export { startServer, type RunningServer, type ServerOptions } from './server/start.js';
 export { createMiddleware, type ChatbotApiMiddleware, type MiddlewareOptions } from './server/middleware.js';
+export {
+  AdminApiError,
+  createAdminClient,
+  type AdminClient,
+  type AdminJournalEntry,
+  type AdminOverride,
+  type AdminTenant,
+} from './server/admin/client.js';
+export type { OverrideSpec } from './engine/checkOverride.js';
 export { startMock, type MockOptions, type RunningMock } from './modes/mock.js';
 export { loadContract, readContractFile, type ContractFile, type ReadOptions } from './contract/load.js';
 export { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './contract/boundedRead.js';

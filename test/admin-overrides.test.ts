@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminClient } from '../src/server/admin/client.js';
 import { adminSpec } from '../src/server/admin/spec.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 
@@ -76,5 +77,24 @@ describe('/__admin/overrides', () => {
     expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
     expect((await new TestClient(t.server.url).list(KEYS.acmeWeb)).status).toBe(200);
     expect((await admin('DELETE', '/overrides')).status).toBe(204);
+  });
+});
+
+describe('createAdminClient', () => {
+  it('sets, lists and removes overrides for a tenant of its own, and says why one is refused', async () => {
+    const client = createAdminClient(t.server.url);
+    const mine = await client.createTenant();
+    const set = await client.setOverride({ operationId: 'listChatbots', status: 500, account: mine.account_id });
+    expect((await client.overrides()).map((override) => override.id)).toEqual([set.id]);
+    expect((await new TestClient(t.server.url).list(mine.api_key)).status).toBe(500);
+    await client.removeOverride(set.id);
+    expect(await client.overrides()).toEqual([]);
+    const refused = client.setOverride({ operationId: 'listChatbots', status: 418 });
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      problem: { detail: 'listChatbots documents no 418 answer' },
+    });
+    expect((await client.requests()).at(-1)).toMatchObject({ method: 'GET', path: '/api/chatbots', status: 500 });
+    await client.clearOverrides();
   });
 });

@@ -215,13 +215,15 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     writeFileSync(
       join(app, 'consumer.ts'),
       `
-      import { createMiddleware, runVerification, startMock, startProxy, startServer } from 'chatbot-api-mock';
+      import { createAdminClient, createMiddleware, runVerification } from 'chatbot-api-mock';
+      import { startMock, startProxy, startServer } from 'chatbot-api-mock';
       import type { Chatbot, VerifyReport } from 'chatbot-api-mock';
       import { createMswHandlers } from 'chatbot-api-mock/msw';
       const server = await startServer({ port: 0 });
       const report: VerifyReport = await runVerification({ baseUrl: server.url, key: 'sk_live_acme_web_0001' });
       const first: Chatbot | undefined = undefined;
-      console.log(report.passed, first, createMiddleware, startMock, startProxy, createMswHandlers);
+      const tenant = await createAdminClient(server.url).createTenant();
+      console.log(report.passed, first, tenant.api_key, createMiddleware, startMock, startProxy, createMswHandlers);
       await server.close();
     `,
     );

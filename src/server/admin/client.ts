@@ -1,0 +1,75 @@
+// createAdminClient: the admin API from a test or Playwright's global setup, typed. Each call resolves with the
+// answer's body, or rejects with an AdminApiError that carries the problem the server sent.
+import type { OverrideSpec } from '../../engine/checkOverride.js';
+
+export interface AdminTenant {
+  account_id: string;
+  project_id: string;
+  api_key: string;
+}
+
+export interface AdminOverride extends OverrideSpec {
+  id: string;
+  headers: Record<string, string>;
+  /** Answers left, when it was set with times. */
+  remaining?: number;
+}
+
+export interface AdminJournalEntry {
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  project: string | null;
+}
+
+export interface AdminClient {
+  health(): Promise<{ status: 'ok' | 'degraded'; store: string; writable: boolean; chatbots: number | null }>;
+  createTenant(): Promise<AdminTenant>;
+  requests(): Promise<AdminJournalEntry[]>;
+  reset(): Promise<{ chatbots: number }>;
+  setOverride(spec: OverrideSpec): Promise<AdminOverride>;
+  overrides(): Promise<AdminOverride[]>;
+  removeOverride(id: string): Promise<void>;
+  clearOverrides(): Promise<void>;
+}
+
+export class AdminApiError extends Error {
+  override name = 'AdminApiError';
+  constructor(
+    readonly status: number,
+    readonly problem: { type?: string; title?: string; detail?: string },
+  ) {
+    super(`the admin API answered ${status}: ${problem.detail ?? problem.title ?? ''}`);
+  }
+}
+
+/** A client of the admin API of a server at `url` (its origin, or any URL on it, such as its /api base URL). */
+export function createAdminClient(url: string, options: { token?: string } = {}): AdminClient {
+  const base = `${new URL(url).origin}/__admin`;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: JSON.stringify(body ?? {}) }),
+    });
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw new AdminApiError(response.status, parsed ?? {});
+    return parsed as T;
+  };
+  return {
+    health: () => call('GET', '/health'),
+    createTenant: () => call('POST', '/tenants'),
+    requests: async () => (await call<{ requests: AdminJournalEntry[] }>('GET', '/requests')).requests,
+    reset: () => call('POST', '/reset'),
+    setOverride: (spec) => call('POST', '/overrides', spec),
+    overrides: async () => (await call<{ overrides: AdminOverride[] }>('GET', '/overrides')).overrides,
+    removeOverride: (id) => call('DELETE', `/overrides/${encodeURIComponent(id)}`),
+    clearOverrides: () => call('DELETE', '/overrides'),
+  };
+}
