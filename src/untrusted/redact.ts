@@ -19,6 +19,11 @@ const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
 /** Shorter values are not masked inside other text: they would mask ordinary words. */
 const MIN_KNOWN_SECRET = 6;
 
+/** sk_live_…0001: enough to tell keys apart, too little to use one. */
+export function maskKey(key: string): string {
+  return key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-4)}` : `${key.slice(0, 8)}…`;
+}
+
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADER.test(name);
 }

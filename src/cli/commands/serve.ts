@@ -10,6 +10,7 @@ import { exitOnStartFailure } from '../exits.js';
 import { addSettingOptions, givenSettings, loggerOf, refused, type GivenSettings } from '../settingOptions.js';
 import { SERVE_SETTINGS } from '../settings.js';
 import { usageError } from '../usage.js';
+import { maskKey } from '../../untrusted/redact.js';
 import { closeOnSignals } from './options.js';
 
 export function addServeCommand(program: Command): void {
@@ -58,11 +59,6 @@ function readConfig(path: string | undefined): { file?: string; values: ConfigFi
     if (error instanceof ConfigFileError) usageError(error.message);
     throw error;
   }
-}
-
-/** sk_live_…0001: enough to tell keys apart, too little to use one. */
-export function maskKey(key: string): string {
-  return key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-4)}` : `${key.slice(0, 8)}…`;
 }
 
 function stateLine(server: RunningServer): string {

@@ -1,14 +1,11 @@
 // The changes of one keyword between two versions of a schema node: its type, its enum, a keyword that is there or
 // not (format, pattern), and a bound (maxLength, maximum, …), each named by its kind (src/diff/rules/).
 import { isDeepStrictEqual } from 'node:util';
-import type { Schema } from './schema.js';
+import { declaredTypes, type Schema } from './schema.js';
 import type { RecordFinding } from './walk.js';
 
-const typesOf = (schema: Schema): string[] =>
-  typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.map(String) : [];
-
 export function compareTypes(o: Schema, n: Schema, finding: RecordFinding): void {
-  const [was, is] = [typesOf(o), typesOf(n)];
+  const [was, is] = [declaredTypes(o), declaredTypes(n)];
   if (isDeepStrictEqual([...was].sort(), [...is].sort())) return;
   // No type at all lets every type through.
   const widens = (from: string[], to: string[]) =>

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../contract/ajv.js';
 import { samples } from './samples.js';
-import { branches, child, isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
+import { branches, child, declaredTypes, isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
 
 export type Verdict = 'yes' | 'no' | 'unknown';
 
@@ -142,10 +142,8 @@ function patternsAllow(w: Schema, n: Schema): boolean {
 }
 
 const typesOf = (schema: Schema): Set<string> | undefined => {
-  if (typeof schema.type === 'string') return new Set([schema.type]);
-  if (Array.isArray(schema.type))
-    return new Set(schema.type.filter((type): type is string => typeof type === 'string'));
-  return undefined;
+  const types = declaredTypes(schema);
+  return types.length > 0 ? new Set(types) : undefined;
 };
 
 function plainCovers(w: Schema, n: Schema): boolean {

@@ -1,7 +1,7 @@
 // Values a schema may let through, chosen where two schemas tend to differ: at its bounds, one per type, enum value
 // and branch, with and without each optional property, with an extra property. They are candidates only: the
 // relation keeps those the schema's own validator accepts (src/diff/schema/relation.ts).
-import { branches, child, propertiesOf, requiredOf, type Schema } from './schema.js';
+import { branches, child, declaredTypes, propertiesOf, requiredOf, type Schema } from './schema.js';
 
 /** Enough to find a difference at each node, few enough that a whole contract is compared in well under a second. */
 const MAX_SAMPLES = 200;
@@ -68,8 +68,8 @@ function merged(schema: Schema, conjuncts: Schema[]): Schema {
 }
 
 function typesOf(schema: Schema): string[] {
-  if (typeof schema.type === 'string') return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
+  const declared = declaredTypes(schema);
+  if (declared.length > 0) return declared;
   if (propertiesOf(schema) && Object.keys(propertiesOf(schema)).length > 0) return ['object'];
   if (child(schema, 'items')) return ['array'];
   // No type: anything goes, so try one of each.

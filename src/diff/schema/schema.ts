@@ -8,6 +8,14 @@ export type Direction = 'request' | 'response';
 export const isSchema = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The types a schema declares (`type`, one or a list); none when it declares none. */
+export const declaredTypes = (schema: Schema): string[] =>
+  typeof schema.type === 'string'
+    ? [schema.type]
+    : Array.isArray(schema.type)
+      ? schema.type.filter((type): type is string => typeof type === 'string')
+      : [];
+
 /** The schema's object-valued keyword, or undefined. */
 export const child = (schema: Schema, keyword: string): Schema | undefined => {
   const value = schema[keyword];

@@ -1,6 +1,7 @@
 // createAdminClient: the admin API from a test or Playwright's global setup, typed. Each call resolves with the
 // answer's body, or rejects with an AdminApiError that carries the problem the server sent.
 import type { OverrideSpec } from '../../engine/checkOverride.js';
+import type { JournalEntry } from '../../engine/steps/journal.js';
 
 export interface AdminTenant {
   account_id: string;
@@ -15,14 +16,8 @@ export interface AdminOverride extends OverrideSpec {
   remaining?: number;
 }
 
-export interface AdminJournalEntry {
-  time: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  project: string | null;
-}
+/** An entry of the request journal, as /__admin/requests lists it. */
+export type AdminJournalEntry = JournalEntry;
 
 export interface AdminClient {
   health(): Promise<{ status: 'ok' | 'degraded'; store: string; writable: boolean; chatbots: number | null }>;

@@ -7,16 +7,14 @@ import { documentedProblem } from '../../contract/documentedProblem.js';
 import { describeSchemaErrors } from '../../contract/schemaErrors.js';
 import { OverrideError, type OverrideSpec } from '../../engine/checkOverride.js';
 import type { ActiveOverride, Overrides } from '../../engine/overrides.js';
+import { maskKey } from '../../untrusted/redact.js';
 import { sendProblem } from '../sendProblem.js';
 import { OVERRIDE_SCHEMAS } from './overridesSpec.js';
 import { adminSpec } from './spec.js';
 
 const validSpec = createAjv().compile<OverrideSpec>(OVERRIDE_SCHEMAS.OverrideSpec as object);
 
-/** The first and last four characters of a key, as the banner shows one. */
-const masked = (key: string) => (key.length > 12 ? `${key.slice(0, 8)}…${key.slice(-4)}` : '…');
-
-const shown = (override: ActiveOverride) => ({ ...override, ...(override.key ? { key: masked(override.key) } : {}) });
+const shown = (override: ActiveOverride) => ({ ...override, ...(override.key ? { key: maskKey(override.key) } : {}) });
 
 export function addOverrideRoutes(router: Router, overrides: Overrides): void {
   router.get('/overrides', (_req, res) => void res.json({ overrides: overrides.list().map(shown) }));
