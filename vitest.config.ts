@@ -38,6 +38,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    setupFiles: ['test/helpers/plainOutput.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
       // The rest run the build: the bin in child processes, the mock's Prism bundle, the MSW package.

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,8 @@ function lint(file: string, text: string): Promise<{ code: number; output: strin
   writeFileSync(join(project, 'src', file), text);
   return new Promise((resolve) => {
     execFile('npm', ['run', 'lint'], { cwd: project, timeout: 120_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      // CI may force colour; the assertions read the words, not the escapes.
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stripVTControlCharacters(stdout + stderr) }),
     );
   });
 }
