@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // test/projects.test.ts checks that every test file is in one layer, and that the unit ones stay so.
 export const UNIT = [
   'test/admin-overrides.test.ts',
+  'test/admin-scenarios.test.ts',
   'test/admin.test.ts',
   'test/auth.test.ts',
   'test/build-stale.test.ts',

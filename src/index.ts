@@ -9,7 +9,10 @@ export {
   type AdminOverride,
   type AdminTenant,
 } from './server/admin/client.js';
-export type { OverrideSpec } from './engine/checkOverride.js';
+export type * from './reference/publicTypes.js';
+export { OverrideError } from './engine/checkOverride.js';
+export { BUILT_IN_SCENARIOS, ScenarioError } from './reference/scenarios.js';
+export { SeedError } from './reference/seeding.js';
 export { startMock, type MockOptions, type RunningMock } from './modes/mock.js';
 export { loadContract, readContractFile, type ContractFile, type ReadOptions } from './contract/load.js';
 export { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './contract/boundedRead.js';

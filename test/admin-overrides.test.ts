@@ -1,16 +1,10 @@
 // /__admin/overrides on the reference server: an override for one tenant leaves another alone, is checked against
 // openapi.yaml when it is set (a bad one is refused and changes nothing), never shows the key it names, and goes
 // with a reset. Every admin answer is checked against the admin API's document, every /api answer against the contract.
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../src/server/admin/client.js';
-import { adminSpec } from '../src/server/admin/spec.js';
+import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
-
-const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
-ajv.addSchema(adminSpec, 'admin');
 
 let t: TestServer;
 beforeAll(async () => {
@@ -18,27 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Calls the admin API; checks the status and any JSON body against its document (`template`: the documented path). */
-async function admin(method: string, path: string, body?: unknown, template = path) {
-  const response = await fetch(`${new URL(t.server.url).origin}/__admin${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  const operation = (adminSpec.paths[template] as Record<string, OpenAPIV3.OperationObject>)[method.toLowerCase()]!;
-  expect(Object.keys(operation.responses), `${method} ${path} answered ${response.status}: ${text}`).toContain(
-    String(response.status),
-  );
-  const json = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  const documented = operation.responses[String(response.status)] as OpenAPIV3.ResponseObject | undefined;
-  if (documented && '$ref' in documented === false && documented.content?.['application/json']) {
-    const pointer = `#/paths/${template.replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${response.status}`;
-    const validate = ajv.compile({ $ref: `admin${pointer}/content/application~1json/schema` });
-    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
-  }
-  return { status: response.status, body: json };
-}
+const admin = adminCaller(() => t.server.url);
 
 const tenant = async () => (await admin('POST', '/tenants', {})).body as { account_id: string; api_key: string };
 
@@ -89,6 +63,7 @@ describe('createAdminClient', () => {
     expect((await new TestClient(t.server.url).list(mine.api_key)).status).toBe(500);
     await client.removeOverride(set.id);
     expect(await client.overrides()).toEqual([]);
+    // @ts-expect-error -- 418 is not a documented status: the server refuses it too, for a client without types
     const refused = client.setOverride({ operationId: 'listChatbots', status: 418 });
     await expect(refused).rejects.toMatchObject({
       status: 422,

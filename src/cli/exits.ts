@@ -6,11 +6,12 @@ import { ConfigError } from '../server/configError.js';
 import { OptionError } from '../server/options.js';
 import { KeysFileError } from '../state/keys.js';
 import { RecordsError } from '../state/records.js';
+import { ScenarioError } from '../reference/scenarios.js';
 import { StoreOpenError } from '../state/store.js';
 import { fatal } from './commands/options.js';
 import { usageError } from './usage.js';
 
-const CALLERS_TO_FIX = [KeysFileError, RecordsError, ConfigError, OptionError];
+const CALLERS_TO_FIX = [KeysFileError, RecordsError, ConfigError, OptionError, ScenarioError];
 
 /** Ends the process for a failure to start `what` (the Prism mock, the proxy, …) on host:port. */
 export function exitOnStartFailure(error: unknown, what: string, where: { host: string; port: number }): never {

@@ -74,6 +74,20 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
     description: 'chatbots to start with, per project, and to return to on reset',
   },
   {
+    key: 'scenariosFile',
+    configKey: 'scenarios',
+    flag: '--scenarios <file>',
+    env: 'SCENARIOS_FILE',
+    description: "your own scenarios (scenarios.yaml: its shape is the package's scenarios.schema.json)",
+  },
+  {
+    key: 'scenario',
+    configKey: 'scenario',
+    flag: '--scenario <name>',
+    env: 'SCENARIO',
+    description: 'start in this scenario, and return to it on reset: empty, full-account, flaky, slow, or your own',
+  },
+  {
     key: 'dataFile',
     configKey: 'dataFile',
     flag: '--data-file <file>',

@@ -8,17 +8,23 @@ import { resolvePointer } from '../contract/pointer.js';
 import { responseViolations } from '../contract/check.js';
 import { exampleReply } from './steps/faults.js';
 
+/** Milliseconds: exactly, or drawn evenly from min to max for each answer. */
+export type OverrideDelay = number | { min: number; max: number };
+
 /** What a test asks for: an operation answered otherwise, for everyone or for one account or key. */
 export interface OverrideSpec {
   operationId: string;
-  status: number;
+  /** A status the operation documents. Without one, the operation answers as it would, after `delay`. */
+  status?: number;
   /** The answer's body; by default, the example the contract documents for the status. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** Milliseconds to wait before answering. */
-  delay?: number;
+  /** How long to wait before answering. */
+  delay?: OverrideDelay;
   /** How many answers it gives before it is gone; by default, until it is removed or reset. */
   times?: number;
+  /** Answer only every Nth request it fits (3: the third, sixth, …); the others go on as if it were not there. */
+  every?: number;
   /** Only the requests of this account… */
   account?: string;
   /** …or only those sent with this key. */
@@ -46,32 +52,53 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
   const reasons: string[] = [];
   const operation = contract.operations.find((candidate) => candidate.operationId === spec.operationId);
   if (!operation) reasons.push(`no operation ${JSON.stringify(spec.operationId)} in the contract`);
-  if (!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599)
-    reasons.push(`status ${String(spec.status)} is not an HTTP status`);
-  if (spec.delay !== undefined && !(spec.delay >= 0 && spec.delay <= MAX_DELAY_MS))
-    reasons.push(`delay must be from 0 to ${MAX_DELAY_MS} ms`);
-  if (spec.times !== undefined && !(Number.isInteger(spec.times) && spec.times > 0))
-    reasons.push('times must be a whole number above 0');
+  const { status } = spec;
+  if (status === undefined) {
+    if (spec.delay === undefined) reasons.push('give a status, a delay, or both');
+    if (spec.body !== undefined || spec.headers !== undefined) reasons.push('a body or headers need a status');
+  } else if (!Number.isInteger(status) || status < 100 || status > 599)
+    reasons.push(`status ${String(status)} is not an HTTP status`);
+  if (spec.delay !== undefined && !validDelay(spec.delay))
+    reasons.push(`delay must be from 0 to ${MAX_DELAY_MS} ms, or { min, max } within that, min first`);
+  for (const count of ['times', 'every'] as const) {
+    const value = spec[count];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0))
+      reasons.push(`${count} must be a whole number above 0`);
+  }
   if (spec.account !== undefined && spec.key !== undefined) reasons.push('name an account or a key, not both');
   if (reasons.length > 0 || !operation) throw new OverrideError(reasons);
-  const documented = contract.responseFor(operation, spec.status);
-  const example = exampleReply(contract, operation, spec.status);
+  if (status === undefined) return { ...spec, body: undefined, headers: {} };
+  const documented = contract.responseFor(operation, status);
+  const example = exampleReply(contract, operation, status);
   const body = spec.body === undefined ? example?.body : spec.body;
   const headers = { ...requiredHeaders(contract, documented?.response), ...example?.headers, ...spec.headers };
   if (!spec.unchecked) {
-    if (!documented) reasons.push(`${spec.operationId} documents no ${spec.status} answer`);
+    if (!documented) reasons.push(`${spec.operationId} documents no ${status} answer`);
     else {
       // The answer as a client would receive it, judged as every answer in the tests is (src/contract/check.ts).
       const mediaType = Object.keys(documented.response.content ?? {})[0];
       const sent = new Headers(headers);
       if (mediaType && !sent.has('content-type')) sent.set('content-type', mediaType);
       const text = mediaType === undefined || body === undefined ? '' : JSON.stringify(body);
-      const observed = { method: operation.method, path: operation.path, status: spec.status, headers: sent, text };
+      const observed = { method: operation.method, path: operation.path, status, headers: sent, text };
       reasons.push(...responseViolations(contract, observed).map((violation) => violation.message));
     }
     if (reasons.length > 0) throw new OverrideError(reasons);
   }
   return { ...spec, body, headers };
+}
+
+function validDelay(delay: OverrideDelay): boolean {
+  const within = (ms: unknown) => typeof ms === 'number' && ms >= 0 && ms <= MAX_DELAY_MS;
+  return typeof delay === 'object' && delay !== null
+    ? within(delay.min) && within(delay.max) && delay.min <= delay.max
+    : within(delay);
+}
+
+/** The milliseconds to wait for one answer. */
+export function delayOf(delay: OverrideDelay | undefined): number {
+  if (delay === undefined) return 0;
+  return typeof delay === 'number' ? delay : delay.min + Math.random() * (delay.max - delay.min);
 }
 
 /** A value for each header the response requires, as its schema composes one (Cache-Control: no-store, say). */

@@ -8,6 +8,8 @@ export interface ActiveOverride extends CheckedOverride {
   id: string;
   /** Answers left, when it has a `times`. */
   remaining?: number;
+  /** Requests it fitted (its operation, and its account or key), whether or not `every` let it answer them. */
+  matched: number;
 }
 
 export class Overrides {
@@ -27,6 +29,7 @@ export class Overrides {
     const active: ActiveOverride = {
       ...checked,
       id: `override-${this.#next++}`,
+      matched: 0,
       ...(checked.times === undefined ? {} : { remaining: checked.times }),
     };
     this.#active.push(active);
@@ -55,6 +58,8 @@ export class Overrides {
       if (!override || override.operationId !== operationId) continue;
       if (override.account !== undefined && override.account !== principal?.accountId) continue;
       if (override.key !== undefined && override.key !== key) continue;
+      override.matched += 1;
+      if (override.every !== undefined && override.matched % override.every !== 0) continue;
       if (override.remaining !== undefined) {
         override.remaining -= 1;
         if (override.remaining <= 0) this.#active.splice(index, 1);

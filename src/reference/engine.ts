@@ -16,6 +16,9 @@ import { parseSeed, type SeedFile } from '../state/seed.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 import { editedContractExecutor } from './editedContract.js';
+import { loadScenario, type LoadedScenario } from './loadScenario.js';
+import { findScenario, type Scenario } from './scenarios.js';
+import { seedRecords, storeState, type SeedChatbot } from './seeding.js';
 
 export interface ReferenceOptions {
   contract: Contract;
@@ -36,6 +39,10 @@ export interface ReferenceOptions {
    * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says.
    * */
   builtIn?: Contract;
+  /** A team's own scenarios, by name, beside the built-in ones. */
+  scenarios?: Readonly<Record<string, Scenario>>;
+  /** A scenario loaded at the start, and again on every reset. */
+  scenario?: string;
 }
 
 export interface Reference {
@@ -52,6 +59,12 @@ export interface Reference {
   reset(): Promise<void>;
   /** From the next request on, serve this contract, on the same store, keys and journal. */
   useContract(next: Contract): void;
+  /** Adds chatbots to an account (to its first project, or the one named), checked against the contract. */
+  seedAccount(accountId: string, chatbots: readonly SeedChatbot[], options?: { project?: string }): Promise<void>;
+  /** Loads a scenario by name (the team's own, or a built-in one), for everyone or for one account. */
+  useScenario(scenario: string | Scenario, options?: { account?: string }): Promise<LoadedScenario>;
+  /** The team's own scenarios, by name. */
+  readonly scenarios: Readonly<Record<string, Scenario>>;
 }
 
 export function createReference(options: ReferenceOptions): Reference {
@@ -63,8 +76,7 @@ export function createReference(options: ReferenceOptions): Reference {
   const encoderOf = (of: Contract): ChatbotEncoder =>
     options.validateResponses === false ? encodeUnchecked : of.encodeChatbot;
   // A contract that may change (builtIn given) is followed by the store too; a fixed one is handed over as it is.
-  const ready = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
-  ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
+  const started = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
   const journal = new RequestJournal();
   const overrides = new Overrides(contract);
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
@@ -87,6 +99,14 @@ export function createReference(options: ReferenceOptions): Reference {
     });
   };
   const engine = switchableEngine(engineFor(contract));
+  const limit = () => options.rules?.maxChatbotsPerAccount ?? contract.rules.maxChatbotsPerAccount;
+  const scenarios = options.scenarios ?? {};
+  const load = (scenario: string | Scenario, account?: string) => {
+    const chosen = typeof scenario === 'string' ? findScenario(scenario, scenarios) : scenario;
+    return loadScenario({ contract, store, keys, journal, overrides, limit: limit() }, chosen, account);
+  };
+  const ready = started.then(async () => void (options.scenario === undefined || (await load(options.scenario))));
+  ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   return {
     engine,
     store,
@@ -99,6 +119,17 @@ export function createReference(options: ReferenceOptions): Reference {
       await store.reset(keys, seed);
       journal.clear();
       overrides.clear();
+      if (options.scenario !== undefined) await load(options.scenario);
+    },
+    scenarios,
+    async seedAccount(accountId, chatbots, { project } = {}) {
+      await ready;
+      const records = seedRecords(contract, await storeState(store), accountId, chatbots, { project, limit: limit() });
+      await store.addChatbots(records);
+    },
+    async useScenario(scenario, { account } = {}) {
+      await ready;
+      return load(scenario, account);
     },
     useContract(next) {
       contract = next;
@@ -121,6 +152,10 @@ export interface ReferenceSettings {
   validateResponses?: boolean;
   /** Where the engine reports a fault of its own (default: nowhere). */
   log?: EngineLog;
+  /** The team's own scenarios, by name, beside the built-in ones (useScenario). */
+  scenarios?: Readonly<Record<string, Scenario>>;
+  /** A scenario to start in, and to return to on every reset(). */
+  scenario?: string;
 }
 
 /** The reference behaviour from those settings, each checked as the CLI checks its files. */
@@ -135,5 +170,7 @@ export function createReferenceFrom(contract: Contract, settings: ReferenceSetti
     ...(settings.faults ? { faults: settings.faults } : {}),
     ...(settings.validateResponses === undefined ? {} : { validateResponses: settings.validateResponses }),
     ...(settings.log ? { log: settings.log } : {}),
+    ...(settings.scenarios ? { scenarios: settings.scenarios } : {}),
+    ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
   });
 }

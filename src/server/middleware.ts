@@ -5,6 +5,7 @@ import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
 import { createReferenceFrom, type ReferenceSettings } from '../reference/engine.js';
 import type { ApiKey } from '../state/keys.js';
+import { testControls, type TestControls } from '../reference/controls.js';
 import { createNodeMiddleware, type NodeMiddleware } from './nodeAdapter.js';
 
 export interface MiddlewareOptions extends ReferenceSettings {
@@ -18,10 +19,9 @@ export interface MiddlewareOptions extends ReferenceSettings {
   logger?: { error(message: string): void };
 }
 
-export interface ChatbotApiMiddleware extends NodeMiddleware {
+/** The middleware, and what a test drives it with: override, seed, requests, useScenario and reset (as MSW's). */
+export interface ChatbotApiMiddleware extends NodeMiddleware, TestControls {
   readonly keys: readonly ApiKey[];
-  /** Back to the seed (empty without one). */
-  reset(): Promise<void>;
 }
 
 /**
@@ -34,5 +34,5 @@ export function createMiddleware(options: MiddlewareOptions = {}): ChatbotApiMid
   const log = { error: (_details: object, message: string) => logger.error(`chatbot-api-mock: ${message}`) };
   const reference = createReferenceFrom(options.contract ?? loadContract(), { ...options, log });
   const middleware = createNodeMiddleware(reference.engine, options.passUnknownPaths ? { passUnknownPaths: true } : {});
-  return Object.assign(middleware, { keys: reference.keys, reset: () => reference.reset() });
+  return Object.assign(middleware, { keys: reference.keys, ...testControls(reference) });
 }

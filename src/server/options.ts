@@ -76,6 +76,8 @@ const RULES = {
   host: { allowed: 'an address', parse: text },
   keysFile: { allowed: 'a file path', parse: text },
   seedFile: { allowed: 'a file path', parse: text },
+  scenariosFile: { allowed: 'a file path', parse: text },
+  scenario: { allowed: 'a scenario name', parse: text },
   dataFile: { allowed: 'a file path', parse: text },
   databaseUrl: { allowed: 'a postgres:// or postgresql:// URL', parse: postgresUrl },
   adminToken: { allowed: 'a token', parse: text },

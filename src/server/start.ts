@@ -9,6 +9,10 @@ import type { ApiKey, KeysFile } from '../state/keys.js';
 import { loadKeys } from '../state/keysFile.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
 import { readSeedFile } from '../state/seedFile.js';
+import { RecordsError } from '../state/records.js';
+import { OverrideError } from '../engine/checkOverride.js';
+import { findScenario, ScenarioError, type Scenario } from '../reference/scenarios.js';
+import { readScenariosFile } from '../reference/scenariosFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
 import { createApp } from './app.js';
@@ -37,6 +41,12 @@ export interface ServerOptions {
   seedFile?: string;
   /** A seed given directly, in the seed-file shape. */
   seed?: SeedFile;
+  /** Your own scenarios: a scenarios.yaml (or JSON) file. */
+  scenariosFile?: string;
+  /** Your own scenarios, given directly. */
+  scenarios?: Record<string, Scenario>;
+  /** Start in this scenario (built in, or your own), and return to it on reset. */
+  scenario?: string;
   /** Keep the state in this SQLite file across restarts (one server per file). */
   dataFile?: string;
   /** Keep the state in this PostgreSQL database, shared by every server on it. */
@@ -102,6 +112,8 @@ function checkedSettings(options: ServerOptions) {
     host: checkOption('host', options.host ?? '127.0.0.1'),
     keysFile: optionalOption('keysFile', options.keysFile),
     seedFile: optionalOption('seedFile', options.seedFile),
+    scenariosFile: optionalOption('scenariosFile', options.scenariosFile),
+    scenario: optionalOption('scenario', options.scenario),
     dataFile: optionalOption('dataFile', options.dataFile),
     databaseUrl: optionalOption('databaseUrl', options.databaseUrl),
     adminToken: optionalOption('adminToken', options.adminToken),
@@ -139,6 +151,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.keys ? { keys: options.keys } : {}),
   });
   const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
+  const scenarios = settings.scenariosFile ? readScenariosFile(settings.scenariosFile) : (options.scenarios ?? {});
+  if (settings.scenario !== undefined) findScenario(settings.scenario, scenarios); // an unknown name stops the start
   const { store, notice } = options.store
     ? { store: options.store, notice: undefined }
     : await openStore(contract, storeChoice(settings), keys);
@@ -153,6 +167,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log: logger,
     validateResponses: settings.validateResponses,
     ...(builtIn ? { builtIn } : {}),
+    scenarios,
+    ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
   });
   const app = createApp({
     engine: reference.engine,
@@ -167,6 +183,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await reference.ready;
   } catch (error) {
     await store.close().catch(() => {});
+    // A scenario the contract or the keys refuse is the caller's to fix, as a bad seed file is.
+    const refused = error instanceof ScenarioError || error instanceof OverrideError || error instanceof RecordsError;
+    if (refused && settings.scenario !== undefined)
+      throw new ScenarioError(`scenario ${settings.scenario}: ${error.message}`);
     throw new StoreOpenError(`the keys or the seed cannot be stored: ${(error as Error).message}`);
   }
   const server = await listen(app, port, host, options.timeouts, answerUnknownMethods(reference.engine)).catch(

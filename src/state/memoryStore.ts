@@ -102,6 +102,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
     this.insertKeys(keys);
   }
 
+  async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+    for (const record of chatbots) this.insert(record);
+  }
+
   async principalOf(key: string): Promise<Principal | undefined> {
     const found = this.#keys.get(key);
     return found && { accountId: found.accountId, projectId: found.projectId };

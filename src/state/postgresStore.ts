@@ -170,6 +170,15 @@ export class PostgresChatbotStore implements ChatbotStore {
     return rows.map((row) => ({ key: row.key, accountId: row.account_id, projectId: row.project_id }));
   }
 
+  async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+    await this.#transaction(async (client) => {
+      // As a reset does: no create lands between the rows and the recount.
+      await client.query('LOCK TABLE chatbots, account_sizes IN ACCESS EXCLUSIVE MODE');
+      await insertChatbots(client, chatbots, this.#encode);
+      await client.query(RECOUNT);
+    });
+  }
+
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     await this.#transaction(async (client) => {
       // Creates in flight wait for the reset, and land after it: nothing older comes back.

@@ -139,6 +139,12 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.insertKeys(keys);
   }
 
+  override async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+    this.#flush(); // after the creates already answered for
+    this.#write(() => this.#insertRows(chatbots));
+    for (const record of chatbots) this.insert(record);
+  }
+
   override async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     this.#flush(); // the creates already answered for are committed before the reset
     this.#write(() => {

@@ -48,6 +48,9 @@ export interface ChatbotStore {
   start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void>;
   /** Adds the keys (with their projects and accounts) that are not stored yet: a new tenant. */
   addKeys(keys: readonly ApiKey[]): Promise<void>;
+  /** Adds chatbots as they are (a test's seed), after those stored, in one commit. Their projects' keys are stored,
+   * and no id is stored already (the caller checks both). */
+  addChatbots(chatbots: readonly StoredChatbot[]): Promise<void>;
   /** Whom a key stands for; undefined for an unknown key. */
   principalOf(key: string): Promise<Principal | undefined>;
   /** Every stored key, in the order they were added. */

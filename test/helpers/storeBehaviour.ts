@@ -113,6 +113,17 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.principalOf('sk_live_c')).toBeUndefined();
       }));
 
+    it("adds chatbots after those stored, counted against the account's limit, and keeps them on a reopen", () =>
+      withStore(async (store) => {
+        await store.create(WEB, { name: 'First', settings });
+        const added = seeded('Added', new Date().toISOString());
+        await store.addChatbots([added, { ...B, chatbot: { ...added.chatbot, id: crypto.randomUUID(), name: 'B' } }]);
+        expect((await store.listByAccount('a')).map((c) => c.name)).toEqual(['First', 'Added']);
+        expect((await store.listByAccount('b')).map((c) => c.name)).toEqual(['B']);
+        await expect(store.create(WEB, { name: 'Third', settings }, 2)).rejects.toThrow(/most/);
+        expect(await store.health()).toMatchObject({ chatbots: 3 });
+      }));
+
     it('gives the same list encoded, tricky strings and numbers included', () =>
       withStore(async (store) => {
         const tricky = {

@@ -1,20 +1,33 @@
-// A bounded journal of recent requests, for the admin API. It records the
-// project of the key, never the key itself.
-import type { Step } from '../types.js';
+// A bounded journal of recent requests, for the admin API and the modes' requests(): what was sent and what was
+// answered. It records the project and account of the key, never the key itself; bodies over 16 KiB are left out.
+import type { RequestContext, Step, Reply } from '../types.js';
 
 export interface JournalEntry {
   time: string;
   method: string;
   path: string;
+  /** The operation of openapi.yaml the request was routed to; null for a path or method it does not list. */
+  operation_id: string | null;
   /** 0 when the connection was dropped. */
   status: number;
   duration_ms: number;
   /** The project of the API key, or null when the key was missing or unknown. */
   project: string | null;
+  /** The account of the API key, or null. */
+  account: string | null;
+  /** What the client sent: its JSON, its text when it was not JSON, or undefined (none, or over 16 KiB). */
+  body?: unknown;
+  /** What it was answered: the JSON body, or undefined (none, dropped, or over 16 KiB). */
+  answer?: unknown;
 }
 
-/** As kept: the time as a number, turned into a string only when read. */
-type Kept = Omit<JournalEntry, 'time'> & { at: number };
+/** Larger bodies are not kept: the journal stays small whatever the traffic. */
+const KEPT_BODY_BYTES = 16 * 1024;
+
+/** As kept: the time as a number, and the answer as it was made, both turned into JSON only when read. */
+type Kept = Omit<JournalEntry, 'time' | 'answer'> & { at: number; reply: Reply };
+
+const decoder = new TextDecoder();
 
 export class RequestJournal {
   #entries: Kept[] = [];
@@ -30,12 +43,37 @@ export class RequestJournal {
     this.#entries = [];
   }
 
-  /** Oldest first. */
-  entries(): JournalEntry[] {
+  /** Oldest first; only those of an operation, or of an account, when asked. */
+  entries(only: { operationId?: string | undefined; account?: string | undefined } = {}): JournalEntry[] {
+    const { operationId, account } = only;
     return this.#entries
       .slice(-this.capacity)
-      .map(({ at, ...entry }) => ({ time: new Date(at).toISOString(), ...entry }));
+      .filter((entry) => operationId === undefined || entry.operation_id === operationId)
+      .filter((entry) => account === undefined || entry.account === account)
+      .map(({ at, reply, body, ...entry }) => ({
+        time: new Date(at).toISOString(),
+        ...entry,
+        ...(body === undefined ? {} : { body }),
+        ...answerOf(reply),
+      }));
   }
+}
+
+function answerOf(reply: Reply): { answer?: unknown } {
+  if ('drop' in reply) return {};
+  if ('body' in reply) return reply.body === undefined ? {} : { answer: reply.body };
+  let size = 0;
+  for (const part of reply.encoded) size += typeof part === 'string' ? part.length : part.byteLength;
+  if (size > KEPT_BODY_BYTES) return {};
+  return {
+    answer: JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')),
+  };
+}
+
+function sentBody(context: RequestContext): unknown {
+  const { bytes } = context;
+  if (!bytes || bytes.byteLength === 0 || bytes.byteLength > KEPT_BODY_BYTES) return undefined;
+  return context.body ?? decoder.decode(bytes);
 }
 
 /** The first step: it sees every answer, whichever step gave it. */
@@ -47,9 +85,13 @@ export function journalStep(journal: RequestJournal): Step {
       at: performance.timeOrigin + started,
       method: context.request.method,
       path: context.request.path,
+      operation_id: context.operation?.operationId ?? null,
       status: 'drop' in reply ? 0 : reply.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       project: context.principal?.projectId ?? null,
+      account: context.principal?.accountId ?? null,
+      body: sentBody(context),
+      reply,
     });
     return reply;
   };

@@ -7,18 +7,18 @@ import type { Contract } from '../../contract/contract.js';
 import { BodyReadError, type BodyReader } from '../../engine/types.js';
 import { createReferenceFrom, type ReferenceSettings } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
+import { testControls, type TestControls } from '../../reference/controls.js';
 
 export interface MswOptions extends ReferenceSettings {
   /** The API's base URL, ending in /api: absolute (http://localhost:3000/api), or a path (/api) for any origin. */
   baseUrl: string;
 }
 
-export interface MswMock {
+/** The handlers, and what a test drives them with: override, seed, requests, useScenario and reset. */
+export interface MswMock extends TestControls {
   /** For setupServer(...handlers) or setupWorker(...handlers). */
   handlers: HttpHandler[];
   keys: readonly ApiKey[];
-  /** Back to the seed (empty without one): call it between tests. */
-  reset(): Promise<void>;
 }
 
 export function createMswHandlersFor(contract: Contract, options: MswOptions): MswMock {
@@ -49,7 +49,7 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
       : response.body;
     return new HttpResponse(body, { status, headers });
   });
-  return { handlers: [handler], keys: reference.keys, reset: () => reference.reset() };
+  return { handlers: [handler], keys: reference.keys, ...testControls(reference) };
 }
 
 /** Reads the body as a stream, and stops as soon as it passes the limit. */

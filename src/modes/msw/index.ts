@@ -12,6 +12,11 @@ import { createMswHandlersFor, type MswMock, type MswOptions } from './handlers.
 export type { MswMock, MswOptions } from './handlers.js';
 export type { ApiKey, KeysFile } from '../../state/keys.js';
 export type { SeedFile } from '../../state/seed.js';
+export type * from '../../contract/types.js';
+export type * from '../../reference/publicTypes.js';
+export { OverrideError } from '../../engine/checkOverride.js';
+export { BUILT_IN_SCENARIOS, ScenarioError } from '../../reference/scenarios.js';
+export { SeedError } from '../../reference/seeding.js';
 
 let contract: Contract | undefined;
 

@@ -1,7 +1,10 @@
 // createAdminClient: the admin API from a test or Playwright's global setup, typed. Each call resolves with the
 // answer's body, or rejects with an AdminApiError that carries the problem the server sent.
+import type { OperationId } from '../../contract/types.js';
 import type { OverrideSpec } from '../../engine/checkOverride.js';
 import type { JournalEntry } from '../../engine/steps/journal.js';
+import type { TypedOverrideSpec } from '../../engine/typedOverrides.js';
+import type { BuiltInScenario } from '../../reference/scenarios.js';
 
 export interface AdminTenant {
   account_id: string;
@@ -14,6 +17,14 @@ export interface AdminOverride extends OverrideSpec {
   headers: Record<string, string>;
   /** Answers left, when it was set with times. */
   remaining?: number;
+  /** Requests it fitted so far. */
+  matched: number;
+}
+
+export interface AdminScenarioLoaded {
+  scenario: string;
+  chatbots: number;
+  overrides: AdminOverride[];
 }
 
 /** An entry of the request journal, as /__admin/requests lists it. */
@@ -22,12 +33,18 @@ export type AdminJournalEntry = JournalEntry;
 export interface AdminClient {
   health(): Promise<{ status: 'ok' | 'degraded'; store: string; writable: boolean; chatbots: number | null }>;
   createTenant(): Promise<AdminTenant>;
-  requests(): Promise<AdminJournalEntry[]>;
+  /** The journal, oldest first: of one operation, or one account (a test's own tenant), when asked. */
+  requests(only?: { operationId?: OperationId; account?: string }): Promise<AdminJournalEntry[]>;
   reset(): Promise<{ chatbots: number }>;
-  setOverride(spec: OverrideSpec): Promise<AdminOverride>;
+  /** Typed as mock.override is: a documented status and a body of its schema (or `unchecked: true`). */
+  setOverride(spec: TypedOverrideSpec): Promise<AdminOverride>;
   overrides(): Promise<AdminOverride[]>;
   removeOverride(id: string): Promise<void>;
   clearOverrides(): Promise<void>;
+  /** The scenarios the server knows, by name, with their descriptions. */
+  scenarios(): Promise<Record<string, string>>;
+  /** Loads a scenario, for everyone or for one account. */
+  useScenario(name: BuiltInScenario | (string & {}), options?: { account?: string }): Promise<AdminScenarioLoaded>;
 }
 
 export class AdminApiError extends Error {
@@ -60,11 +77,19 @@ export function createAdminClient(url: string, options: { token?: string } = {})
   return {
     health: () => call('GET', '/health'),
     createTenant: () => call('POST', '/tenants'),
-    requests: async () => (await call<{ requests: AdminJournalEntry[] }>('GET', '/requests')).requests,
+    requests: async ({ operationId, account } = {}) => {
+      const query = new URLSearchParams({
+        ...(operationId ? { operation_id: operationId } : {}),
+        ...(account ? { account } : {}),
+      });
+      return (await call<{ requests: AdminJournalEntry[] }>('GET', `/requests?${query}`)).requests;
+    },
     reset: () => call('POST', '/reset'),
     setOverride: (spec) => call('POST', '/overrides', spec),
     overrides: async () => (await call<{ overrides: AdminOverride[] }>('GET', '/overrides')).overrides,
     removeOverride: (id) => call('DELETE', `/overrides/${encodeURIComponent(id)}`),
     clearOverrides: () => call('DELETE', '/overrides'),
+    scenarios: async () => (await call<{ scenarios: Record<string, string> }>('GET', '/scenarios')).scenarios,
+    useScenario: (name, options = {}) => call('POST', `/scenarios/${encodeURIComponent(name)}`, options),
   };
 }

@@ -14,14 +14,18 @@ import { adminSpec } from './spec.js';
 
 const validSpec = createAjv().compile<OverrideSpec>(OVERRIDE_SCHEMAS.OverrideSpec as object);
 
-const shown = (override: ActiveOverride) => ({ ...override, ...(override.key ? { key: maskKey(override.key) } : {}) });
+/** An override as the admin API shows it: its key masked. */
+export const shown = (override: ActiveOverride) => ({
+  ...override,
+  ...(override.key ? { key: maskKey(override.key) } : {}),
+});
 
 export function addOverrideRoutes(router: Router, overrides: Overrides): void {
   router.get('/overrides', (_req, res) => void res.json({ overrides: overrides.list().map(shown) }));
   router.post(
     '/overrides',
     express.json({ limit: '100kb' }),
-    notJson,
+    notJson('BadOverride'),
     (req: express.Request, res: express.Response) => {
       const spec: unknown = req.body;
       if (!validSpec(spec))
@@ -44,12 +48,11 @@ export function addOverrideRoutes(router: Router, overrides: Overrides): void {
   });
 }
 
-/** A body that is not JSON, or too large, is a bad override (400), not a fault of the server. */
-const notJson: ErrorRequestHandler = (error: { status?: number; message?: string }, _req, res, next) => {
-  if (error.status && error.status < 500)
-    return sendProblem(
-      res,
-      documentedProblem(adminSpec, 'BadOverride', `The body is not JSON: ${error.message ?? ''}`),
-    );
-  next(error);
-};
+/** A body that is not JSON, or too large, is the client's mistake (the 400 problem named), not a fault. */
+export const notJson =
+  (problem: string): ErrorRequestHandler =>
+  (error: { status?: number; message?: string }, _req, res, next) => {
+    if (error.status && error.status < 500)
+      return sendProblem(res, documentedProblem(adminSpec, problem, `The body is not JSON: ${error.message ?? ''}`));
+    next(error);
+  };

@@ -2,23 +2,12 @@
 // all. An override answers one operation of openapi.yaml otherwise, after the key and the request's checks.
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
+import { OVERRIDE_PROPERTIES, OVERRIDE_SPEC_SCHEMA } from '../../engine/overrideSchema.js';
 
 const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 const refused = {
   '401': { $ref: '#/components/responses/Unauthorized' },
   '403': { $ref: '#/components/responses/HostNotAllowed' },
-};
-
-const SPEC_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
-  operationId: { type: 'string', description: 'The operation of openapi.yaml it answers, such as createChatbot.' },
-  status: { type: 'integer', minimum: 100, maximum: 599, description: 'A status the operation documents.' },
-  body: { description: "The answer's body; by default, the example openapi.yaml documents for the status." },
-  headers: { type: 'object', additionalProperties: { type: 'string' } },
-  delay: { type: 'integer', minimum: 0, maximum: 60_000, description: 'Milliseconds to wait before answering.' },
-  times: { type: 'integer', minimum: 1, description: 'How many answers it gives; by default, until removed.' },
-  account: { type: 'string', description: "Only this account's requests (an account_id of createTenant)." },
-  key: { type: 'string', description: 'Only the requests sent with this API key.' },
-  unchecked: { type: 'boolean', description: 'Skip the checks; its answers then carry Override-Unchecked: true.' },
 };
 
 export const OVERRIDE_PATHS: OpenAPIV3.PathsObject = {
@@ -76,20 +65,16 @@ export const OVERRIDE_PATHS: OpenAPIV3.PathsObject = {
 };
 
 export const OVERRIDE_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
-  OverrideSpec: {
-    type: 'object',
-    required: ['operationId', 'status'],
-    additionalProperties: false,
-    properties: SPEC_PROPERTIES,
-  },
+  OverrideSpec: OVERRIDE_SPEC_SCHEMA,
   Override: {
     type: 'object',
-    required: ['id', 'operationId', 'status', 'headers'],
+    required: ['id', 'operationId', 'headers', 'matched'],
     additionalProperties: false,
     properties: {
       id: { type: 'string' },
-      ...SPEC_PROPERTIES,
+      ...OVERRIDE_PROPERTIES,
       remaining: { type: 'integer', description: 'Answers left, when it was set with times.' },
+      matched: { type: 'integer', description: 'Requests it fitted so far (its operation, account or key).' },
     },
   },
 };

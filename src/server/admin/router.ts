@@ -8,6 +8,7 @@ import { pageHeaders } from '../pageHeaders.js';
 import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges } from './guard.js';
 import { addOverrideRoutes } from './overridesRoutes.js';
+import { addScenarioRoutes } from './scenariosRoutes.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { documentedProblem } from '../../contract/documentedProblem.js';
 import { adminSpec } from './spec.js';
@@ -48,7 +49,10 @@ export function adminRouter(options: AdminOptions): Router {
     });
   });
   router.get('/state', async (_req, res) => void res.json({ accounts: state(await store.keys(), await store.all()) }));
-  router.get('/requests', (_req, res) => void res.json({ requests: journal.entries() }));
+  router.get('/requests', (req, res) => {
+    const only = (name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
+    res.json({ requests: journal.entries({ operationId: only('operation_id'), account: only('account') }) });
+  });
   // A fresh account with one project and one key: an isolated tenant per end-to-end test worker.
   router.post('/tenants', async (_req, res) => {
     const id = randomBytes(6).toString('hex');
@@ -61,6 +65,7 @@ export function adminRouter(options: AdminOptions): Router {
     res.status(201).json({ account_id: tenant.accountId, project_id: tenant.projectId, api_key: tenant.key });
   });
   addOverrideRoutes(router, options.reference.overrides);
+  addScenarioRoutes(router, options.reference);
   router.post('/reset', async (_req, res) => {
     await options.reference.reset();
     res.json({ chatbots: options.reference.seed.length });

@@ -4,6 +4,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
 import { EDITED_CONTRACT_RESPONSES } from '../../reference/editedContract.js';
 import { OVERRIDE_PATHS, OVERRIDE_RESPONSES, OVERRIDE_SCHEMAS } from './overridesSpec.js';
+import { SCENARIO_PATHS, SCENARIO_RESPONSES } from './scenariosSpec.js';
 
 const json = (
   schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
@@ -90,6 +91,20 @@ export const adminSpec: OpenAPIV3.Document = {
       get: {
         operationId: 'requests',
         summary: 'The most recent /api requests, oldest first (at most 200); never the API key',
+        parameters: [
+          {
+            name: 'operation_id',
+            in: 'query',
+            schema: { type: 'string' },
+            description: 'Only the requests routed to this operation.',
+          },
+          {
+            name: 'account',
+            in: 'query',
+            schema: { type: 'string' },
+            description: "Only this account's requests: a test's own tenant.",
+          },
+        ],
         responses: {
           '200': json(
             {
@@ -106,6 +121,7 @@ export const adminSpec: OpenAPIV3.Document = {
       },
     },
     ...OVERRIDE_PATHS,
+    ...SCENARIO_PATHS,
     '/reset': {
       post: {
         operationId: 'reset',
@@ -170,12 +186,17 @@ export const adminSpec: OpenAPIV3.Document = {
       ...OVERRIDE_SCHEMAS,
       JournalEntry: {
         type: 'object',
-        required: ['time', 'method', 'path', 'status', 'duration_ms', 'project'],
+        required: ['time', 'method', 'path', 'operation_id', 'status', 'duration_ms', 'project', 'account'],
         additionalProperties: false,
         properties: {
           time: { type: 'string', format: 'date-time' },
           method: { type: 'string' },
           path: { type: 'string' },
+          operation_id: {
+            type: 'string',
+            nullable: true,
+            description: 'The operation of openapi.yaml it was routed to; null for a path or method it does not list.',
+          },
           status: { type: 'integer', description: '0 when the connection was dropped before an answer.' },
           duration_ms: { type: 'number' },
           project: {
@@ -183,6 +204,9 @@ export const adminSpec: OpenAPIV3.Document = {
             nullable: true,
             description: 'The project of the API key; null when the key was missing or unknown.',
           },
+          account: { type: 'string', nullable: true, description: 'The account of the API key, or null.' },
+          body: { description: 'What the client sent: its JSON, or its text; absent without one or over 16 KiB.' },
+          answer: { description: 'The JSON answered; absent without one, when dropped, or over 16 KiB.' },
         },
       },
     },
@@ -214,6 +238,7 @@ export const adminSpec: OpenAPIV3.Document = {
       ),
       InternalError: problemResponse('A fault of the server.', 'internal-error', 'Internal Server Error', 500),
       ...OVERRIDE_RESPONSES,
+      ...SCENARIO_RESPONSES,
       // Not the admin API's, but this server's own answers on /api under a contract under review.
       ...EDITED_CONTRACT_RESPONSES,
     },

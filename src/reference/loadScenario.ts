@@ -1,0 +1,62 @@
+// Loading a scenario into the reference. For everyone: the store is reset to the keys and the scenario's seed in
+// one step, the journal and the overrides cleared, and its overrides set. For one account (a test's own tenant):
+// its seed is added to that account and its overrides apply to that account only; the rest is left alone.
+// Everything is checked before anything changes: a refused scenario changes nothing.
+import type { Contract } from '../contract/contract.js';
+import { checkOverride } from '../engine/checkOverride.js';
+import type { ActiveOverride, Overrides } from '../engine/overrides.js';
+import type { RequestJournal } from '../engine/steps/journal.js';
+import type { ApiKey } from '../state/keys.js';
+import type { ChatbotStore, StoredChatbot } from '../state/store.js';
+import type { Scenario } from './scenarios.js';
+import { ScenarioError } from './scenarios.js';
+import { numberedChatbots, seedRecords, storeState, type SeedState } from './seeding.js';
+
+export interface ScenarioTarget {
+  contract: Contract;
+  store: ChatbotStore;
+  /** The keys a reset returns to. */
+  keys: readonly ApiKey[];
+  journal: RequestJournal;
+  overrides: Overrides;
+  /** The most chatbots an account may hold. */
+  limit: number;
+}
+
+export interface LoadedScenario {
+  /** The chatbots it seeded. */
+  chatbots: number;
+  overrides: ActiveOverride[];
+}
+
+export async function loadScenario(
+  target: ScenarioTarget,
+  scenario: Scenario,
+  forAccount?: string,
+): Promise<LoadedScenario> {
+  const { contract, store, overrides } = target;
+  const state: SeedState = forAccount
+    ? await storeState(store)
+    : { keys: target.keys, ids: new Set(), accounts: new Map() };
+  const firstAccount = state.keys[0]?.accountId;
+  const records: StoredChatbot[] = [];
+  for (const [index, seed] of (scenario.seed ?? []).entries()) {
+    const accountId = forAccount ?? seed.account ?? firstAccount;
+    if (!accountId) throw new ScenarioError(`seed[${index}]: there is no account to seed`);
+    if (forAccount && seed.account !== undefined && seed.account !== forAccount)
+      throw new ScenarioError(`seed[${index}] names the account ${seed.account}, not ${forAccount}`);
+    const given = seed.chatbots ?? [];
+    const room = target.limit - (state.accounts.get(accountId)?.held ?? 0) - given.length;
+    const chatbots = [...given, ...numberedChatbots(seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0))];
+    records.push(...seedRecords(contract, state, accountId, chatbots, { project: seed.project, limit: target.limit }));
+  }
+  const specs = (scenario.overrides ?? []).map((spec) => (forAccount ? { ...spec, account: forAccount } : spec));
+  for (const spec of specs) checkOverride(contract, spec); // throws OverrideError, before anything changes
+  if (forAccount) await store.addChatbots(records);
+  else {
+    await store.reset(target.keys, records);
+    target.journal.clear();
+    overrides.clear();
+  }
+  return { chatbots: records.length, overrides: specs.map((spec) => overrides.add(spec)) };
+}
