@@ -50,6 +50,28 @@ describe('createMiddleware in a plain Express app', () => {
     ]);
   });
 
+  it('offers what MSW offers: override, seed, requests, useScenario and reset', async () => {
+    const client = new TestClient(`${origin}/api`);
+    const handle = api.override('createChatbot', { status: 409, account: 'acme' });
+    expect((await client.create(KEYS.acmeWeb, { name: 'Refused' })).status).toBe(409);
+    expect((await client.create(KEYS.globex, { name: 'Elsewhere' })).status).toBe(201);
+    handle.remove();
+    await api.seed('acme', [{ name: 'Seeded in the test' }], { project: 'acme-mobile' });
+    expect((await client.listed(KEYS.acmeMobile)).map((chatbot) => chatbot.name)).toEqual([
+      'Seeded',
+      'Seeded in the test',
+    ]);
+    expect(api.requests('createChatbot').map((entry) => [entry.status, entry.account])).toEqual([
+      [409, 'acme'],
+      [201, 'globex'],
+    ]);
+    await api.useScenario('empty');
+    expect(await client.snapshot()).toEqual({ acme: [], globex: [] });
+    await api.reset();
+    expect(api.requests()).toEqual([]);
+    expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Seeded']);
+  });
+
   it('also works mounted at /api', async () => {
     const app = express();
     app.use('/api', createMiddleware());

@@ -1,6 +1,6 @@
 // chatbot-api-mock/msw in a real browser: headless Chromium loads a page that
 // starts MSW's service worker with our handlers (the pre-bundled browser entry),
-// creates a chatbot, lists it, and gets a 401 problem for a wrong key.
+// creates a chatbot, lists it, gets a 401 problem for a wrong key, then an override's 503 and the flaky scenario's.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -60,7 +60,7 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
       await new Promise((resolve) => site?.close(resolve));
     });
 
-    it('creates, lists, and refuses a wrong key, every answer within the contract', async () => {
+    it('creates, lists, refuses a wrong key, answers an override and a scenario, within the contract', async () => {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -80,7 +80,7 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
       );
       for (const exchange of exchanges)
         assertHonoursContract(contract, { ...exchange, headers: new Headers(exchange.headers) });
-      const [created, listed, refused] = exchanges;
+      const [created, listed, refused, outage, ...flaky] = exchanges;
       expect(created!.status).toBe(201);
       expect(JSON.parse(listed!.text).data).toEqual([JSON.parse(created!.text).data]);
       expect(refused!.status).toBe(401);
@@ -88,6 +88,13 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
         type: 'https://chatbots.example/problems/unauthorized',
         status: 401,
       });
+      expect(outage!.status).toBe(503);
+      expect(flaky.map((exchange) => exchange.status)).toEqual([201, 201, 503]);
+      expect(await page.evaluate(() => (globalThis as typeof globalThis & { sent: string[] }).sent)).toEqual([
+        'One',
+        'Two',
+        'Three',
+      ]);
       expect(errors).toEqual([]);
     }, 60_000);
   },

@@ -73,3 +73,88 @@ describe('createMswHandlers with setupServer', () => {
     expect(mock.keys).toEqual([{ key: 'sk_live_shop_web', accountId: 'shop', projectId: 'shop-web' }]);
   });
 });
+
+describe('mock.override, seed, requests, useScenario and reset', () => {
+  const shop = () => client('sk_live_shop_web');
+
+  it("answers the contract's 503 example until the handle is removed; the app's key still counts", async () => {
+    const handle = mock.override('createChatbot', { status: 503 });
+    const refused = await shop().POST('/chatbots', { body: { name: 'During the outage' } });
+    expect(refused.response.status).toBe(503);
+    expect(refused.response.headers.get('retry-after')).toBe('1');
+    expect(refused.error).toMatchObject({ type: 'https://chatbots.example/problems/store-unavailable' });
+    expect((await client('sk_live_unknown').POST('/chatbots', { body: { name: 'x' } })).response.status).toBe(401);
+    handle.remove();
+    expect((await shop().POST('/chatbots', { body: { name: 'After' } })).response.status).toBe(201);
+  });
+
+  it('answers a body of its own, for a number of times, and refuses what the contract does not allow', async () => {
+    mock.override('listChatbots', {
+      status: 200,
+      body: {
+        data: [
+          {
+            id: 'b6a5c1e2-9f3d-4a7b-8c1d-2e3f4a5b6c7d',
+            name: 'Fixed',
+            settings: { theme: 'x' },
+            is_active: false,
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      },
+      times: 1,
+    });
+    expect((await shop().GET('/chatbots')).data?.data.map((chatbot) => chatbot.name)).toEqual(['Fixed']);
+    expect((await shop().GET('/chatbots')).data?.data.map((chatbot) => chatbot.name)).toEqual(['Seeded helper']);
+    // @ts-expect-error -- 418 is not documented for createChatbot
+    expect(() => mock.override('createChatbot', { status: 418 })).toThrow('createChatbot documents no 418 answer');
+    // @ts-expect-error -- a 503's body is a Problem
+    expect(() => mock.override('createChatbot', { status: 503, body: { oops: true } })).toThrow(/^the override/);
+    const unchecked = mock.override('createChatbot', { status: 418, body: { oops: true }, unchecked: true });
+    const teapot = await fetch(`${baseUrl}/chatbots`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_live_shop_web', 'content-type': 'application/json' },
+      body: '{"name":"Tea"}',
+    });
+    expect([teapot.status, teapot.headers.get('override-unchecked'), await teapot.json()]).toEqual([
+      418,
+      'true',
+      { oops: true },
+    ]);
+    unchecked.remove();
+  });
+
+  it('seeds an account, checked against the contract, and records what the app sent and got', async () => {
+    await mock.seed('shop', [{ name: 'Seeded later', settings: { theme: 'dark' } }]);
+    await expect(mock.seed('shop', [{ name: '' }])).rejects.toThrow(/chatbots\[0\]\/name/);
+    await shop().POST('/chatbots', { body: { name: 'Typed in the form' } });
+    const { data } = await shop().GET('/chatbots');
+    expect(data?.data.map((chatbot) => chatbot.name)).toEqual(['Seeded helper', 'Seeded later', 'Typed in the form']);
+    expect(mock.requests('createChatbot')).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/chatbots',
+        operation_id: 'createChatbot',
+        status: 201,
+        account: 'shop',
+        body: { name: 'Typed in the form' },
+        answer: { data: expect.objectContaining({ name: 'Typed in the form', is_active: true }) },
+      }),
+    ]);
+    expect(mock.requests().map((entry) => entry.operation_id)).toEqual(['createChatbot', 'listChatbots']);
+  });
+
+  it('loads scenarios by name; reset() clears overrides, seeds and the journal', async () => {
+    await mock.useScenario('empty');
+    expect((await shop().GET('/chatbots')).data?.data).toEqual([]);
+    await mock.useScenario('flaky');
+    const created = [];
+    for (let index = 0; index < 3; index++)
+      created.push((await shop().POST('/chatbots', { body: { name: `Bot ${index}` } })).response.status);
+    expect(created).toEqual([201, 201, 503]);
+    await mock.reset();
+    expect(mock.requests()).toEqual([]);
+    expect((await shop().GET('/chatbots')).data?.data.map((chatbot) => chatbot.name)).toEqual(['Seeded helper']);
+    await expect(mock.useScenario('nope')).rejects.toThrow(/no scenario "nope"/);
+  });
+});

@@ -211,7 +211,7 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     expect(msw.stdout.trim()).toBe('201');
   });
 
-  it('type-checks a consumer with skipLibCheck off', async () => {
+  it('type-checks a consumer with skipLibCheck off, overrides typed from the contract in both packages', async () => {
     writeFileSync(
       join(app, 'consumer.ts'),
       `
@@ -219,12 +219,20 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
       import { startMock, startProxy, startServer } from 'chatbot-api-mock';
       import type { Chatbot, VerifyReport } from 'chatbot-api-mock';
       import { createMswHandlers } from 'chatbot-api-mock/msw';
+      import { createMswHandlers as createMsw, type Problem as MswProblem } from '@chatbot-api-mock/msw';
       const server = await startServer({ port: 0 });
       const report: VerifyReport = await runVerification({ baseUrl: server.url, key: 'sk_live_acme_web_0001' });
       const first: Chatbot | undefined = undefined;
       const tenant = await createAdminClient(server.url).createTenant();
       console.log(report.passed, first, tenant.api_key, createMiddleware, startMock, startProxy, createMswHandlers);
       await server.close();
+      const mock = createMsw({ baseUrl: '/api' });
+      const outage: MswProblem = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Down.' };
+      mock.override('createChatbot', { status: 503, body: outage }).remove();
+      // @ts-expect-error -- 418 is not a status createChatbot documents
+      mock.override('createChatbot', { status: 418 });
+      // @ts-expect-error -- nor for the admin client
+      await createAdminClient(server.url).setOverride({ operationId: 'listChatbots', status: 418 });
     `,
     );
     writeFileSync(

@@ -13,8 +13,9 @@ import { configureAjv, LIMITS_MODULE } from './ajv.js';
 import { CHATBOT_SCHEMA, type OpenApiDocument } from './contract.js';
 import { createLiveRouter } from './liveRouter.js';
 import { resolvePointer } from './pointer.js';
+import { responseSchemaPointers } from './responseSchemas.js';
 
-/** The schemas whose validators a store or a seed check needs, besides the operations'. */
+/** The schemas whose validators a store or a seed check needs, besides the operations' and their answers'. */
 export const COMPILED_SCHEMAS = [CHATBOT_SCHEMA];
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -70,10 +71,9 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
     );
   }
   const pointers = Object.fromEntries(
-    COMPILED_SCHEMAS.filter((pointer) => resolvePointer(document, pointer) !== undefined).map((pointer) => [
-      pointer,
-      schemas.add({ $ref: `openapi${pointer}` }),
-    ]),
+    [...COMPILED_SCHEMAS, ...responseSchemaPointers(document)]
+      .filter((pointer) => resolvePointer(document, pointer) !== undefined)
+      .map((pointer) => [pointer, schemas.add({ $ref: `openapi${pointer}` })]),
   );
 
   // The table refers to the validators by name: written as code, not as JSON strings.

@@ -26,7 +26,7 @@ type DocumentedAnswer<Op extends OperationId> = {
 }[DocumentedStatus<Op>];
 
 /** The operation's own answer, later. */
-type DelayOnly = Scope & { status?: undefined; delay: OverrideDelay };
+type DelayOnly = Scope & { status?: undefined; delay: OverrideDelay; body?: never; headers?: never };
 
 /** Anything at all, unchecked: its answers carry Override-Unchecked: true. */
 type Unchecked = Scope & { status: number; body?: unknown; headers?: Record<string, string>; unchecked: true };

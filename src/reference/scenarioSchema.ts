@@ -35,7 +35,7 @@ const SCENARIO = {
 export const SCENARIOS_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'chatbot-api-mock scenarios',
-  description: 'Named sets of seeds and overrides, loaded by name: serve --scenario NAME, mock.useScenario(NAME).',
+  description: 'Named sets of seeds and overrides, loaded by name (the scenario option of serve, mock.useScenario).',
   type: 'object',
   required: ['scenarios'],
   additionalProperties: false,

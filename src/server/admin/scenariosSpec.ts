@@ -12,7 +12,7 @@ export const SCENARIO_PATHS: OpenAPIV3.PathsObject = {
   '/scenarios': {
     get: {
       operationId: 'listScenarios',
-      summary: 'The scenarios this server knows (built in, and those of --scenarios), with their descriptions',
+      summary: 'The scenarios this server knows (built in, and those of the scenarios file), with their descriptions',
       responses: {
         '200': {
           description: 'By name.',
