@@ -1,8 +1,9 @@
-// The admin page in headless Chromium: chatbots per account and project, the
-// journal as it grows, and the reset button.
+// The admin page in headless Chromium: chatbots per account and project, the overrides in force (and their
+// remove buttons), the journal as it grows, and the reset button.
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCaller } from './helpers/admin.js';
 import { chromiumAvailable, launchChromium, RESULTS } from './helpers/browser.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
@@ -20,7 +21,7 @@ describe.skipIf(!chromiumAvailable('/__admin/'))('/__admin/ in headless Chromium
     await t?.close();
   });
 
-  it('shows the state and the journal as they change, and resets', async () => {
+  it('shows the state, the overrides and the journal as they change, removes an override, and resets', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${new URL(t.server.url).origin}/__admin/`);
     const state = page.locator('#state');
@@ -44,6 +45,15 @@ describe.skipIf(!chromiumAvailable('/__admin/'))('/__admin/ in headless Chromium
     await expect(journal.getByText('globex-main').isVisible()).resolves.toBe(true);
     mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: `${RESULTS}admin.png`, fullPage: true });
+
+    const overrides = page.locator('#overrides');
+    await overrides.getByText('none').waitFor({ timeout: 5_000 });
+    const set = { operationId: 'createChatbot', status: 503, account: 'globex', times: 2 };
+    expect((await adminCaller(() => t.server.url)('POST', '/overrides', set)).status).toBe(201);
+    await overrides.getByText('503, 2 more').waitFor({ timeout: 5_000 });
+    await expect(overrides.getByText('account globex').isVisible()).resolves.toBe(true);
+    await overrides.getByRole('button', { name: 'Remove' }).click();
+    await overrides.getByText('none').waitFor({ timeout: 5_000 });
 
     await page.getByRole('button', { name: 'Reset to seed' }).click();
     await state.getByText('Made while watching').waitFor({ state: 'detached', timeout: 5_000 });

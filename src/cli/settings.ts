@@ -168,6 +168,10 @@ const MOCK_KEYS: readonly CliSetting['key'][] = [
   'maxContractBytes',
   'watch',
   'keysFile',
+  'adminToken',
+  'allowedHosts',
+  'scenariosFile',
+  'scenario',
   'quiet',
   'logFormat',
 ];

@@ -1,7 +1,8 @@
 // `mock`: Prism's mocker as the executor of the same engine the reference server
 // runs. Every request-level answer (404, 405, 413, 401, 415, 400, 422, CORS,
 // Cache-Control) is the server's, byte for byte, with the same keys; only a
-// success answer differs: the contract's example, or generated data, and no state.
+// success answer differs: the contract's example, or generated data, and no state. Its admin API has keys and
+// tenants, the journal, overrides and scenarios (src/modes/mockAdmin.ts).
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
@@ -15,7 +16,11 @@ import { answerUnknownMethods } from '../server/nodeAdapter.js';
 import { closeServer, listen } from '../server/listen.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
-import { keyLookup, type ApiKey, type KeysFile } from '../state/keys.js';
+import type { ApiKey, KeysFile } from '../state/keys.js';
+import { findScenario, ScenarioError } from '../reference/scenarios.js';
+import { readScenariosFile } from '../reference/scenariosFile.js';
+import { refuseOpenAdmin } from '../server/openAdmin.js';
+import { mockAdmin } from './mockAdmin.js';
 import { loadKeys } from '../state/keysFile.js';
 import { createPrismExecutor } from './prismExecutor.js';
 
@@ -39,6 +44,14 @@ export interface MockOptions {
   watch?: boolean;
   /** The largest contract file read, in bytes (default 1 MiB). */
   maxContractBytes?: number;
+  /** Protects /__admin. Required when host is not a loopback address. */
+  adminToken?: string;
+  /** More Host names the admin API answers. */
+  allowedHosts?: string[];
+  /** Your own scenarios: a scenarios.yaml (or JSON) file. */
+  scenariosFile?: string;
+  /** Start in this scenario, and return to it on reset. */
+  scenario?: string;
 }
 
 export interface RunningMock {
@@ -51,25 +64,47 @@ export interface RunningMock {
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
+  refuseOpenAdmin(host, options.adminToken);
+  const { keys, demoKeys } = loadKeys(options);
+  const scenarios = options.scenariosFile ? readScenariosFile(options.scenariosFile) : {};
+  if (options.scenario !== undefined) findScenario(options.scenario, scenarios); // an unknown name stops the start
   const followed = followedContract(options);
   const { first } = followed;
-  const { keys, demoKeys } = loadKeys(options);
-  const authenticator = createAuthenticator(keyLookup(keys));
+  const admin = mockAdmin(first.contract, keys, scenarios, options.scenario);
+  await admin.ready.catch((error: unknown) => {
+    followed.close();
+    throw new ScenarioError(`scenario ${options.scenario ?? ''}: ${(error as Error).message}`);
+  });
+  const authenticator = createAuthenticator(admin.principalOf);
   const engineFor = async (contract: Contract, basePath?: string) =>
     createEngine({
       contract,
       executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),
       authenticator,
+      journal: admin.journal,
+      overrides: admin.overrides,
       log: logger,
       ...(basePath === undefined ? {} : { basePath }),
       ...(options.faults ? { faults: options.faults } : {}),
     });
   const engine = switchableEngine(await engineFor(first.contract));
-  const app = createApp({ engine, logger, served: followed.current });
+  const app = createApp({
+    engine,
+    logger,
+    served: followed.current,
+    reference: admin,
+    boundHost: host,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+  });
   const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;
   // Prism reads the edited document anew; the address stays where the mock started.
-  followed.follow(async (next) => void engine.switchTo(await engineFor(next.contract, engine.basePath)), logger);
+  followed.follow(async (next) => {
+    admin.useContract(next.contract);
+    engine.switchTo(await engineFor(next.contract, engine.basePath));
+    return undefined;
+  }, logger);
   return {
     url: baseUrl(host, boundPort, first.contract.basePath),
     keys,

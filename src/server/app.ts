@@ -7,9 +7,8 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { ContractFile } from '../contract/load.js';
 import type { Engine } from '../engine/pipeline.js';
-import type { Reference } from '../reference/engine.js';
 import { isSecretHeader, REDACTED } from '../untrusted/redact.js';
-import { adminRouter } from './admin/router.js';
+import { adminRouter, type AdminTarget } from './admin/router.js';
 import { docsRouter } from './docs.js';
 import { createNodeMiddleware } from './nodeAdapter.js';
 import { sendProblem } from './sendProblem.js';
@@ -19,8 +18,8 @@ export interface AppOptions {
   logger: Logger;
   /** The contract in force and its YAML text, served at /docs, /openapi.yaml and /openapi.json. */
   served: () => ContractFile;
-  /** The reference state, for the admin API; without it there is no admin API (the mock). */
-  reference?: Reference;
+  /** What the admin API works on (the reference state, or the mock's); without it there is no admin API. */
+  reference?: AdminTarget;
   /** Protects /__admin; without it the admin API is open. */
   adminToken?: string;
   /** The bound address, and other Host names the admin API answers. */

@@ -22,6 +22,7 @@ import { closeServer, listen, type ServerTimeouts } from './listen.js';
 import { answerUnknownMethods } from './nodeAdapter.js';
 import { checkOption, optionalOption } from './options.js';
 import { baseUrl } from './url.js';
+import { refuseOpenAdmin } from './openAdmin.js';
 
 export { ConfigError } from './configError.js';
 
@@ -127,14 +128,7 @@ function checkedSettings(options: ServerOptions) {
   };
   if (settings.dataFile && settings.databaseUrl)
     throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
-  if (settings.adminToken === undefined && !isLoopback(settings.host)) {
-    throw new ConfigError(
-      `refusing to bind ${settings.host} with an open admin API: anyone who reaches it could read and reset the ` +
-        `state. ` +
-        'Set an admin token, or bind a loopback address.',
-      'adminToken',
-    );
-  }
+  refuseOpenAdmin(settings.host, settings.adminToken);
   return settings;
 }
 
@@ -237,8 +231,4 @@ function storeChoice(settings: ServerSettings): StoreChoice {
     ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}),
     ...(maxPages ? { maxPages } : {}),
   };
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

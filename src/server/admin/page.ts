@@ -1,5 +1,5 @@
-// The admin page at /__admin/: the chatbots per account and project, the request
-// journal as it grows, and a reset button. Plain HTML and script, no build step.
+// The admin page at /__admin/: the chatbots per account and project, the overrides in force (each removable), the
+// request journal as it grows, and a reset button. Plain HTML and script, no build step.
 export const ADMIN_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -32,6 +32,9 @@ export const ADMIN_PAGE = `<!doctype html>
   <main>
     <section><h2>Chatbots by account and project</h2><div id="state">Loading…</div></section>
     <section>
+      <h2>Overrides in force</h2>
+      <table><thead><tr><th>operation</th><th>answer</th><th>for</th><th>matched</th><th></th></tr></thead>
+      <tbody id="overrides"></tbody></table>
       <h2>Recent requests</h2>
       <table><thead><tr><th>time</th><th>request</th><th>status</th><th>ms</th><th>project</th></tr></thead>
       <tbody id="requests"></tbody></table>
@@ -62,7 +65,31 @@ async function call(path, method = 'GET') {
     : { headers: headers() };
   const response = await fetch(path, { method, ...body });
   if (response.status === 401) { $('token-box').hidden = false; throw new Error('admin token needed'); }
-  return response.json();
+  return response.status === 204 ? undefined : response.json();
+}
+function describeAnswer(o) {
+  const delay = o.delay === undefined ? ''
+    : typeof o.delay === 'number' ? ' after ' + o.delay + ' ms' : ' after ' + o.delay.min + '–' + o.delay.max + ' ms';
+  const times = o.remaining === undefined ? '' : ', ' + o.remaining + ' more';
+  const every = o.every === undefined ? '' : ', every ' + o.every + ' requests';
+  return (o.status === undefined ? 'its own answer' : String(o.status)) + delay + every + times +
+    (o.unchecked ? ' (unchecked)' : '');
+}
+function renderOverrides({ overrides }) {
+  if (overrides.length === 0) {
+    $('overrides').replaceChildren(el('tr', {}, el('td', { className: 'muted', colSpan: 5 }, 'none')));
+    return;
+  }
+  $('overrides').replaceChildren(...overrides.map((o) => {
+    const remove = el('button', { type: 'button', title: 'Remove ' + o.id }, 'Remove');
+    remove.addEventListener('click', async () => {
+      await call('overrides/' + encodeURIComponent(o.id), 'DELETE');
+      await refresh();
+    });
+    const scope = o.account ? 'account ' + o.account : o.key ? 'key ' + o.key : 'everyone';
+    return el('tr', {}, el('td', {}, o.operationId), el('td', {}, describeAnswer(o)), el('td', {}, scope),
+      el('td', {}, o.matched), el('td', {}, remove));
+  }));
 }
 function renderState({ accounts }) {
   const root = el('div');
@@ -92,9 +119,11 @@ function renderRequests({ requests }) {
 }
 async function refresh() {
   try {
-    const [health, state, requests] = await Promise.all([call('health'), call('state'), call('requests')]);
+    const [health, state, overrides, requests] =
+      await Promise.all([call('health'), call('state'), call('overrides'), call('requests')]);
     $('health').textContent = health.chatbots + ' chatbot(s) stored · up ' + Math.round(health.uptime_seconds) + ' s';
     renderState(state);
+    renderOverrides(overrides);
     renderRequests(requests);
   } catch (error) {
     $('health').textContent = String(error.message || error);

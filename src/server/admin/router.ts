@@ -13,8 +13,14 @@ import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { documentedProblem } from '../../contract/documentedProblem.js';
 import { adminSpec } from './spec.js';
 
+/** What the admin API works on: the reference (serve), or the Prism mock's keys, journal and overrides. */
+export type AdminTarget = Pick<
+  Reference,
+  'store' | 'journal' | 'overrides' | 'reset' | 'seed' | 'useScenario' | 'scenarios'
+>;
+
 export interface AdminOptions {
-  reference: Reference;
+  reference: AdminTarget;
   /** The address the server is bound to, and other Host names the admin API answers. */
   boundHost: string;
   allowedHosts?: readonly string[];

@@ -1,0 +1,97 @@
+// The Prism mock's admin API target: keys (and tenants made through the admin API), the journal and overrides, as
+// serve's, but no chatbots. A scenario's seed cannot be stored, so it is answered instead: the seeded account's
+// list answers its chatbots, an account seeded to its limit answers a create with 409, and without a seed every
+// list is empty.
+import type { Contract } from '../contract/contract.js';
+import { checkOverride, type OverrideSpec } from '../engine/checkOverride.js';
+import { Overrides } from '../engine/overrides.js';
+import { RequestJournal } from '../engine/steps/journal.js';
+import type { LoadedScenario } from '../reference/loadScenario.js';
+import { findScenario, ScenarioError, type Scenario } from '../reference/scenarios.js';
+import { numberedChatbots, seedRecords, type SeedState } from '../reference/seeding.js';
+import type { AdminTarget } from '../server/admin/router.js';
+import type { ApiKey } from '../state/keys.js';
+import { InMemoryChatbotStore } from '../state/memoryStore.js';
+
+export interface MockAdmin extends AdminTarget {
+  /** Whom a key stands for: the keys given, and the tenants made since. */
+  principalOf: InMemoryChatbotStore['principalOf'];
+  useContract(next: Contract): void;
+  /** Settles once the keys are in and the starting scenario is loaded. */
+  ready: Promise<void>;
+}
+
+export function mockAdmin(
+  first: Contract,
+  keys: readonly ApiKey[],
+  scenarios: Readonly<Record<string, Scenario>>,
+  startScenario?: string,
+): MockAdmin {
+  let contract = first;
+  const store = new InMemoryChatbotStore();
+  const journal = new RequestJournal();
+  const overrides = new Overrides(contract);
+  const load = async (scenario: string | Scenario, account?: string): Promise<LoadedScenario> => {
+    const chosen = typeof scenario === 'string' ? findScenario(scenario, scenarios) : scenario;
+    const specs = answeredSeeds(contract, await store.keys(), chosen, account);
+    for (const spec of specs) checkOverride(contract, spec); // throws before anything changes
+    if (!account) {
+      await store.reset(keys, []);
+      journal.clear();
+      overrides.clear();
+    }
+    return { chatbots: 0, overrides: specs.map((spec) => overrides.add(spec)) };
+  };
+  const ready = store.start(keys, []).then(async () => {
+    if (startScenario !== undefined) await load(startScenario);
+  });
+  ready.catch(() => {}); // startMock awaits it, and stops on its failure
+  return {
+    store,
+    journal,
+    overrides,
+    seed: [],
+    scenarios,
+    ready,
+    principalOf: async (key) => (await ready, store.principalOf(key)),
+    reset: async () => {
+      await store.reset(keys, []);
+      journal.clear();
+      overrides.clear();
+      if (startScenario !== undefined) await load(startScenario);
+    },
+    useScenario: async (scenario, { account } = {}) => (await ready, load(scenario, account)),
+    useContract(next) {
+      contract = next;
+      overrides.useContract(next);
+    },
+  };
+}
+
+/** The scenario's overrides, after those that answer its seed: its lists, and its full accounts' creates. */
+function answeredSeeds(
+  contract: Contract,
+  keys: readonly ApiKey[],
+  scenario: Scenario,
+  forAccount: string | undefined,
+): OverrideSpec[] {
+  const limit = contract.rules.maxChatbotsPerAccount;
+  const state: SeedState = { keys, ids: new Set(), accounts: new Map() };
+  const lists = new Map<string, unknown[]>();
+  for (const [index, seed] of (scenario.seed ?? []).entries()) {
+    const accountId = forAccount ?? seed.account ?? keys[0]?.accountId;
+    if (!accountId) throw new ScenarioError(`seed[${index}]: there is no account to seed`);
+    const given = seed.chatbots ?? [];
+    const room = limit - (state.accounts.get(accountId)?.held ?? 0) - given.length;
+    const chatbots = [...given, ...numberedChatbots(seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0))];
+    const records = seedRecords(contract, state, accountId, chatbots, { project: seed.project, limit });
+    lists.set(accountId, [...(lists.get(accountId) ?? []), ...records.map((record) => record.chatbot)]);
+  }
+  const scoped = (spec: OverrideSpec): OverrideSpec => (forAccount ? { ...spec, account: forAccount } : spec);
+  const seeded: OverrideSpec[] = [scoped({ operationId: 'listChatbots', status: 200, body: { data: [] } })];
+  for (const [account, data] of lists) {
+    seeded.push({ operationId: 'listChatbots', status: 200, body: { data }, account });
+    if (data.length >= limit) seeded.push({ operationId: 'createChatbot', status: 409, account });
+  }
+  return [...seeded, ...(scenario.overrides ?? []).map(scoped)];
+}
