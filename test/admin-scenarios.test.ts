@@ -6,7 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScenarioError } from '../src/reference/scenarios.js';
+import { Ajv } from 'ajv';
+import { SCENARIOS_SCHEMA } from '../src/reference/scenarioSchema.js';
+import { BUILT_IN_SCENARIOS, ScenarioError } from '../src/reference/scenarios.js';
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 
@@ -90,6 +92,15 @@ describe('POST /__admin/scenarios/{name}', () => {
     const elsewhere = await admin('POST', '/scenarios/full-account', { account: 'nobody' }, '/scenarios/{name}');
     expect(elsewhere).toMatchObject({ status: 422, body: { detail: 'no account "nobody" among the keys' } });
     expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Kept']);
+  });
+});
+
+describe('scenarios.schema.json', () => {
+  it('holds the built-in scenarios, and refuses a misspelt field', () => {
+    const valid = new Ajv({ strict: true, allErrors: true }).compile(SCENARIOS_SCHEMA);
+    expect(valid({ scenarios: BUILT_IN_SCENARIOS }), JSON.stringify(valid.errors)).toBe(true);
+    expect(valid({ scenarios: { mine: { overides: [] } } })).toBe(false);
+    expect(valid({ scenarios: { mine: { seed: [{ count: 'all' }] } } })).toBe(false);
   });
 });
 

@@ -1,8 +1,6 @@
 // chatbot-api-mock/msw in a real browser: headless Chromium loads a page that
 // starts MSW's service worker with our handlers (the pre-bundled browser entry),
 // creates a chatbot, lists it, gets a 401 problem for a wrong key, then an override's 503 and the flaky scenario's.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +8,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertHonoursContract } from '../src/contract/check.js';
-import { chromiumAvailable, launchChromium } from './helpers/browser.js';
+import { chromiumAvailable, launchChromium, serveFiles } from './helpers/browser.js';
 import { contract } from './helpers/contract.js';
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,7 +19,7 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
   `createMswHandlers with setupWorker (${MSW}) in headless Chromium`,
   () => {
     let browser: Browser;
-    let site: Server;
+    let site: Awaited<ReturnType<typeof serveFiles>> | undefined;
     let origin: string;
     beforeAll(async () => {
       // esbuild's defaults for the browser: whatever the page needs must come pre-bundled.
@@ -45,19 +43,13 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
           readFileSync(at(`../node_modules/${MSW}/lib/mockServiceWorker.js`), 'utf8'),
         ],
       };
-      site = createServer((req, res) => {
-        const file = files[req.url ?? ''];
-        if (!file) return void res.writeHead(404).end();
-        res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
-      });
-      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      site = await serveFiles(files);
+      origin = site.origin;
       browser = await launchChromium();
     }, 60_000);
     afterAll(async () => {
       await browser?.close();
-      site?.closeAllConnections();
-      await new Promise((resolve) => site?.close(resolve));
+      await site?.close();
     });
 
     it('creates, lists, refuses a wrong key, answers an override and a scenario, within the contract', async () => {

@@ -3,7 +3,7 @@
 // compile cache can keep: one file to parse instead of hundreds of modules.
 // Prism is in the package once, in dist/vendor/prism-http.cjs, and not a
 // dependency (docs/decisions/0002-mock-in-process.md).
-import { chmodSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
@@ -69,3 +69,7 @@ await Promise.all([
 
 // tsc writes the bin without its execute bit: `npx chatbot-api-mock` in a clone needs it after every build.
 chmodSync('dist/bin.cjs', 0o755);
+
+// The shape of scenarios.yaml, for an editor's YAML support: `chatbot-api-mock/scenarios.schema.json`.
+const { SCENARIOS_SCHEMA } = await import('../dist/reference/scenarioSchema.js');
+writeFileSync('dist/scenarios.schema.json', `${JSON.stringify(SCENARIOS_SCHEMA, null, 2)}\n`);

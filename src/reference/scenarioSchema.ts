@@ -12,7 +12,7 @@ const SEED = {
     chatbots: {
       type: 'array',
       description: 'Chatbots as a create would make them: only name is needed; checked against openapi.yaml.',
-      items: { type: 'object', required: ['name'] },
+      items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
     },
     count: {
       description:

@@ -1,5 +1,7 @@
 // Headless Chromium from Debian's package, driven by playwright-core.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -30,4 +32,23 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A static site on a free loopback port: each path with its content type and text. */
+export async function serveFiles(
+  files: Record<string, [string, string]>,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const site = createServer((req, res) => {
+    const file = files[req.url ?? ''];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    close: async () => {
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+    },
+  };
 }
