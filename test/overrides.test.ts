@@ -115,3 +115,37 @@ describe('the reference behaviour', () => {
     expect([reference.overrides.list(), (await create(KEYS.acmeWeb)).status]).toEqual([[], 201]);
   });
 });
+
+describe('the journal', () => {
+  it('keeps what was sent and answered up to 16 KiB each, as copies', async () => {
+    const reference = createReference({ contract, keys: parseKeys(DEMO_KEYS) });
+    const send = (name: string) =>
+      reference.engine.handle({
+        method: 'POST',
+        path: '/api/chatbots',
+        headers: { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json' },
+        body: new TextEncoder().encode(JSON.stringify({ name, settings: { theme: 'x', notes: 'n'.repeat(20_000) } })),
+      });
+    const big = { data: Array.from({ length: 200 }, () => ({ id: 'x'.repeat(100) })) };
+    reference.overrides.add({ operationId: 'listChatbots', status: 200, body: big, unchecked: true });
+    await send('Too much');
+    await reference.engine.handle({
+      method: 'GET',
+      path: '/api/chatbots',
+      headers: { authorization: `Bearer ${KEYS.acmeWeb}` },
+    });
+    const [create, list] = reference.journal.entries();
+    expect(create).toMatchObject({ operation_id: 'createChatbot', status: 422, account: 'acme' }); // settings too long
+    expect([create!.body, list!.answer]).toEqual([undefined, undefined]); // each over 16 KiB
+    reference.overrides.clear();
+    reference.overrides.add({ operationId: 'listChatbots', status: 200, body: { data: [] }, unchecked: true });
+    await reference.engine.handle({
+      method: 'GET',
+      path: '/api/chatbots',
+      headers: { authorization: `Bearer ${KEYS.acmeWeb}` },
+    });
+    const read = reference.journal.entries().at(-1)!.answer as { data: unknown[] };
+    read.data.push('changed by a test');
+    expect(reference.journal.entries().at(-1)!.answer).toEqual({ data: [] });
+  });
+});

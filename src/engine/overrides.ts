@@ -36,6 +36,11 @@ export class Overrides {
     return active;
   }
 
+  /** How many are in force. */
+  get size(): number {
+    return this.#active.length;
+  }
+
   list(): readonly ActiveOverride[] {
     return [...this.#active];
   }

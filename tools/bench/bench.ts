@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { measureAll, type Target } from './load.js';
 import { startJsonServer, startPrismCli } from './peers.js';
 import { startTarget } from './processes.js';
+import { BASE, startBaseline } from './baseline.js';
 import { partialReport, report } from './report.js';
 import { measureSizes } from './sizes.js';
 import { memoryPerChatbot, startupSeries, type Memory, type Starter } from './startup.js';
@@ -21,6 +22,12 @@ export const targets: Target[] = [
   { id: 'j', label: 'json-server v1, GET the same 10 chatbots', start: () => startJsonServer(10) },
   { id: 'c1', label: 'server GET 10, --no-validate-responses', start: () => startTarget('server-no-validate', 10) },
   { id: 'c2', label: 'server GET 10 (validation on, the default)', start: () => startTarget('server', 10) },
+  { id: 'c2b', label: `server GET 10 at ${BASE} (before overrides)`, start: () => startBaseline('server', 10) },
+  {
+    id: 'o',
+    label: 'server GET 10, answered by an override (same body)',
+    start: () => startTarget('server-override', 10),
+  },
   // (d0) and (e0) are anchors, not targets: the floor of this stack for (d) and (e).
   {
     id: 'd0',

@@ -50,9 +50,9 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<
   clearTimeout(timer);
 }
 
-/** Starts tools/dist/bench/target.js and waits for its "ready <url>" line. */
-export async function startTarget(kind: TargetKind, chatbots: number): Promise<Running> {
-  const child = spawn(process.execPath, [script('./target.js'), kind, String(chatbots)], {
+/** Starts tools/dist/bench/target.js (or another commit's, tools/bench/baseline.ts) and waits for its "ready <url>". */
+export async function startTarget(kind: TargetKind, chatbots: number, file = script('./target.js')): Promise<Running> {
+  const child = spawn(process.execPath, [file, kind, String(chatbots)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit').then(([code]) => {

@@ -94,6 +94,12 @@ export function report(
         to('c2', 'a') >= 1.1,
         `(b) bare node:http: ${fmt(to('b', 'a'), 2)} × (a)`,
       ),
+      check(
+        'GET list, no override (c2) ≥ 0.95 × before overrides (c2b)',
+        withCpu('c2', 'c2b'),
+        to('c2', 'c2b') >= 0.95,
+      ),
+      check('an override (o) ≥ 0.9 × the plain path (c2)', withCpu('o', 'c2'), to('o', 'c2') >= 0.9),
       check('POST (d) ≥ 1.3 × bare Express POST (d0)', `${fmt(postToFloor, 2)} × (d0)`, postToFloor >= 1.3),
       check('mock (f) ≥ 2 × Prism’s CLI (p)', withCpu('f', 'p'), to('f', 'p') >= 2),
       check(
@@ -192,6 +198,14 @@ export function partialReport(
   reload = new Map<Follower, number[]>(),
 ): string {
   const lines = rows.length > 0 ? [throughputTable(rows)] : [];
+  const { rps } = ratios(rows);
+  for (const [id, base] of [
+    ['c2', 'c2b'],
+    ['o', 'c2'],
+  ] as const) {
+    const ratio = rps(id, base);
+    if (ratio !== undefined) lines.push(`(${id}) / (${base}): ${fmt(ratio, 3)}`);
+  }
   if (reload.size > 0) lines.push(reloadReport(reload));
   if (stores) lines.push(storesReport(stores));
   if (sizes) lines.push(sizesReport(sizes));

@@ -26,6 +26,7 @@ export type TargetKind =
   | 'node-http'
   | 'server'
   | 'server-no-validate'
+  | 'server-override'
   | 'mock'
   | 'server-sqlite'
   | 'server-postgres';
@@ -126,6 +127,19 @@ async function persistentStore(kind: string, count: number): Promise<ChatbotStor
   return store;
 }
 
+/** The list answered by an override of the very body the server would send: the override's path, same bytes. */
+async function overridden(running: Running): Promise<Running> {
+  const headers = { authorization: 'Bearer sk_live_acme_web_0001' };
+  const body: unknown = await (await fetch(`${running.url}/chatbots`, { headers })).json();
+  const set = await fetch(`${new URL(running.url).origin}/__admin/overrides`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operationId: 'listChatbots', status: 200, body }),
+  });
+  if (set.status !== 201) throw new Error(`the override was refused: ${await set.text()}`);
+  return running;
+}
+
 async function start(kind: string, count: number): Promise<Running> {
   switch (kind) {
     case 'express':
@@ -146,6 +160,8 @@ async function start(kind: string, count: number): Promise<Running> {
         maxChatbotsPerAccount: 10_000_000,
       });
     }
+    case 'server-override':
+      return overridden(await start('server', count));
     case 'mock':
       return startMock({ port: 0, host: HOST }); // Prism's mocker in this process
     case 'server-sqlite':

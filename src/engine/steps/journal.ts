@@ -53,7 +53,8 @@ export class RequestJournal {
       .map(({ at, reply, body, ...entry }) => ({
         time: new Date(at).toISOString(),
         ...entry,
-        ...(body === undefined ? {} : { body }),
+        // A copy: a test that changes what it read does not change the journal.
+        ...(body === undefined ? {} : { body: structuredClone(body) }),
         ...answerOf(reply),
       }));
   }
@@ -61,7 +62,11 @@ export class RequestJournal {
 
 function answerOf(reply: Reply): { answer?: unknown } {
   if ('drop' in reply) return {};
-  if ('body' in reply) return reply.body === undefined ? {} : { answer: reply.body };
+  if ('body' in reply) {
+    // Parsed again from its text: a copy, so that a test that changes it changes no override's body.
+    const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+    return text === undefined || text.length > KEPT_BODY_BYTES ? {} : { answer: JSON.parse(text) as unknown };
+  }
   let size = 0;
   for (const part of reply.encoded) size += typeof part === 'string' ? part.length : part.byteLength;
   if (size > KEPT_BODY_BYTES) return {};

@@ -2,22 +2,37 @@
 // replaces only what the operation's handler would have answered, and the journal records it as any answer.
 import { bearerKey } from '../../state/authenticator.js';
 import { delayOf } from '../checkOverride.js';
-import type { Overrides } from '../overrides.js';
-import type { Step } from '../types.js';
+import type { ActiveOverride, Overrides } from '../overrides.js';
+import type { EncodedReply, Step } from '../types.js';
 
 export function overrideStep(overrides: Overrides): Step {
+  // Each override's answer, serialized once: its body and headers never change while it is in force.
+  const answers = new WeakMap<ActiveOverride, EncodedReply>();
+  const answerOf = (override: ActiveOverride, status: number): EncodedReply => {
+    let answer = answers.get(override);
+    if (!answer) {
+      const marks: Record<string, string> = { 'Mock-Source': 'override' };
+      if (override.unchecked) marks['Override-Unchecked'] = 'true';
+      const text = JSON.stringify(override.body) ?? 'null';
+      answer = { status, encoded: [text], headers: { ...override.headers, ...marks } };
+      answers.set(override, answer);
+    }
+    return answer;
+  };
   return async (context, next) => {
     const { operation } = context;
-    const override =
-      operation &&
-      overrides.take(operation.operationId, context.principal, bearerKey(context.request.headers.authorization));
+    // With none in force (most requests of most runs) the step costs one comparison.
+    if (overrides.size === 0 || !operation) return next();
+    const override = overrides.take(
+      operation.operationId,
+      context.principal,
+      bearerKey(context.request.headers.authorization),
+    );
     if (!override) return next();
     const wait = delayOf(override.delay);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     // Without a status it only delays: the operation answers as it would (and is checked as any answer).
-    if (override.status === undefined) return next();
-    const marks: Record<string, string> = { 'Mock-Source': 'override' };
-    if (override.unchecked) marks['Override-Unchecked'] = 'true';
-    return { status: override.status, body: override.body, headers: { ...override.headers, ...marks } };
+    const { status } = override;
+    return status === undefined ? next() : answerOf(override, status);
   };
 }
