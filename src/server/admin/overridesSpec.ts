@@ -5,7 +5,8 @@ import { problemResponse } from '../../contract/documentedProblem.js';
 import { OVERRIDE_PROPERTIES, OVERRIDE_SPEC_SCHEMA } from '../../engine/overrideSchema.js';
 
 const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-const refused = {
+/** What every call of the admin API may answer: no token, or a Host it does not know. */
+export const refused = {
   '401': { $ref: '#/components/responses/Unauthorized' },
   '403': { $ref: '#/components/responses/HostNotAllowed' },
 };

@@ -2,11 +2,7 @@
 // or for one account (src/reference/loadScenario.ts).
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
-
-const refused = {
-  '401': { $ref: '#/components/responses/Unauthorized' },
-  '403': { $ref: '#/components/responses/HostNotAllowed' },
-};
+import { refused } from './overridesSpec.js';
 
 export const SCENARIO_PATHS: OpenAPIV3.PathsObject = {
   '/scenarios': {
