@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers/freePort.js';
-import { assertBuilt, listening, run } from './helpers/run.js';
+import { adminCaller } from './helpers/admin.js';
+import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, KEYS_FILE, TestClient } from './helpers/server.js';
 import { joined } from './helpers/regexp.js';
 
@@ -18,6 +19,25 @@ function tempFile(name: string, content: string): string {
 }
 
 describe('serve', () => {
+  it('starts in the scenario --scenario names, says so, and returns to it on reset', async () => {
+    const started = run(['serve', '--port', '0', '--scenario', 'full-account', '--max-chatbots-per-account', '3']);
+    try {
+      const url = await listening(started);
+      expect(started.stdout()).toContain('Scenario: full-account (every reset returns to it).');
+      const client = new TestClient(url);
+      expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual([
+        'Chatbot 1',
+        'Chatbot 2',
+        'Chatbot 3',
+      ]);
+      const reset = await adminCaller(() => url)('POST', '/reset', {});
+      expect(reset.status).toBe(200);
+      expect((await client.create(KEYS.acmeWeb, { name: 'One too many' })).status).toBe(409);
+    } finally {
+      expect(await stop(started)).toBe(0);
+    }
+  });
+
   it('starts with the demo keys, prints the base URL, the keys and curl lines, and closes on SIGTERM', async () => {
     const started = run(['serve', '--port', '0']);
     const url = await listening(started);
@@ -190,6 +210,17 @@ describe('serve refuses to start', () => {
         /refusing to bind 0\.0\.0\.0 with an open admin API.*/,
         /Set an admin token, or bind a loopback address\. \(--admin-token\)$/,
       ),
+    ],
+    [
+      ['serve', '--port', '0', '--scenario', 'nope'],
+      {},
+      /no scenario "nope"; there are empty, flaky, full-account, slow$/,
+    ],
+    [['mock', '--port', '0'], { SCENARIO: 'nope' }, /no scenario "nope"; there are empty, flaky, full-account, slow$/],
+    [
+      ['mock', '--port', '0', '--host', '0.0.0.0'],
+      {},
+      /refusing to bind 0\.0\.0\.0 with an open admin API.*\(--admin-token\)$/,
     ],
   ] as const)('with %j %j', async (args, env, message) => {
     const started = run([...args], { ...env });

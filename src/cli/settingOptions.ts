@@ -91,3 +91,10 @@ export function loggerOf(given: GivenSettings): Logger {
   if (entry && format !== 'pretty' && format !== 'json') refused(entry[0], entry[1]);
   return createLogger({ quiet, ...(format ? { pretty: format === 'pretty' } : {}) });
 }
+
+/** A start refused because of a setting (an error naming its option): one line that names the flag, and exit 2. */
+export function exitOnSettingRefused(error: unknown, settings: readonly CliSetting[]): void {
+  const option = (error as { option?: string }).option;
+  const setting = settings.find((candidate) => candidate.key === option);
+  if (setting) usageError(`${(error as Error).message} (${setting.flag.replace(/ <.*$/, '').replace(/^-\w, /, '')})`);
+}

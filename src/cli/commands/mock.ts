@@ -8,6 +8,7 @@ import { checkOption, OptionError } from '../../server/options.js';
 import { exitOnStartFailure } from '../exits.js';
 import {
   addSettingOptions,
+  exitOnSettingRefused,
   givenSettings,
   givenSwitch,
   loggerOf,
@@ -29,9 +30,13 @@ export function addMockCommand(program: Command): void {
     const given = givenSettings(options, flags, self);
     const checked = mockOptions(given);
     const { startMock } = await import('../../modes/mock.js');
-    const mock = await startMock(checked).catch((error: unknown) =>
-      exitOnStartFailure(error, 'the Prism mock', { host: checked.host ?? '127.0.0.1', port: checked.port ?? 4011 }),
-    );
+    const mock = await startMock(checked).catch((error: unknown) => {
+      exitOnSettingRefused(error, MOCK_SETTINGS);
+      return exitOnStartFailure(error, 'the Prism mock', {
+        host: checked.host ?? '127.0.0.1',
+        port: checked.port ?? 4011,
+      });
+    });
     // Before the banner: whoever waits for the ready line may signal at once.
     closeOnSignals(() => mock.close());
     const dynamic = checked.dynamic === true;
@@ -43,6 +48,7 @@ export function addMockCommand(program: Command): void {
       lines.push(
         `Contract: ${checked.contractFile ?? 'built in'}${checked.watch ? ', followed as it is edited' : ''}.`,
       );
+    if (checked.scenario) lines.push(`Scenario: ${checked.scenario} (every reset returns to it).`);
     if (mock.demoKeys) {
       lines.push('', 'Built-in demo API keys (use --keys FILE for your own):');
       for (const { key, accountId, projectId } of mock.keys)

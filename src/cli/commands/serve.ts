@@ -7,7 +7,14 @@ import { OptionError, setUnchecked } from '../../server/options.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/start.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
 import { exitOnStartFailure } from '../exits.js';
-import { addSettingOptions, givenSettings, loggerOf, refused, type GivenSettings } from '../settingOptions.js';
+import {
+  addSettingOptions,
+  exitOnSettingRefused,
+  givenSettings,
+  loggerOf,
+  refused,
+  type GivenSettings,
+} from '../settingOptions.js';
 import { SERVE_SETTINGS } from '../settings.js';
 import { usageError } from '../usage.js';
 import { maskKey } from '../../untrusted/redact.js';
@@ -39,7 +46,7 @@ async function serve(given: GivenSettings): Promise<void> {
     const setting = SERVE_SETTINGS.find((candidate) => candidate.key === option);
     const entry = setting && given.get(setting);
     if (error instanceof OptionError && setting && entry) refused(setting, entry);
-    if (setting) usageError(`${(error as Error).message} (${setting.flag.replace(/ <.*$/, '').replace(/^-\w, /, '')})`);
+    exitOnSettingRefused(error, SERVE_SETTINGS);
     exitOnStartFailure(error, 'the reference server', {
       host: String(valueOf('host')?.value),
       port: Number(valueOf('port')?.value),
@@ -86,6 +93,7 @@ function printBanner(server: RunningServer): void {
   if (server.notice) lines.push(server.notice);
   if (settings.delay) lines.push(`Every /api answer is delayed by ${settings.delay.join('-')} ms.`);
   if (settings.faultRate) lines.push(`Chaos mode: ${settings.faultRate * 100}% of /api requests fail.`);
+  if (settings.scenario) lines.push(`Scenario: ${settings.scenario} (every reset returns to it).`);
   // Demo keys are public; a keys file's are secrets, which CI logs must never show.
   lines.push(
     '',
