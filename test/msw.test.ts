@@ -111,6 +111,7 @@ describe('mock.override, seed, requests, useScenario and reset', () => {
     // @ts-expect-error -- a 503's body is a Problem
     expect(() => mock.override('createChatbot', { status: 503, body: { oops: true } })).toThrow(/^the override/);
     const unchecked = mock.override('createChatbot', { status: 418, body: { oops: true }, unchecked: true });
+    // Not checked against the contract: an unchecked override answers what the contract does not document.
     const teapot = await fetch(`${baseUrl}/chatbots`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_live_shop_web', 'content-type': 'application/json' },
@@ -156,5 +157,31 @@ describe('mock.override, seed, requests, useScenario and reset', () => {
     expect(mock.requests()).toEqual([]);
     expect((await shop().GET('/chatbots')).data?.data.map((chatbot) => chatbot.name)).toEqual(['Seeded helper']);
     await expect(mock.useScenario('nope')).rejects.toThrow(/no scenario "nope"/);
+  });
+
+  it("starts in a scenario of the team's own, and refuses a bad one when it is made", async () => {
+    const own = createMswHandlers({
+      baseUrl: 'https://own.example.test/api',
+      scenarios: { outage: { overrides: [{ operationId: 'listChatbots', status: 503 }] } },
+      scenario: 'outage',
+    });
+    const outage = setupServer(...own.handlers);
+    server.close();
+    outage.listen();
+    try {
+      const answer = await fetch('https://own.example.test/api/chatbots', {
+        headers: { authorization: 'Bearer sk_live_acme_web_0001' },
+      });
+      await checked.onResponse({ request: new Request('https://own.example.test/api/chatbots'), response: answer });
+      expect(answer.status).toBe(503);
+    } finally {
+      outage.close();
+      server.listen({ onUnhandledFrame: 'error' });
+    }
+    expect(() => createMswHandlers({ baseUrl: '/api', scenario: 'nope' })).toThrow(/no scenario "nope"/);
+    const teapot = { teapot: { overrides: [{ operationId: 'listChatbots', status: 418 }] } };
+    expect(() => createMswHandlers({ baseUrl: '/api', scenarios: teapot, scenario: 'teapot' })).toThrow(
+      'scenario teapot: the override does not fit the contract: listChatbots documents no 418 answer',
+    );
   });
 });

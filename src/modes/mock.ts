@@ -17,7 +17,8 @@ import { closeServer, listen } from '../server/listen.js';
 import { baseUrl } from '../server/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import type { ApiKey, KeysFile } from '../state/keys.js';
-import { findScenario, ScenarioError } from '../reference/scenarios.js';
+import { ScenarioError } from '../reference/scenarios.js';
+import { startScenario } from '../reference/loadScenario.js';
 import { readScenariosFile } from '../reference/scenariosFile.js';
 import { refuseOpenAdmin } from '../server/openAdmin.js';
 import { mockAdmin } from './mockAdmin.js';
@@ -67,9 +68,16 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   refuseOpenAdmin(host, options.adminToken);
   const { keys, demoKeys } = loadKeys(options);
   const scenarios = options.scenariosFile ? readScenariosFile(options.scenariosFile) : {};
-  if (options.scenario !== undefined) findScenario(options.scenario, scenarios); // an unknown name stops the start
   const followed = followedContract(options);
   const { first } = followed;
+  if (options.scenario !== undefined) {
+    try {
+      startScenario(first.contract, options.scenario, scenarios); // a bad one stops the start
+    } catch (error) {
+      followed.close();
+      throw error;
+    }
+  }
   const admin = mockAdmin(first.contract, keys, scenarios, options.scenario);
   await admin.ready.catch((error: unknown) => {
     followed.close();

@@ -16,7 +16,7 @@ import { parseSeed, type SeedFile } from '../state/seed.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 import { editedContractExecutor } from './editedContract.js';
-import { loadScenario, type LoadedScenario } from './loadScenario.js';
+import { loadScenario, startScenario, type LoadedScenario } from './loadScenario.js';
 import { findScenario, type Scenario } from './scenarios.js';
 import { seedRecords, storeState, type SeedChatbot } from './seeding.js';
 
@@ -105,7 +105,11 @@ export function createReference(options: ReferenceOptions): Reference {
     const chosen = typeof scenario === 'string' ? findScenario(scenario, scenarios) : scenario;
     return loadScenario({ contract, store, keys, journal, overrides, limit: limit() }, chosen, account);
   };
-  const ready = started.then(async () => void (options.scenario === undefined || (await load(options.scenario))));
+  // A start scenario's name and overrides are checked now: a mistake throws here, not in every later answer.
+  if (options.scenario !== undefined) startScenario(contract, options.scenario, scenarios);
+  const ready = started.then(async () => {
+    if (options.scenario !== undefined) await load(options.scenario);
+  });
   ready.catch(() => {}); // awaited by whoever starts the server; each request awaits it too
   return {
     engine,

@@ -3,13 +3,13 @@
 // its seed is added to that account and its overrides apply to that account only; the rest is left alone.
 // Everything is checked before anything changes: a refused scenario changes nothing.
 import type { Contract } from '../contract/contract.js';
-import { checkOverride } from '../engine/checkOverride.js';
+import { checkOverride, OverrideError } from '../engine/checkOverride.js';
 import type { ActiveOverride, Overrides } from '../engine/overrides.js';
 import type { RequestJournal } from '../engine/steps/journal.js';
 import type { ApiKey } from '../state/keys.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 import type { Scenario } from './scenarios.js';
-import { ScenarioError } from './scenarios.js';
+import { findScenario, ScenarioError } from './scenarios.js';
 import { numberedChatbots, seedRecords, storeState, type SeedState } from './seeding.js';
 
 export interface ScenarioTarget {
@@ -59,4 +59,20 @@ export async function loadScenario(
     overrides.clear();
   }
   return { chatbots: records.length, overrides: specs.map((spec) => overrides.add(spec)) };
+}
+
+/** The scenario a server or a mock starts in, its overrides checked now: a ScenarioError says what is wrong. */
+export function startScenario(
+  contract: Contract,
+  name: string,
+  scenarios: Readonly<Record<string, Scenario>>,
+): Scenario {
+  const scenario = findScenario(name, scenarios);
+  try {
+    for (const spec of scenario.overrides ?? []) checkOverride(contract, spec);
+  } catch (error) {
+    if (error instanceof OverrideError) throw new ScenarioError(`scenario ${name}: ${error.message}`);
+    throw error;
+  }
+  return scenario;
 }

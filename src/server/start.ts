@@ -11,7 +11,8 @@ import { parseSeed, type SeedFile } from '../state/seed.js';
 import { readSeedFile } from '../state/seedFile.js';
 import { RecordsError } from '../state/records.js';
 import { OverrideError } from '../engine/checkOverride.js';
-import { findScenario, ScenarioError, type Scenario } from '../reference/scenarios.js';
+import { ScenarioError, type Scenario } from '../reference/scenarios.js';
+import { startScenario } from '../reference/loadScenario.js';
 import { readScenariosFile } from '../reference/scenariosFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
@@ -146,7 +147,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
   const scenarios = settings.scenariosFile ? readScenariosFile(settings.scenariosFile) : (options.scenarios ?? {});
-  if (settings.scenario !== undefined) findScenario(settings.scenario, scenarios); // an unknown name stops the start
+  // A bad one stops the start.
+  if (settings.scenario !== undefined) startScenario(contract, settings.scenario, scenarios);
   const { store, notice } = options.store
     ? { store: options.store, notice: undefined }
     : await openStore(contract, storeChoice(settings), keys);
