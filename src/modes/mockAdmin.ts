@@ -6,9 +6,9 @@ import type { Contract } from '../contract/contract.js';
 import { checkOverride, type OverrideSpec } from '../engine/checkOverride.js';
 import { Overrides } from '../engine/overrides.js';
 import { RequestJournal } from '../engine/steps/journal.js';
-import type { LoadedScenario } from '../reference/loadScenario.js';
-import { findScenario, ScenarioError, type Scenario } from '../reference/scenarios.js';
-import { numberedChatbots, seedRecords, type SeedState } from '../reference/seeding.js';
+import { scenarioRecords, type LoadedScenario } from '../reference/loadScenario.js';
+import { findScenario, type Scenario } from '../reference/scenarios.js';
+import type { SeedState } from '../reference/seeding.js';
 import type { AdminTarget } from '../server/admin/router.js';
 import type { ApiKey } from '../state/keys.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
@@ -78,14 +78,10 @@ function answeredSeeds(
   const limit = contract.rules.maxChatbotsPerAccount;
   const state: SeedState = { keys, ids: new Set(), accounts: new Map() };
   const lists = new Map<string, unknown[]>();
-  for (const [index, seed] of (scenario.seed ?? []).entries()) {
-    const accountId = forAccount ?? seed.account ?? keys[0]?.accountId;
-    if (!accountId) throw new ScenarioError(`seed[${index}]: there is no account to seed`);
-    const given = seed.chatbots ?? [];
-    const room = limit - (state.accounts.get(accountId)?.held ?? 0) - given.length;
-    const chatbots = [...given, ...numberedChatbots(seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0))];
-    const records = seedRecords(contract, state, accountId, chatbots, { project: seed.project, limit });
-    lists.set(accountId, [...(lists.get(accountId) ?? []), ...records.map((record) => record.chatbot)]);
+  for (const { accountId, chatbot } of scenarioRecords(contract, state, scenario, limit, forAccount)) {
+    const list = lists.get(accountId) ?? [];
+    lists.set(accountId, list);
+    list.push(chatbot);
   }
   const scoped = (spec: OverrideSpec): OverrideSpec => (forAccount ? { ...spec, account: forAccount } : spec);
   const seeded: OverrideSpec[] = [scoped({ operationId: 'listChatbots', status: 200, body: { data: [] } })];

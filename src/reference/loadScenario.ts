@@ -38,18 +38,7 @@ export async function loadScenario(
   const state: SeedState = forAccount
     ? await storeState(store)
     : { keys: target.keys, ids: new Set(), accounts: new Map() };
-  const firstAccount = state.keys[0]?.accountId;
-  const records: StoredChatbot[] = [];
-  for (const [index, seed] of (scenario.seed ?? []).entries()) {
-    const accountId = forAccount ?? seed.account ?? firstAccount;
-    if (!accountId) throw new ScenarioError(`seed[${index}]: there is no account to seed`);
-    if (forAccount && seed.account !== undefined && seed.account !== forAccount)
-      throw new ScenarioError(`seed[${index}] names the account ${seed.account}, not ${forAccount}`);
-    const given = seed.chatbots ?? [];
-    const room = target.limit - (state.accounts.get(accountId)?.held ?? 0) - given.length;
-    const chatbots = [...given, ...numberedChatbots(seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0))];
-    records.push(...seedRecords(contract, state, accountId, chatbots, { project: seed.project, limit: target.limit }));
-  }
+  const records = scenarioRecords(contract, state, scenario, target.limit, forAccount);
   const specs = (scenario.overrides ?? []).map((spec) => (forAccount ? { ...spec, account: forAccount } : spec));
   for (const spec of specs) checkOverride(contract, spec); // throws OverrideError, before anything changes
   if (forAccount) await store.addChatbots(records);
@@ -59,6 +48,28 @@ export async function loadScenario(
     overrides.clear();
   }
   return { chatbots: records.length, overrides: specs.map((spec) => overrides.add(spec)) };
+}
+
+/** The chatbots a scenario seeds, as records made against `state` (which they are added to). */
+export function scenarioRecords(
+  contract: Contract,
+  state: SeedState,
+  scenario: Scenario,
+  limit: number,
+  forAccount: string | undefined,
+): StoredChatbot[] {
+  const records: StoredChatbot[] = [];
+  for (const [index, seed] of (scenario.seed ?? []).entries()) {
+    const accountId = forAccount ?? seed.account ?? state.keys[0]?.accountId;
+    if (!accountId) throw new ScenarioError(`seed[${index}]: there is no account to seed`);
+    if (forAccount && seed.account !== undefined && seed.account !== forAccount)
+      throw new ScenarioError(`seed[${index}] names the account ${seed.account}, not ${forAccount}`);
+    const given = seed.chatbots ?? [];
+    const room = limit - (state.accounts.get(accountId)?.held ?? 0) - given.length;
+    const chatbots = [...given, ...numberedChatbots(seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0))];
+    records.push(...seedRecords(contract, state, accountId, chatbots, { project: seed.project, limit }));
+  }
+  return records;
 }
 
 /** The scenario a server or a mock starts in, its overrides checked now: a ScenarioError says what is wrong. */
