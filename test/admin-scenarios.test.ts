@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { SCENARIOS_SCHEMA } from '../src/reference/scenarioSchema.js';
 import { BUILT_IN_SCENARIOS, ScenarioError } from '../src/reference/scenarios.js';
+import { createAdminClient } from '../src/server/admin/client.js';
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 
@@ -92,6 +93,18 @@ describe('POST /__admin/scenarios/{name}', () => {
     const elsewhere = await admin('POST', '/scenarios/full-account', { account: 'nobody' }, '/scenarios/{name}');
     expect(elsewhere).toMatchObject({ status: 422, body: { detail: 'no account "nobody" among the keys' } });
     expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Kept']);
+  });
+});
+
+describe('createAdminClient', () => {
+  it('lists the scenarios and loads one for a tenant of its own', async () => {
+    const client = createAdminClient(t.server.url);
+    expect(Object.keys(await client.scenarios())).toContain('flaky');
+    const mine = await client.createTenant();
+    const loaded = await client.useScenario('full-account', { account: mine.account_id });
+    expect([loaded.scenario, loaded.chatbots]).toEqual(['full-account', LIMIT]);
+    expect((await new TestClient(t.server.url).create(mine.api_key, { name: 'Too many' })).status).toBe(409);
+    await expect(client.useScenario('nope')).rejects.toMatchObject({ status: 404 });
   });
 });
 
