@@ -25,7 +25,7 @@ export interface JournalEntry {
 const KEPT_BODY_BYTES = 16 * 1024;
 
 /** As kept: the time as a number, and the answer as it was made, both turned into JSON only when read. */
-type Kept = Omit<JournalEntry, 'time' | 'answer'> & { at: number; reply: Reply };
+type Kept = Omit<JournalEntry, 'time' | 'answer'> & { at: number; reply: Reply | undefined };
 
 const decoder = new TextDecoder();
 
@@ -60,19 +60,27 @@ export class RequestJournal {
   }
 }
 
-function answerOf(reply: Reply): { answer?: unknown } {
-  if ('drop' in reply) return {};
+function answerOf(reply: Reply | undefined): { answer?: unknown } {
+  if (!reply || 'drop' in reply) return {};
   if ('body' in reply) {
     // Parsed again from its text: a copy, so that a test that changes it changes no override's body.
     const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
     return text === undefined || text.length > KEPT_BODY_BYTES ? {} : { answer: JSON.parse(text) as unknown };
   }
-  let size = 0;
-  for (const part of reply.encoded) size += typeof part === 'string' ? part.length : part.byteLength;
-  if (size > KEPT_BODY_BYTES) return {};
   return {
     answer: JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')),
   };
+}
+
+/** The reply, unless it is bytes over the limit: a large list made for one request is not held by the journal. */
+function keptReply(reply: Reply): Reply | undefined {
+  if (!('encoded' in reply)) return reply;
+  let size = 0;
+  for (const part of reply.encoded) {
+    size += typeof part === 'string' ? part.length : part.byteLength;
+    if (size > KEPT_BODY_BYTES) return undefined;
+  }
+  return reply;
 }
 
 function sentBody(context: RequestContext): unknown {
@@ -96,7 +104,7 @@ export function journalStep(journal: RequestJournal): Step {
       project: context.principal?.projectId ?? null,
       account: context.principal?.accountId ?? null,
       body: sentBody(context),
-      reply,
+      reply: keptReply(reply),
     });
     return reply;
   };
