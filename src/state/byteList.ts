@@ -10,9 +10,12 @@ export class ByteList {
   #chunks: Uint8Array[] = [];
   #last = new Uint8Array(0);
   #lastLength = 0;
+  /** The views handed out, until the next append: each list request gets the same objects, and allocates none. */
+  #views: readonly Uint8Array[] | undefined;
   length = 0;
 
   append(part: Uint8Array): void {
+    this.#views = undefined;
     let offset = 0;
     while (offset < part.length) {
       if (this.#lastLength === this.#last.length) {
@@ -43,7 +46,8 @@ export class ByteList {
   }
 
   /** The bytes so far, as views of the chunks, in order. */
-  views(): Uint8Array[] {
-    return this.#chunks.map((chunk) => (chunk === this.#last ? chunk.subarray(0, this.#lastLength) : chunk));
+  views(): readonly Uint8Array[] {
+    this.#views ??= this.#chunks.map((chunk) => (chunk === this.#last ? chunk.subarray(0, this.#lastLength) : chunk));
+    return this.#views;
   }
 }

@@ -3,7 +3,7 @@
 import { bearerKey } from '../../state/authenticator.js';
 import { delayOf } from '../checkOverride.js';
 import type { ActiveOverride, Overrides } from '../overrides.js';
-import type { EncodedReply, Step } from '../types.js';
+import type { EncodedReply, Reply, RequestContext, Step } from '../types.js';
 
 export function overrideStep(overrides: Overrides): Step {
   // Each override's answer, serialized once: its body and headers never change while it is in force.
@@ -19,15 +19,8 @@ export function overrideStep(overrides: Overrides): Step {
     }
     return answer;
   };
-  return async (context, next) => {
-    const { operation } = context;
-    // With none in force (most requests of most runs) the step costs one comparison.
-    if (overrides.size === 0 || !operation) return next();
-    const override = overrides.take(
-      operation.operationId,
-      context.principal,
-      bearerKey(context.request.headers.authorization),
-    );
+  const answer = async (context: RequestContext, next: () => Promise<Reply>, operationId: string): Promise<Reply> => {
+    const override = overrides.take(operationId, context.principal, bearerKey(context.request.headers.authorization));
     if (!override) return next();
     const wait = delayOf(override.delay);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -35,4 +28,7 @@ export function overrideStep(overrides: Overrides): Step {
     const { status } = override;
     return status === undefined ? next() : answerOf(override, status);
   };
+  // With none in force (most requests of most runs) the step is one comparison, and no promise of its own.
+  return (context, next) =>
+    overrides.size === 0 || !context.operation ? next() : answer(context, next, context.operation.operationId);
 }
