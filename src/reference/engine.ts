@@ -43,6 +43,8 @@ export interface ReferenceOptions {
   scenarios?: Readonly<Record<string, Scenario>>;
   /** A scenario loaded at the start, and again on every reset. */
   scenario?: string;
+  /** Keep each answer's body in the journal (default true; serve leaves it out, for speed). */
+  journalAnswers?: boolean;
 }
 
 export interface Reference {
@@ -77,7 +79,7 @@ export function createReference(options: ReferenceOptions): Reference {
     options.validateResponses === false ? encodeUnchecked : of.encodeChatbot;
   // A contract that may change (builtIn given) is followed by the store too; a fixed one is handed over as it is.
   const started = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
-  const journal = new RequestJournal();
+  const journal = new RequestJournal(undefined, options.journalAnswers ?? true);
   const overrides = new Overrides(contract);
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
   const engineFor = (of: Contract, basePath = options.basePath): Engine => {

@@ -165,6 +165,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(builtIn ? { builtIn } : {}),
     scenarios,
     ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
+    journalAnswers: false,
   });
   const app = createApp({
     engine: reference.engine,

@@ -1,5 +1,6 @@
 // A bounded journal of recent requests, for the admin API and the modes' requests(): what was sent and what was
-// answered. It records the project and account of the key, never the key itself; bodies over 16 KiB are left out.
+// answered (the answer's body where the journal keeps answers). It records the project and account of the key,
+// never the key itself; bodies over 16 KiB are left out.
 import type { RequestContext, Step, Reply } from '../types.js';
 
 export interface JournalEntry {
@@ -17,7 +18,7 @@ export interface JournalEntry {
   account: string | null;
   /** What the client sent: its JSON, its text when it was not JSON, or undefined (none, or over 16 KiB). */
   body?: unknown;
-  /** What it was answered: the JSON body, or undefined (none, dropped, or over 16 KiB). */
+  /** What it was answered: the JSON body, or undefined (none, dropped, over 16 KiB, or a journal without answers). */
   answer?: unknown;
 }
 
@@ -25,13 +26,23 @@ export interface JournalEntry {
 const KEPT_BODY_BYTES = 16 * 1024;
 
 /** As kept: the time as a number, and the answer as it was made, both turned into JSON only when read. */
-type Kept = Omit<JournalEntry, 'time' | 'answer'> & { at: number; reply: Reply | undefined };
+type Kept = Omit<JournalEntry, 'time' | 'answer'> & {
+  at: number;
+  /** The answer's parts as they were sent (bytes a store made), or its JSON value: nothing copied per request. */
+  parts: readonly (string | Uint8Array)[] | undefined;
+  json: unknown;
+};
 
 const decoder = new TextDecoder();
 
 export class RequestJournal {
   #entries: Kept[] = [];
-  constructor(readonly capacity = 200) {}
+  /** `keepsAnswers`: hold each answer's body too (MSW, createMiddleware). A server leaves it out: holding one
+   * object more per request cost its GET list a few per cent (docs/performance.md). */
+  constructor(
+    readonly capacity = 200,
+    readonly keepsAnswers = true,
+  ) {}
 
   add(entry: Kept): void {
     this.#entries.push(entry);
@@ -50,37 +61,35 @@ export class RequestJournal {
       .slice(-this.capacity)
       .filter((entry) => operationId === undefined || entry.operation_id === operationId)
       .filter((entry) => account === undefined || entry.account === account)
-      .map(({ at, reply, body, ...entry }) => ({
+      .map(({ at, parts, json, body, ...entry }) => ({
         time: new Date(at).toISOString(),
         ...entry,
         // A copy: a test that changes what it read does not change the journal.
         ...(body === undefined ? {} : { body: structuredClone(body) }),
-        ...answerOf(reply),
+        ...answerOf(parts, json),
       }));
   }
 }
 
-function answerOf(reply: Reply | undefined): { answer?: unknown } {
-  if (!reply || 'drop' in reply) return {};
-  if ('body' in reply) {
-    // Parsed again from its text: a copy, so that a test that changes it changes no override's body.
-    const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
-    return text === undefined || text.length > KEPT_BODY_BYTES ? {} : { answer: JSON.parse(text) as unknown };
-  }
-  return {
-    answer: JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')),
-  };
+function answerOf(parts: Kept['parts'], json: unknown): { answer?: unknown } {
+  if (parts)
+    return {
+      answer: JSON.parse(parts.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')),
+    };
+  // Parsed again from its text: a copy, so that a test that changes it changes no override's body.
+  const text = json === undefined ? undefined : JSON.stringify(json);
+  return text === undefined || text.length > KEPT_BODY_BYTES ? {} : { answer: JSON.parse(text) as unknown };
 }
 
-/** The reply, unless it is bytes over the limit: a large list made for one request is not held by the journal. */
-function keptReply(reply: Reply): Reply | undefined {
-  if (!('encoded' in reply)) return reply;
+/** The parts of an answer of bytes, unless they pass the limit: a large list made for one request is not held. */
+function keptParts(reply: Reply): Kept['parts'] {
+  if (!('encoded' in reply)) return undefined;
   let size = 0;
   for (const part of reply.encoded) {
     size += typeof part === 'string' ? part.length : part.byteLength;
     if (size > KEPT_BODY_BYTES) return undefined;
   }
-  return reply;
+  return reply.encoded;
 }
 
 function sentBody(context: RequestContext): unknown {
@@ -104,7 +113,8 @@ export function journalStep(journal: RequestJournal): Step {
       project: context.principal?.projectId ?? null,
       account: context.principal?.accountId ?? null,
       body: sentBody(context),
-      reply: keptReply(reply),
+      parts: journal.keepsAnswers ? keptParts(reply) : undefined,
+      json: journal.keepsAnswers && 'body' in reply ? reply.body : undefined,
     });
     return reply;
   };

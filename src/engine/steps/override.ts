@@ -5,6 +5,8 @@ import { delayOf } from '../checkOverride.js';
 import type { ActiveOverride, Overrides } from '../overrides.js';
 import type { EncodedReply, Reply, RequestContext, Step } from '../types.js';
 
+const encoder = new TextEncoder();
+
 export function overrideStep(overrides: Overrides): Step {
   // Each override's answer, serialized once: its body and headers never change while it is in force.
   const answers = new WeakMap<ActiveOverride, EncodedReply>();
@@ -13,8 +15,9 @@ export function overrideStep(overrides: Overrides): Step {
     if (!answer) {
       const marks: Record<string, string> = { 'Mock-Source': 'override' };
       if (override.unchecked) marks['Override-Unchecked'] = 'true';
-      const text = JSON.stringify(override.body) ?? 'null';
-      answer = { status, encoded: [text], headers: { ...override.headers, ...marks } };
+      // As bytes: sent as they are, with no UTF-8 encoding per answer (as a stored list is).
+      const bytes = encoder.encode(JSON.stringify(override.body) ?? 'null');
+      answer = { status, encoded: [bytes], headers: { ...override.headers, ...marks } };
       answers.set(override, answer);
     }
     return answer;

@@ -206,7 +206,11 @@ export const adminSpec: OpenAPIV3.Document = {
           },
           account: { type: 'string', nullable: true, description: 'The account of the API key, or null.' },
           body: { description: 'What the client sent: its JSON, or its text; absent without one or over 16 KiB.' },
-          answer: { description: 'The JSON answered; absent without one, when dropped, or over 16 KiB.' },
+          answer: {
+            description:
+              'The JSON answered, where the journal keeps answers (MSW and createMiddleware; not serve or mock, ' +
+              'whose journal costs their answers nothing); absent without one, when dropped, or over 16 KiB.',
+          },
         },
       },
     },
