@@ -16,9 +16,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dump } from 'js-yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../src/contract/contract.js';
+import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
+import { liveValidators } from '../src/contract/load.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { adminSpec } from '../src/server/admin/spec.js';
+import { hasControl } from '../src/untrusted/printable.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, BIN, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
@@ -110,7 +112,52 @@ describe('a $ref that leaves the document is refused at load, and nothing is rea
   });
 });
 
+describe("a $ref names only the document's own members", () => {
+  it.each(['#/constructor', '#/__proto__', '#/components/toString', '#/paths/~1chatbots/get/parameters/length'])(
+    'refuses %s, which names nothing written in the document',
+    async (ref) => {
+      for (const command of ['serve', 'mock'])
+        expect(await refused(command, write('openapi.yaml', withRef(ref)))).toContain(
+          `its $ref ${JSON.stringify(ref)} at #/components/schemas/ChatbotName points at nothing`,
+        );
+    },
+  );
+});
+
+describe("the contract's text reaches the terminal escaped", () => {
+  it("in serve's banner, which names each operation", async () => {
+    const operationId = 'op\u001b[31mX\nforged';
+    const document = edited((d) => {
+      d.paths['/extra'] = {
+        get: { operationId, security: [], responses: { '204': { description: 'nothing' } } },
+      };
+    });
+    const started = run(['serve', '--port', '0', '--contract', write('openapi.yaml', document)]);
+    await listening(started);
+    await until(() => started.stdout().includes('Try:'));
+    const banner = started.stdout();
+    expect(banner).toContain('op\\u001b[31mX\\u000aforged from its examples');
+    expect(hasControl(banner.replace(/\n/g, ' '))).toBe(false);
+  });
+
+  it('shows the control characters of a key from the contract escaped', async () => {
+    const key = 'Bad\u001b[2J\u001b]8;;http://x\u0007\nforged line';
+    const document = edited((d) => void (d.components.schemas[key] = { $ref: '/etc/passwd' }));
+    const line = await refused('serve', write('openapi.yaml', document));
+    expect(line).toContain('Bad\\u001b[2J\\u001b]8;;http:~1~1x\\u0007\\u000aforged line');
+    expect(hasControl(line)).toBe(false);
+  });
+});
+
 describe('parsing is bounded', () => {
+  it.each(['serve', 'mock'])('%s refuses a long string named by many aliases', async (command) => {
+    const many = `x-many: [${Array(1_000).fill('*long').join(', ')}]`;
+    const text = BUILT_IN_TEXT.replace(/^info:/m, `x-long: &long "${'x'.repeat(100_000)}"\n${many}\ninfo:`);
+    expect(await refused(command, write('openapi.yaml', text))).toMatch(
+      /expands to more than \d+ characters once its aliases and \$refs are followed/,
+    );
+  });
+
   it.each(['serve', 'mock'])('%s refuses a YAML alias bomb', async (command) => {
     expect(await refused(command, write('openapi.yaml', bomb(10)))).toMatch(
       /expands to more than \d+ values once its aliases and \$refs are followed/,
@@ -153,6 +200,18 @@ describe('parsing is bounded', () => {
       ? write('openapi.yaml', edited(change))
       : write('openapi.yaml', BUILT_IN_TEXT.replace(/^info:/m, 'x-loop: &loop\n  self: *loop\ninfo:'));
     for (const command of ['serve', 'mock']) expect(await refused(command, file)).toMatch(message);
+  });
+});
+
+describe("the contract's server URL", () => {
+  it('gives a base path, never another origin: //host/api is /host/api', async () => {
+    const document = edited((d) => void (d.servers = [{ url: 'http://127.0.0.1:4010//evil.example/api' }]));
+    const url = await listening(run(['serve', '--port', '0', '--contract', write('openapi.yaml', document)]));
+    expect(new URL(url).pathname).toBe('/evil.example/api');
+    const config = (await (await fetch(new URL('/docs/config.json', url))).json()) as { basePath: string };
+    expect(config.basePath).toBe('/evil.example/api');
+    const client = new TestClient(url, createContract(document, liveValidators));
+    expect((await client.list(KEYS.acmeWeb)).status).toBe(200);
   });
 });
 

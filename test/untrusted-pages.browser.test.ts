@@ -1,8 +1,10 @@
 // /docs and /__admin/ treat a contract under review as data (docs/security.md):
 // in a real Chromium page, a hostile server URL, title, description and
-// example run no script; both pages send a Content-Security-Policy that
+// example run no script, nor do the chatbot names and paths clients send, which
+// the admin page shows; both pages send a Content-Security-Policy that
 // forbids inline script, and X-Content-Type-Options: nosniff.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from './helpers/contract.js';
 import { chromiumAvailable, launchChromium } from './helpers/browser.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
+import { KEYS } from './helpers/server.js';
 
 const SCRIPT = (n: number) => `window.__pwned=${n}`;
 
@@ -80,6 +83,37 @@ describe.skipIf(!chromiumAvailable('/docs with a hostile contract'))('a hostile 
     // "This server" is the server's own base path, as data.
     const servers = await page.locator('.servers select option').allTextContents();
     expect(servers.join(' ')).toContain(`${origin}/x'+alert(document.domain)+'$(touch%20pwned)/api`);
+    await page.close();
+  }, 60_000);
+
+  it('/__admin/ shows what clients sent as text, and no script of it runs', async () => {
+    const origin = await serve();
+    const name = `<img src=x onerror="${SCRIPT(7)}">`;
+    const api = `${origin}/x'+alert(document.domain)+'$(touch%20pwned)/api`;
+    const headers = { authorization: `Bearer ${KEYS.acmeWeb}`, 'content-type': 'application/json' };
+    expect((await fetch(`${api}/chatbots`, { method: 'POST', headers, body: JSON.stringify({ name }) })).status).toBe(
+      201,
+    );
+    // A path as a client may send it, unencoded (fetch would encode it).
+    await new Promise<void>((resolve, reject) => {
+      const path = `${new URL(api).pathname}/<script>${SCRIPT(8)}</script>`;
+      request(`${origin}/`, { path, headers }, (response) => response.resume().on('end', resolve))
+        .on('error', reject)
+        .end();
+    });
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${origin}/__admin/`);
+    await page.locator('#state td', { hasText: 'onerror' }).first().waitFor({ timeout: 20_000 });
+    await expect(page.locator('#state td').first().textContent()).resolves.toBe(name);
+    await expect(page.locator('#requests').textContent()).resolves.toContain('<script>');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(dialogs).toEqual([]);
     await page.close();
   }, 60_000);
 });

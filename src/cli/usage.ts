@@ -3,6 +3,7 @@
 // exit code 1, with the stack only when DEBUG is set.
 import { CommanderError, type Command } from 'commander';
 import { closest, distance } from 'fastest-levenshtein';
+import { printable } from '../untrusted/printable.js';
 
 export const USAGE_EXIT = 2;
 
@@ -32,12 +33,12 @@ export function unknownCommand(program: Command, argv: readonly string[]): strin
 export function exitOn(error: unknown): never {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT);
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`chatbot-api-mock: error: ${message.split('\n')[0]}`);
+  console.error(`chatbot-api-mock: error: ${printable(message.split('\n')[0] ?? '')}`);
   if (process.env.DEBUG) console.error(error);
   process.exit(1);
 }
 
 export function usageError(message: string): never {
-  console.error(`chatbot-api-mock: error: ${message}`);
+  console.error(`chatbot-api-mock: error: ${printable(message)}`);
   process.exit(USAGE_EXIT);
 }

@@ -144,7 +144,9 @@ function documented(document: OpenApiDocument, pointer: string): DocumentedRespo
 }
 
 function readBasePath(document: OpenApiDocument): string {
-  return new URL(document.servers?.[0]?.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+  // One slash between segments: `//host/api` would name another origin to a page that resolves it.
+  const { pathname } = new URL(document.servers?.[0]?.url ?? '/', 'http://localhost');
+  return pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
 }
 
 function readRules(document: OpenApiDocument): ContractRules {

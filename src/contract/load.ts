@@ -28,7 +28,7 @@ function findRoot(from: string): string {
 
 /** The document of a contract file, read and parsed within bounds; throws one line naming the file. */
 export function readDocument(path: string = specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES): OpenApiDocument {
-  return parsedFile(path, maxBytes).parsed.document as OpenApiDocument;
+  return parsedText(path, readText(path, maxBytes)).document as OpenApiDocument;
 }
 
 /**
@@ -56,7 +56,15 @@ export interface ReadOptions {
  */
 export function readContractFile(path: string = specPath, options: ReadOptions = {}): ContractFile {
   const { checked = path !== specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES } = options;
-  const { text, parsed } = parsedFile(path, maxBytes);
+  return contractFromText(path, readText(path, maxBytes), checked);
+}
+
+/**
+ * The contract a file's text holds, as readContractFile makes it: `checked`, or a text already proven (by the same
+ * check in another thread, as --watch does).
+ */
+export function contractFromText(path: string, text: string, checked: boolean): ContractFile {
+  const parsed = parsedText(path, text);
   try {
     const document = parsed.document as OpenApiDocument;
     if (checked) checkOpenApiDocument(document);
@@ -68,15 +76,17 @@ export function readContractFile(path: string = specPath, options: ReadOptions =
   }
 }
 
-function parsedFile(path: string, maxBytes: number) {
-  let text: string;
+function readText(path: string, maxBytes: number): string {
   try {
-    text = readBoundedText(path, maxBytes);
+    return readBoundedText(path, maxBytes);
   } catch (error) {
     throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`, { cause: error });
   }
+}
+
+function parsedText(path: string, text: string) {
   try {
-    return { text, parsed: parseDocument(text) };
+    return parseDocument(text);
   } catch (error) {
     throw unrunnable(path, error);
   }

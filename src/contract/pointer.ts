@@ -20,7 +20,9 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
   if (path === '') return root;
   let node: unknown = root;
   for (const segment of path.split('/').map(unescapePointer)) {
-    if (typeof node !== 'object' || node === null) return undefined;
+    // Only the document's own members: `constructor` or `__proto__` name nothing in it.
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) return undefined;
+    if (Array.isArray(node) && !/^(?:0|[1-9]\d*)$/.test(segment)) return undefined;
     node = (node as Record<string, unknown>)[segment];
   }
   return node;

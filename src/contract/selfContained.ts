@@ -5,37 +5,62 @@
 // $ref expanded (counted once per node, in linear time), and refuses a $ref
 // that leads back into itself: a recursive schema, which the validators and
 // the dereferencer cannot expand.
+import { printable } from '../untrusted/printable.js';
 import { escapePointer, resolvePointer } from './pointer.js';
 
-/** Values of the document with every alias and $ref expanded: about 40 times the built-in contract's. */
-export const MAX_EXPANDED_NODES = 200_000;
+/**
+ * Values of the document with every alias and $ref expanded: 17 times the built-in contract's 2,900. Checking a
+ * contract (its validators are compiled for each operation, with its schemas expanded) takes time in proportion:
+ * about 0.6 s at the limit (BENCH_ONLY=hostile).
+ */
+export const MAX_EXPANDED_NODES = 50_000;
+/**
+ * Characters of its text (keys and strings) once every alias and $ref is expanded: 8 times the largest file read by
+ * default, so that a long string named by many aliases is refused too.
+ */
+export const MAX_EXPANDED_CHARACTERS = 8 * 1_048_576;
+
+interface Size {
+  nodes: number;
+  characters: number;
+}
 
 /**
  * Throws one line naming the first $ref that leaves the document, resolves to nothing, or recurses, or saying the
  * document is too large.
  */
 export function checkSelfContained(document: unknown): void {
-  const sizes = new Map<object, number>();
+  const sizes = new Map<object, Size>();
   const open = new Set<object>();
 
   // `at`: where the value is written, as a pointer (a $ref's target is where the $ref points).
-  const measure = (value: unknown, at: string): number => {
-    if (typeof value !== 'object' || value === null) return 1;
+  const measure = (value: unknown, at: string): Size => {
+    if (typeof value === 'string') return { nodes: 1, characters: value.length };
+    if (typeof value !== 'object' || value === null) return { nodes: 1, characters: 1 };
     const known = sizes.get(value);
     if (known !== undefined) return known;
     if (open.has(value))
       throw new Error(
-        `${at} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be expanded, and ` +
-          `this server runs only contracts that can`,
+        `${printable(at)} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be ` +
+          `expanded, and this server runs only contracts that can`,
       );
     open.add(value);
-    let total = 1;
-    const ref = (value as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string') total += measure(target(document, ref, at), ref);
-    for (const [key, inner] of Object.entries(value)) {
-      total += measure(inner, `${at}/${escapePointer(key)}`);
-      if (total > MAX_EXPANDED_NODES)
+    const total = { nodes: 1, characters: 1 };
+    const add = (size: Size) => {
+      total.nodes += size.nodes;
+      total.characters += size.characters;
+      if (total.nodes > MAX_EXPANDED_NODES)
         throw new Error(`it expands to more than ${MAX_EXPANDED_NODES} values once its aliases and $refs are followed`);
+      if (total.characters > MAX_EXPANDED_CHARACTERS)
+        throw new Error(
+          `it expands to more than ${MAX_EXPANDED_CHARACTERS} characters once its aliases and $refs are followed`,
+        );
+    };
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') add(measure(target(document, ref, at), ref));
+    for (const [key, inner] of Object.entries(value)) {
+      add({ nodes: 0, characters: key.length });
+      add(measure(inner, `${at}/${escapePointer(key)}`));
     }
     open.delete(value);
     sizes.set(value, total);
@@ -54,11 +79,11 @@ export function checkSelfContained(document: unknown): void {
 function target(document: unknown, ref: string, where: string): unknown {
   if (!ref.startsWith('#')) {
     throw new Error(
-      `its $ref ${JSON.stringify(ref)} at ${where} leaves the document: a contract is one document, and a $ref ` +
-        `may only point inside it (#/…)`,
+      `its $ref ${JSON.stringify(ref)} at ${printable(where)} leaves the document: a contract is one document, ` +
+        `and a $ref may only point inside it (#/…)`,
     );
   }
   const value = resolvePointer(document, ref);
-  if (value === undefined) throw new Error(`its $ref ${JSON.stringify(ref)} at ${where} points at nothing`);
+  if (value === undefined) throw new Error(`its $ref ${JSON.stringify(ref)} at ${printable(where)} points at nothing`);
   return value;
 }

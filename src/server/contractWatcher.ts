@@ -3,11 +3,13 @@
 // does not (YAML that does not parse, a document that is not OpenAPI, or one
 // the server cannot run) keeps the last good contract, and the log says why in
 // one line. Editors save in place or by writing another file and renaming it,
-// so the file's folder is watched, and a burst of events read once.
+// so the file's folder is watched, and a burst of events read once. The check
+// runs in another thread (contractChecker.ts): the server answers on meanwhile.
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { readContractFile, type ContractFile } from '../contract/load.js';
+import { contractFromText, type ContractFile } from '../contract/load.js';
+import { contractChecker } from './contractChecker.js';
 
 /** The contract as last read, and a way to stop following the file. */
 export interface WatchedContract {
@@ -34,11 +36,13 @@ export function watchContract(
   let current = first;
   let timer: NodeJS.Timeout | undefined;
   let reading = Promise.resolve();
+  const checker = contractChecker();
 
   const reload = async () => {
     let next: ContractFile;
     try {
-      next = readContractFile(file, { checked: true, ...(maxBytes === undefined ? {} : { maxBytes }) });
+      // Proven in the checker's thread; this one only parses the same text.
+      next = contractFromText(file, await checker.check(file, maxBytes), false);
     } catch (error) {
       return logger.warn(`${(error as Error).message}; still serving the last good contract`);
     }
@@ -73,6 +77,7 @@ export function watchContract(
     close() {
       clearTimeout(timer);
       watcher.close();
+      checker.close();
     },
   };
 }

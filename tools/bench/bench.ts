@@ -13,6 +13,7 @@ import { measureSizes } from './sizes.js';
 import { memoryPerChatbot, startupSeries, type Memory, type Starter } from './startup.js';
 import { measureStores } from './stores.js';
 import { reloadSeries, type Follower } from './reload.js';
+import { hostileSavesTable, measureHostileSaves } from './hostileSaves.js';
 import { hostileTable, measureHostile } from './hostile.js';
 import { diffReport, measureDiff } from './diff.js';
 
@@ -80,6 +81,7 @@ let extraSections = '';
 if (wanted('hostile')) {
   console.log('hostile contract files');
   extraSections = `\n\n${hostileTable(measureHostile())}\n`;
+  extraSections += `\n${hostileSavesTable(await measureHostileSaves())}\n`;
 }
 if (wanted('diff')) {
   console.log('the contract diff');

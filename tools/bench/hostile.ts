@@ -20,7 +20,7 @@ interface Reading {
 }
 
 /** YAML anchors, each level nine aliases of the one before: 9^levels values once expanded. */
-function aliasBomb(levels: number): string {
+export function aliasBomb(levels: number): string {
   const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
   for (let level = 1; level < levels; level++)
     lines.push(
@@ -38,6 +38,40 @@ function refBomb(levels: number): string {
   for (let level = 1; level < levels; level++)
     document.components.schemas[`R${level}`] = { allOf: Array(9).fill({ $ref: `#/components/schemas/R${level - 1}` }) };
   return dump(document);
+}
+
+/** One long string, named by many aliases: small in nodes, large in text once expanded. */
+function longStringAliases(length: number, aliases: number): string {
+  const many = `x-many: [${Array(aliases).fill('*long').join(',')}]`;
+  return builtIn.replace(/^info:/m, `x-long: &long "${'x'.repeat(length)}"\n${many}\ninfo:`);
+}
+
+/** The same with $refs: a schema with a long description, referred to by many. */
+function longStringRefs(length: number, refs: number): string {
+  const document = load(builtIn) as { components: { schemas: Record<string, unknown> } };
+  document.components.schemas.Long = { type: 'string', description: 'x'.repeat(length) };
+  document.components.schemas.Many = { allOf: Array(refs).fill({ $ref: '#/components/schemas/Long' }) };
+  return dump(document, { lineWidth: -1 });
+}
+
+/**
+ * The /chatbots operations copied `copies` times under other paths: what costs most to check, since each
+ * operation's validators are compiled with its schemas expanded. `broken`: the last copy's body schema does not
+ * compile, so that the file is refused only at the end of the check.
+ */
+export function manyOperations(copies: number, broken = false): string {
+  type Operation = { operationId?: string; requestBody?: unknown };
+  const document = load(builtIn) as { paths: Record<string, Record<string, Operation>> };
+  const original = document.paths['/chatbots'] ?? {};
+  for (let copy = 0; copy < copies; copy++) {
+    const item = structuredClone(original);
+    for (const operation of Object.values(item)) if (operation.operationId) operation.operationId += copy;
+    if (broken && copy === copies - 1 && item.post)
+      // A pattern JavaScript reads, but not with the u flag the validators compile patterns with.
+      item.post.requestBody = { content: { 'application/json': { schema: { type: 'string', pattern: '\\-' } } } };
+    document.paths[`/copy${copy}`] = item;
+  }
+  return dump(document, { lineWidth: -1 });
 }
 
 /** Just under the size limit, of small values the document keeps. */
@@ -77,7 +111,11 @@ export function measureHostile(): Reading[] {
     ['an alias bomb, 9^9 values', aliasBomb(9)],
     ['an alias bomb, 9^12 values', aliasBomb(12)],
     ['a $ref bomb, 9^12 values', refBomb(12)],
-    ['1 MiB of small values (just under the limit)', manyValues(1_000_000)],
+    ['a 900,000-character string named by 1,000 aliases', longStringAliases(900_000, 1_000)],
+    ['a 900,000-character description named by 1,000 $refs', longStringRefs(900_000, 1_000)],
+    ['1 MiB of small values (under the size limit, over the values limit)', manyValues(1_000_000)],
+    ['the operations copied 33 times (near the values limit)', manyOperations(33)],
+    ['the same, the last copy broken (refused at the end of the check)', manyOperations(33, true)],
     ['nesting 99 levels deep', deep(99)],
     ['nesting 101 levels deep', deep(101)],
     ['1 MiB and one byte', `${builtIn}\n#${'x'.repeat(1_048_576 - builtIn.length)}`],

@@ -1,5 +1,6 @@
 // Small pieces every command shares: port parsing, fatal errors, closing on signals.
 import { InvalidArgumentError } from 'commander';
+import { printable } from '../../untrusted/printable.js';
 
 export function parsePort(value: string): number {
   const port = Number(value);
@@ -8,7 +9,7 @@ export function parsePort(value: string): number {
 }
 
 export function fatal(message: string): never {
-  console.error(`chatbot-api-mock: error: ${message}`);
+  console.error(`chatbot-api-mock: error: ${printable(message)}`);
   process.exit(1);
 }
 

@@ -1,0 +1,99 @@
+// BENCH_ONLY=hostile, with a server running: the latency of GET /api/chatbots
+// on `serve` and `mock` with --watch, first while nothing is saved, then while
+// hostile files are saved in turn (an alias bomb, and the most costly file to
+// check, which is refused only at the end of its check). The check runs in a
+// thread of its own, so that the answers should not wait on it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HOST, KEY } from './config.js';
+import { freePort } from './freePort.js';
+import { aliasBomb, manyOperations } from './hostile.js';
+import { BIN, stopChild } from './processes.js';
+
+interface Latencies {
+  command: string;
+  quiet: number[];
+  saving: number[];
+  saves: number;
+}
+
+const PHASE_MS = 4_000;
+const SAVE_EVERY_MS = 800;
+
+async function latenciesFor(url: string, until: number): Promise<number[]> {
+  const times: number[] = [];
+  while (performance.now() < until) {
+    const sent = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET answered ${response.status}`);
+    times.push(performance.now() - sent);
+  }
+  return times;
+}
+
+async function measure(command: 'serve' | 'mock'): Promise<Latencies> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-hostile-saves-')), 'openapi.yaml');
+  const original = readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8');
+  writeFileSync(file, original);
+  const port = await freePort(HOST);
+  const child = spawn(
+    process.execPath,
+    [BIN, command, '--contract', file, '--watch', '--port', String(port), '--quiet'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://${HOST}:${port}/api/chatbots`;
+  try {
+    for (let waited = 0; ; waited += 50) {
+      if (waited > 60_000 || child.exitCode !== null) throw new Error(`${command} --watch did not start`);
+      if (
+        await fetch(url, { headers: { authorization: `Bearer ${KEY}` } }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+      await sleep(50);
+    }
+    const quiet = await latenciesFor(url, performance.now() + PHASE_MS);
+    const hostile = [manyOperations(33, true), aliasBomb(12)];
+    let saves = 0;
+    const saver = setInterval(() => writeFileSync(file, hostile[saves++ % hostile.length] ?? ''), SAVE_EVERY_MS);
+    const saving = await latenciesFor(url, performance.now() + PHASE_MS).finally(() => clearInterval(saver));
+    return { command, quiet, saving, saves };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+export async function measureHostileSaves(): Promise<Latencies[]> {
+  const results = [await measure('serve'), await measure('mock')];
+  for (const { command, quiet, saving, saves } of results)
+    console.log(`  ${command}: quiet ${summary(quiet)}; during ${saves} hostile saves ${summary(saving)}`);
+  return results;
+}
+
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${times.length} requests)`;
+}
+
+export function hostileSavesTable(results: readonly Latencies[]): string {
+  return [
+    '## Answers while hostile files are saved under --watch (BENCH_ONLY=hostile)',
+    '',
+    `GET /api/chatbots one after another for ${PHASE_MS / 1000} s with nothing saved, then for as long while an ` +
+      `alias bomb and the costliest file to check (refused at the end of its check) are saved in turn, one every ` +
+      `${SAVE_EVERY_MS} ms.`,
+    '',
+    '| server | nothing saved | hostile saves |',
+    '|---|---|---|',
+    ...results.map((r) => `| ${r.command} | ${summary(r.quiet)} | ${summary(r.saving)} |`),
+  ].join('\n');
+}
