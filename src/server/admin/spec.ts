@@ -3,6 +3,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
 import { EDITED_CONTRACT_RESPONSES } from '../../reference/editedContract.js';
+import { MOCK_RESPONSES } from '../../engine/cannotGenerate.js';
 import { OVERRIDE_PATHS, OVERRIDE_RESPONSES, OVERRIDE_SCHEMAS } from './overridesSpec.js';
 import { SCENARIO_PATHS, SCENARIO_RESPONSES } from './scenariosSpec.js';
 
@@ -245,6 +246,7 @@ export const adminSpec: OpenAPIV3.Document = {
       ...SCENARIO_RESPONSES,
       // Not the admin API's, but this server's own answers on /api under a contract under review.
       ...EDITED_CONTRACT_RESPONSES,
+      ...MOCK_RESPONSES,
     },
     securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
   },

@@ -1,0 +1,36 @@
+// The answer of an executor that could not make one: the mock's, when Prism
+// cannot generate an answer from the contract, or not within the bounds a
+// contract under review is held to (src/modes/isolatedPrism.ts).
+import { documentedProblem, problemResponse } from '../contract/documentedProblem.js';
+import type { ContractOperation } from '../contract/router.js';
+import type { JsonReply } from './types.js';
+
+/** The bounds of the mock's generation, named in the problem it answers with. */
+export const GENERATION_BOUNDS = { timeoutMs: 1_000, heapMb: 128, answerCharacters: 1_048_576 } as const;
+
+/** The problem, documented in the admin API's document (/__admin/openapi.json). */
+export const MOCK_RESPONSES = {
+  CannotGenerate: problemResponse(
+    'The mock could not make this answer from the contract: Prism could not generate it, or not within its bounds ' +
+      `(${GENERATION_BOUNDS.timeoutMs} ms and ${GENERATION_BOUNDS.heapMb} MB to make it, ` +
+      `${GENERATION_BOUNDS.answerCharacters} characters of JSON). The detail says why.`,
+    'cannot-generate',
+    'Not Implemented',
+    501,
+  ),
+};
+
+const problems = {
+  openapi: '3.0.3',
+  info: { title: 'the mock', version: '1' },
+  paths: {},
+  components: { responses: MOCK_RESPONSES },
+};
+
+export function cannotGenerate(operation: ContractOperation, reason: string): JsonReply {
+  const detail =
+    `The mock could not make the answer of ${operation.method} ${operation.path} (${operation.operationId}) ` +
+    `from the contract: ${reason}.`;
+  const body = documentedProblem(problems, 'CannotGenerate', detail);
+  return { status: body.status, body };
+}
