@@ -44,6 +44,16 @@ describe.skipIf(!chromiumAvailable('/docs with a hostile contract'))('a hostile 
   }, 60_000);
   afterAll(() => browser?.close());
   // Each test's server is stopped when the test ends (helpers/run.ts).
+  /** A new page, and the messages of the dialogs it opened (each dismissed). */
+  const pageWatchingDialogs = async () => {
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    return { page, dialogs };
+  };
   const serve = async () =>
     new URL(await listening(run(['serve', '--port', '0', '--contract', hostileContract()]))).origin;
 
@@ -59,12 +69,7 @@ describe.skipIf(!chromiumAvailable('/docs with a hostile contract'))('a hostile 
 
   it('/docs shows the hostile contract as text, and no script of it runs', async () => {
     const origin = await serve();
-    const page = await browser.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const { page, dialogs } = await pageWatchingDialogs();
     await page.goto(`${origin}/docs/`);
     const title = page.locator('.title').first();
     await title.waitFor({ timeout: 20_000 });
@@ -101,12 +106,7 @@ describe.skipIf(!chromiumAvailable('/docs with a hostile contract'))('a hostile 
         .on('error', reject)
         .end();
     });
-    const page = await browser.newPage();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const { page, dialogs } = await pageWatchingDialogs();
     await page.goto(`${origin}/__admin/`);
     await page.locator('#state td', { hasText: 'onerror' }).first().waitFor({ timeout: 20_000 });
     await expect(page.locator('#state td').first().textContent()).resolves.toBe(name);
