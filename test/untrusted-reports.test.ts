@@ -140,6 +140,8 @@ describe('proxied secrets and hostile answers', () => {
     'sk_live_upstream_6',
     'upstream_cookie_7',
     'pass_secret_8',
+    'query_token_9',
+    'member_password_10',
   ];
   const TRAFFIC =
     '<img src=x onerror=alert(1)> [a link](http://evil.example) ![pic](http://evil.example/p.png) | cell ``` ' +
@@ -192,10 +194,10 @@ describe('proxied secrets and hostile answers', () => {
     };
     for (const method of ['GET', 'POST']) {
       await send(
-        `${url}/chatbots?key=${SECRETS[3]}`,
+        `${url}/chatbots?key=${SECRETS[3]}&access_token=${SECRETS[8]}`,
         method,
         headers,
-        method === 'POST' ? JSON.stringify({ name: `${TRAFFIC} ${SECRETS[4]}` }) : undefined,
+        method === 'POST' ? JSON.stringify({ name: `${TRAFFIC} ${SECRETS[4]}`, password: SECRETS[9] }) : undefined,
       );
     }
     const view = await (await fetch(`${new URL(url).origin}/__admin/violations`)).text();

@@ -1,21 +1,29 @@
 // Secrets never reach a report or a log: the traffic a proxy or `verify` sees
 // carries keys and cookies, and its reports are published as CI artifacts and
 // pull-request comments. What counts as a secret, as a CI system masks them:
-// any value of an authorization or cookie header, or of a header whose name
-// says key, token, secret or password; any `sk_live_` key, wherever it stands
-// (a header, the query, a body, the upstream's answer); and the keys a run was
+// any value of an authorization or cookie header, or of a header, a query or
+// form parameter or a JSON member whose name says key, token, secret or
+// password; a URL's password; any `sk_live_` key, wherever it stands (a
+// header, the query, a body, the upstream's answer); and the keys a run was
 // given, whatever their form.
 
 export const REDACTED = '[redacted]';
 
+/** What a name says when its value is a secret: of a header, a query or form parameter, or a JSON member. */
+const SECRET_WORD = 'key|token|secret|passw|credential|session|auth(?!enticate)';
 /** Names of headers whose whole value is a secret (WWW-Authenticate and Proxy-Authenticate only name a scheme). */
-const SECRET_HEADER = new RegExp(
-  '^(?:authorization|proxy-authorization|cookie|set-cookie)$' +
-    '|key|token|secret|passw|credential|session|auth(?!enticate)',
-  'i',
-);
+const SECRET_HEADER = new RegExp(`^(?:authorization|proxy-authorization|cookie|set-cookie)$|${SECRET_WORD}`, 'i');
 /** An API key of this API's form, anywhere in a text. */
 const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
+/** `?access_token=…` or `&password=…` in a URL or a form body: the value. */
+const SECRET_PARAMETER = new RegExp(`((?:^|[?&;\\s])[\\w.~%-]*?(?:${SECRET_WORD})[\\w.~%-]*=)[^&#\\s"'<>]*`, 'gi');
+/** `"api_key": "…"` in a JSON text: the string value. */
+const SECRET_MEMBER = new RegExp(
+  `("[^"\\\\]{0,64}?(?:${SECRET_WORD})[^"\\\\]{0,64}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
+  'gi',
+);
+/** The password of a URL's user information (https://user:password@host). */
+const URL_PASSWORD = /(\/\/[^/\s:@]*:)[^/\s@]*@/g;
 /** Shorter values are not masked inside other text: they would mask ordinary words. */
 const MIN_KNOWN_SECRET = 6;
 
@@ -40,7 +48,11 @@ export class Redactor {
 
   /** The text with every secret it holds masked. */
   text(value: string): string {
-    let masked = value.replace(LIVE_KEY, REDACTED);
+    let masked = value
+      .replace(LIVE_KEY, REDACTED)
+      .replace(SECRET_PARAMETER, `$1${REDACTED}`)
+      .replace(SECRET_MEMBER, `$1"${REDACTED}"`)
+      .replace(URL_PASSWORD, `$1${REDACTED}@`);
     for (const secret of this.#known) masked = masked.split(secret).join(REDACTED);
     return masked;
   }
