@@ -344,7 +344,16 @@ describe('diff and the linters', () => {
     expect(connections).toBe(before);
   });
 
-  it('check-contract (before lint:spec and generate) refuses a $ref that leaves the document, exit 2', () => {
+  it('every script that hands openapi.yaml to a tool that follows $refs checks it first', () => {
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const followers = Object.entries(scripts).filter(([, line]) => /spectral|redocly|openapi-typescript/.test(line));
+    expect(followers.map(([name]) => name).sort()).toEqual(['bundle', 'generate', 'lint:spec']);
+    for (const [name, line] of followers) expect(line, name).toMatch(/^node tools\/check-contract\.mjs && /);
+  });
+
+  it('check-contract (before lint:spec, generate and bundle) refuses a $ref that leaves the document, exit 2', () => {
     const before = connections;
     const result = spawnSync(
       process.execPath,
