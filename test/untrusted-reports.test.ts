@@ -162,65 +162,81 @@ describe('proxied secrets and hostile answers', () => {
   });
   afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
-  it('leaves no secret in a report, log line or view; keeps Markdown text; escapes control characters', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'proxy-reports-'));
-    const files = ['junit.xml', 'summary.md', 'coverage.md', 'report.json'].map((name) => join(dir, name));
-    const started = run([
-      'proxy',
-      '--upstream',
-      upstreamUrl,
-      '--port',
-      '0',
-      '--log-format',
-      'pretty',
-      '--junit',
-      files[0]!,
-      '--markdown',
-      files[1]!,
-      '--report',
-      files[2]!,
-      '--json',
-      files[3]!,
-    ]);
-    const url = await listening(started);
-    const headers: Record<string, string> = {
-      cookie: `session=${SECRETS[0]}`,
-      'x-api-token': SECRETS[1]!,
-      authorization: `bearer ${SECRETS[2]}`,
-      'x-copy': `again ${SECRETS[2]}`,
-      'x-password': SECRETS[7]!,
-      'x-traffic': '<img src=x> [a](http://evil.example) |',
-      'content-type': 'application/json',
-    };
-    for (const method of ['GET', 'POST']) {
-      await send(
-        `${url}/chatbots?key=${SECRETS[3]}&access_token=${SECRETS[8]}`,
-        method,
-        headers,
-        method === 'POST' ? JSON.stringify({ name: `${TRAFFIC} ${SECRETS[4]}`, password: SECRETS[9] }) : undefined,
-      );
-    }
-    const view = await (await fetch(`${new URL(url).origin}/__admin/violations`)).text();
-    expect(await stop(started)).toBe(1);
-    const written = [...files.filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8'))];
-    expect(written).toHaveLength(4);
-    for (const text of [...written, view, started.stdout(), started.stderr()]) {
-      for (const secret of SECRETS) expect(text).not.toContain(secret);
-    }
-    expect(view).toContain('[redacted]');
+  it.each(['md', 'html'])(
+    'leaves no secret in a report (coverage .%s), log line or view; keeps the traffic text; escapes control characters',
+    async (coverage) => {
+      const dir = mkdtempSync(join(tmpdir(), 'proxy-reports-'));
+      const files = ['junit.xml', 'summary.md', `coverage.${coverage}`, 'report.json'].map((name) => join(dir, name));
+      const started = run([
+        'proxy',
+        '--upstream',
+        upstreamUrl,
+        '--port',
+        '0',
+        '--log-format',
+        'pretty',
+        '--junit',
+        files[0]!,
+        '--markdown',
+        files[1]!,
+        '--report',
+        files[2]!,
+        '--json',
+        files[3]!,
+      ]);
+      const url = await listening(started);
+      const headers: Record<string, string> = {
+        cookie: `session=${SECRETS[0]}`,
+        'x-api-token': SECRETS[1]!,
+        authorization: `bearer ${SECRETS[2]}`,
+        'x-copy': `again ${SECRETS[2]}`,
+        'x-password': SECRETS[7]!,
+        'x-traffic': '<img src=x> [a](http://evil.example) |',
+        'content-type': 'application/json',
+      };
+      for (const method of ['GET', 'POST']) {
+        await send(
+          `${url}/chatbots?key=${SECRETS[3]}&access_token=${SECRETS[8]}`,
+          method,
+          headers,
+          method === 'POST' ? JSON.stringify({ name: `${TRAFFIC} ${SECRETS[4]}`, password: SECRETS[9] }) : undefined,
+        );
+      }
+      const view = await (await fetch(`${new URL(url).origin}/__admin/violations`)).text();
+      expect(await stop(started)).toBe(1);
+      const written = [...files.filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8'))];
+      expect(written).toHaveLength(4);
+      for (const text of [...written, view, started.stdout(), started.stderr()]) {
+        for (const secret of SECRETS) expect(text).not.toContain(secret);
+      }
+      expect(view).toContain('[redacted]');
 
-    // Markdown: outside code, nothing of the traffic is markup.
-    for (const markdown of [readFileSync(files[1]!, 'utf8'), readFileSync(files[2]!, 'utf8')]) {
-      expect(markdown).toContain('[redacted]'); // the findings are there, as code
-      expect(markdown).toContain('<img src=x');
-      const prose = withoutCode(markdown);
-      expect(prose).not.toMatch(/<img|\]\(|evil\.example/);
-    }
-    // Terminal output: no control character of the traffic.
-    expect(started.stdout()).toContain('contract violation');
-    // eslint-disable-next-line no-control-regex -- the test looks for the escapes a hostile answer carried
-    expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
-  });
+      // Markdown: outside code, nothing of the traffic is markup.
+      const markdowns = [
+        readFileSync(files[1]!, 'utf8'),
+        ...(coverage === 'md' ? [readFileSync(files[2]!, 'utf8')] : []),
+      ];
+      for (const markdown of markdowns) {
+        expect(markdown).toContain('[redacted]'); // the findings are there, as code
+        expect(markdown).toContain('<img src=x');
+        const prose = withoutCode(markdown);
+        expect(prose).not.toMatch(/<img|\]\(|evil\.example/);
+      }
+      // HTML: the traffic as escaped text, under a policy that forbids every script.
+      if (coverage === 'html') {
+        const html = readFileSync(files[2]!, 'utf8');
+        expect(html).toContain('&lt;img src=x');
+        expect(html).not.toMatch(/<img src=x|<a [^>]*evil\.example/);
+        expect(html).toMatch(
+          /http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/,
+        );
+      }
+      // Terminal output: no control character of the traffic.
+      expect(started.stdout()).toContain('contract violation');
+      // eslint-disable-next-line no-control-regex -- the test looks for the escapes a hostile answer carried
+      expect(started.stdout()).not.toMatch(/[\u0007\u001b]/);
+    },
+  );
 
   it("verify's text report escapes the target's control characters and masks its secrets", async () => {
     const started = run([
