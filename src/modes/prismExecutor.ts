@@ -1,8 +1,8 @@
 // Prism's HTTP mocker as the engine's executor: the engine has already
 // answered every request-level case (404 to 422) exactly as the reference
 // server does, so Prism only makes the success answer, from the contract's
-// examples or (dynamic) from its schemas, in a worker bounded in time and
-// memory (isolatedPrism.ts). `Prefer: example=NAME` and `Prefer: dynamic=true|false`
+// examples or (dynamic) from its schemas, in a process of its own bounded in
+// time and memory (isolatedPrism.ts). `Prefer: example=NAME` and `Prefer: dynamic=true|false`
 // reach it as they do with Prism's own server; `Prefer: code=` is the engine's faults step.
 import type { Contract } from '../contract/contract.js';
 import { cannotGenerate } from '../engine/cannotGenerate.js';

@@ -1,7 +1,8 @@
 // Prism's HTTP mocker (@stoplight/prism-http) on one contract document: makes
 // the success answer of an operation, from the contract's examples or
-// (dynamic) from its schemas. It runs in the mock's worker (prismWorker.ts),
-// where what a contract asks Prism to generate is bounded in time and memory.
+// (dynamic) from its schemas. It runs in the mock's generator process
+// (prismProcess.ts), where what a contract asks Prism to generate is bounded
+// in time and memory.
 import { createRequire } from 'node:module';
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { IHttpConfig, IHttpRequest } from '@stoplight/prism-http';

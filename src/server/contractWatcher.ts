@@ -37,8 +37,6 @@ export function watchContract(
   let timer: NodeJS.Timeout | undefined;
   let reading = Promise.resolve();
   const checker = contractChecker();
-  // A first check, whose answer is not needed, readies the thread's own validators for the first edit.
-  checker.check(file, maxBytes).catch(() => undefined);
 
   const reload = async () => {
     let next: ContractFile;
