@@ -9,6 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { packageRoot } from '../contract/load.js';
 import { GENERATION_BOUNDS } from '../engine/cannotGenerate.js';
+import { AwaitedReplies } from '../server/awaitedReplies.js';
 import type { MockAnswer, MockCall } from './prismMocker.js';
 import type { FromGenerator, GeneratorSettings, ToGenerator } from './prismProcess.js';
 
@@ -25,17 +26,11 @@ const KEPT_DOCUMENTS = 2;
 /** Prism could not make the answer from the contract, or not within the bounds. */
 export class CannotGenerateError extends Error {}
 
-interface Pending {
-  resolve: (message: FromGenerator) => void;
-  reject: (error: Error) => void;
-}
-
 class Generator {
   #process: ChildProcess | undefined;
   /** Documents loaded in the current process, oldest first. */
   #loaded: number[] = [];
-  #pending = new Map<number, Pending>();
-  #nextId = 1;
+  readonly #replies = new AwaitedReplies<FromGenerator>();
   /** Calls run one after another: each waits for the one before. */
   #turn: Promise<unknown> = Promise.resolve();
 
@@ -47,7 +42,7 @@ class Generator {
   call(document: number, value: object, call: MockCall): Promise<MockAnswer> {
     return this.#inTurn(async () => {
       await this.#load(document, value);
-      const id = this.#nextId++;
+      const id = this.#replies.newId();
       const reply = await this.#ask(this.#started(), { kind: 'call', id, document, call }, GENERATION_TIMEOUT_MS);
       if (reply.kind === 'answer') return reply.answer;
       throw new CannotGenerateError(reply.kind === 'failed' ? reply.error : 'the generator answered out of turn');
@@ -66,8 +61,8 @@ class Generator {
     const generator = this.#started();
     this.#loaded.push(document);
     const evicted = this.#loaded.length > KEPT_DOCUMENTS ? this.#loaded.shift() : undefined;
-    if (evicted !== undefined) this.#post(generator, { kind: 'drop', id: this.#nextId++, document: evicted });
-    const load: ToGenerator = { kind: 'load', id: this.#nextId++, document, value };
+    if (evicted !== undefined) generator.send({ kind: 'drop', id: this.#replies.newId(), document: evicted });
+    const load: ToGenerator = { kind: 'load', id: this.#replies.newId(), document, value };
     const reply = await this.#ask(generator, load, LOAD_TIMEOUT_MS);
     if (reply.kind === 'loaded' && reply.error) {
       this.#loaded = this.#loaded.filter((id) => id !== document);
@@ -80,24 +75,12 @@ class Generator {
     message: Exclude<ToGenerator, { kind: 'start' }>,
     timeoutMs: number,
   ): Promise<FromGenerator> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#end(new CannotGenerateError(`Prism took more than ${timeoutMs} ms`));
-      }, timeoutMs);
-      const settle =
-        <T>(then: (value: T) => void) =>
-        (value: T) => {
-          clearTimeout(timer);
-          this.#pending.delete(message.id);
-          then(value);
-        };
-      this.#pending.set(message.id, { resolve: settle(resolve), reject: settle(reject) });
-      this.#post(generator, message);
-    });
-  }
-
-  #post(generator: ChildProcess, message: ToGenerator): void {
-    generator.send(message);
+    return this.#replies.await(
+      message.id,
+      () => generator.send(message),
+      timeoutMs,
+      () => this.#end(new CannotGenerateError(`Prism took more than ${timeoutMs} ms`)),
+    );
   }
 
   #started(): ChildProcess {
@@ -108,7 +91,7 @@ class Generator {
       // Its output is nothing of the mock's: a crash past its heap is told by the answer, not by V8's trace.
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    generator.on('message', (message: FromGenerator) => this.#pending.get(message.id)?.resolve(message));
+    generator.on('message', (message: FromGenerator) => this.#replies.receive(message));
     generator.on('error', (error) => {
       if (this.#process === generator) this.#end(error);
     });
@@ -123,7 +106,7 @@ class Generator {
       prismHttp: join(packageRoot, 'dist', 'vendor', 'prism-http.cjs'),
       maxAnswerCharacters: MAX_ANSWER_CHARACTERS,
     };
-    this.#post(generator, { kind: 'start', settings });
+    generator.send({ kind: 'start', settings } satisfies ToGenerator);
     this.#process = generator;
     this.#loaded = [];
     return generator;
@@ -135,9 +118,7 @@ class Generator {
     this.#process = undefined;
     this.#loaded = [];
     generator?.kill('SIGKILL');
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    for (const { reject } of pending) reject(error);
+    this.#replies.failAll(error);
   }
 }
 

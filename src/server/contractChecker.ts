@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../contract/load.js';
+import { AwaitedReplies } from './awaitedReplies.js';
 import type { CheckAnswer, CheckRequest } from './contractCheckThread.js';
 
 /** Far longer than the check of the largest contract accepted takes (BENCH_ONLY=hostile). */
@@ -21,26 +22,19 @@ export interface ContractChecker {
 
 export function contractChecker(): ContractChecker {
   let worker: Worker | undefined;
-  let nextId = 1;
-  const waiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const replies = new AwaitedReplies<CheckAnswer>();
 
   const end = (error: Error) => {
     void worker?.terminate();
     worker = undefined;
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
+    replies.failAll(error);
   };
   const started = () => {
     if (worker) return worker;
     const thread = new Worker(join(packageRoot, 'dist', 'server', 'contractCheckThread.js'), {
       resourceLimits: { maxOldGenerationSizeMb: CHECK_HEAP_MB },
     });
-    thread.on('message', (answer: CheckAnswer) => {
-      const pending = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if ('text' in answer) pending?.resolve(answer.text);
-      else pending?.reject(new Error(answer.error));
-    });
+    thread.on('message', (answer: CheckAnswer) => replies.receive(answer));
     thread.on('error', (error) => thread === worker && end(error));
     thread.on('exit', () => thread === worker && end(new Error('the check stopped')));
     // The thread never keeps the process alive (after the listeners, which ref it).
@@ -49,22 +43,17 @@ export function contractChecker(): ContractChecker {
   };
 
   return {
-    check(file, maxBytes) {
-      const id = nextId++;
-      return new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(
-          () => end(new Error(`contract ${file} took more than ${CHECK_TIMEOUT_MS} ms to check`)),
-          CHECK_TIMEOUT_MS,
-        );
-        const settled =
-          <T>(then: (value: T) => void) =>
-          (value: T) => {
-            clearTimeout(timer);
-            then(value);
-          };
-        waiting.set(id, { resolve: settled(resolve), reject: settled(reject) });
-        started().postMessage({ id, file, ...(maxBytes === undefined ? {} : { maxBytes }) } satisfies CheckRequest);
-      });
+    async check(file, maxBytes) {
+      const id = replies.newId();
+      const request: CheckRequest = { id, file, ...(maxBytes === undefined ? {} : { maxBytes }) };
+      const answer = await replies.await(
+        id,
+        () => started().postMessage(request),
+        CHECK_TIMEOUT_MS,
+        () => end(new Error(`contract ${file} took more than ${CHECK_TIMEOUT_MS} ms to check`)),
+      );
+      if ('error' in answer) throw new Error(answer.error);
+      return answer.text;
     },
     close: () => end(new Error('the watch has ended')),
   };
