@@ -13,10 +13,23 @@ export interface DocumentedProblem {
 
 /** The problem of the response `name` of the document's components, with this detail. */
 export function documentedProblem(document: OpenAPIV3.Document, name: string, detail: string): DocumentedProblem {
-  const response = document.components?.responses?.[name] as OpenAPIV3.ResponseObject | undefined;
+  return problemAmong(document.components?.responses ?? {}, name, detail, document.info.title);
+}
+
+/**
+ * The problem of the response `name` among responses another document lists (the admin API's), with this detail;
+ * `owner` names them in the error when there is none.
+ */
+export function problemAmong(
+  responses: Readonly<Record<string, OpenAPIV3.ResponseObject | OpenAPIV3.ReferenceObject>>,
+  name: string,
+  detail: string,
+  owner: string,
+): DocumentedProblem {
+  const response = responses[name] as OpenAPIV3.ResponseObject | undefined;
   const example = response?.content?.['application/problem+json']?.example as
     Omit<DocumentedProblem, 'detail'> | undefined;
-  if (!example) throw new Error(`${document.info.title} documents no problem response ${name}`);
+  if (!example) throw new Error(`${owner} documents no problem response ${name}`);
   return { type: example.type, title: example.title, status: example.status, detail };
 }
 

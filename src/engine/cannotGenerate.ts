@@ -1,7 +1,7 @@
 // The answer of an executor that could not make one: the mock's, when Prism
 // cannot generate an answer from the contract, or not within the bounds a
 // contract under review is held to (src/modes/isolatedPrism.ts).
-import { documentedProblem, problemResponse } from '../contract/documentedProblem.js';
+import { problemAmong, problemResponse } from '../contract/documentedProblem.js';
 import type { ContractOperation } from '../contract/router.js';
 import type { JsonReply } from './types.js';
 
@@ -20,17 +20,10 @@ export const MOCK_RESPONSES = {
   ),
 };
 
-const problems = {
-  openapi: '3.0.3',
-  info: { title: 'the mock', version: '1' },
-  paths: {},
-  components: { responses: MOCK_RESPONSES },
-};
-
 export function cannotGenerate(operation: ContractOperation, reason: string): JsonReply {
   const detail =
     `The mock could not make the answer of ${operation.method} ${operation.path} (${operation.operationId}) ` +
     `from the contract: ${reason}.`;
-  const body = documentedProblem(problems, 'CannotGenerate', detail);
+  const body = problemAmong(MOCK_RESPONSES, 'CannotGenerate', detail, 'the mock');
   return { status: body.status, body };
 }

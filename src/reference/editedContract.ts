@@ -8,7 +8,7 @@
 //                               with none, its success answer without a body); else a 501 problem.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
-import { documentedProblem, problemResponse } from '../contract/documentedProblem.js';
+import { problemAmong, problemResponse } from '../contract/documentedProblem.js';
 import { BrokenChatbotError } from '../contract/encoder.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
@@ -37,13 +37,6 @@ export const EDITED_CONTRACT_RESPONSES = {
     'Not Implemented',
     501,
   ),
-};
-
-const problems = {
-  openapi: '3.0.3',
-  info: { title: 'the reference handlers', version: '1' },
-  paths: {},
-  components: { responses: EDITED_CONTRACT_RESPONSES },
 };
 
 /** Each operation of `contract`, by operationId, and how it is served. */
@@ -176,7 +169,7 @@ function cannotServe(operation: ContractOperation, reason: string): JsonReply {
 }
 
 function problem(name: keyof typeof EDITED_CONTRACT_RESPONSES, detail: string): JsonReply {
-  const body = documentedProblem(problems, name, detail);
+  const body = problemAmong(EDITED_CONTRACT_RESPONSES, name, detail, 'the reference handlers');
   return { status: body.status, body };
 }
 
