@@ -3,13 +3,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
 import { OVERRIDE_PROPERTIES, OVERRIDE_SPEC_SCHEMA } from '../../engine/overrideSchema.js';
-
-const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-/** What every call of the admin API may answer: no token, or a Host it does not know. */
-export const refused = {
-  '401': { $ref: '#/components/responses/Unauthorized' },
-  '403': { $ref: '#/components/responses/HostNotAllowed' },
-};
+import { json, ref, refused } from './specParts.js';
 
 export const OVERRIDE_PATHS: OpenAPIV3.PathsObject = {
   '/overrides': {
@@ -17,19 +11,15 @@ export const OVERRIDE_PATHS: OpenAPIV3.PathsObject = {
       operationId: 'listOverrides',
       summary: 'The overrides in force, oldest first',
       responses: {
-        '200': {
-          description: 'The overrides.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['overrides'],
-                additionalProperties: false,
-                properties: { overrides: { type: 'array', items: ref('Override') } },
-              },
-            },
+        '200': json(
+          {
+            type: 'object',
+            required: ['overrides'],
+            additionalProperties: false,
+            properties: { overrides: { type: 'array', items: ref('Override') } },
           },
-        },
+          'The overrides.',
+        ),
         ...refused,
       },
     },
@@ -38,7 +28,7 @@ export const OVERRIDE_PATHS: OpenAPIV3.PathsObject = {
       summary: 'Answer one operation otherwise: checked against openapi.yaml when it is set, newest first',
       requestBody: { required: true, content: { 'application/json': { schema: ref('OverrideSpec') } } },
       responses: {
-        '201': { description: 'In force.', content: { 'application/json': { schema: ref('Override') } } },
+        '201': json(ref('Override'), 'In force.'),
         '400': { $ref: '#/components/responses/BadOverride' },
         '415': { $ref: '#/components/responses/NotJson' },
         '422': { $ref: '#/components/responses/OverrideRefused' },

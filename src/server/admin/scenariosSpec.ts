@@ -2,7 +2,7 @@
 // or for one account (src/reference/loadScenario.ts).
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
-import { refused } from './overridesSpec.js';
+import { json, ref, refused } from './specParts.js';
 
 export const SCENARIO_PATHS: OpenAPIV3.PathsObject = {
   '/scenarios': {
@@ -10,19 +10,15 @@ export const SCENARIO_PATHS: OpenAPIV3.PathsObject = {
       operationId: 'listScenarios',
       summary: 'The scenarios this server knows (built in, and those of the scenarios file), with their descriptions',
       responses: {
-        '200': {
-          description: 'By name.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['scenarios'],
-                additionalProperties: false,
-                properties: { scenarios: { type: 'object', additionalProperties: { type: 'string' } } },
-              },
-            },
+        '200': json(
+          {
+            type: 'object',
+            required: ['scenarios'],
+            additionalProperties: false,
+            properties: { scenarios: { type: 'object', additionalProperties: { type: 'string' } } },
           },
-        },
+          'By name.',
+        ),
         ...refused,
       },
     },
@@ -47,23 +43,19 @@ export const SCENARIO_PATHS: OpenAPIV3.PathsObject = {
         },
       },
       responses: {
-        '200': {
-          description: 'Loaded.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['scenario', 'chatbots', 'overrides'],
-                additionalProperties: false,
-                properties: {
-                  scenario: { type: 'string' },
-                  chatbots: { type: 'integer', description: 'The chatbots it seeded.' },
-                  overrides: { type: 'array', items: { $ref: '#/components/schemas/Override' } },
-                },
-              },
+        '200': json(
+          {
+            type: 'object',
+            required: ['scenario', 'chatbots', 'overrides'],
+            additionalProperties: false,
+            properties: {
+              scenario: { type: 'string' },
+              chatbots: { type: 'integer', description: 'The chatbots it seeded.' },
+              overrides: { type: 'array', items: ref('Override') },
             },
           },
-        },
+          'Loaded.',
+        ),
         '400': { $ref: '#/components/responses/BadScenarioRequest' },
         '404': { $ref: '#/components/responses/NoSuchScenario' },
         '415': { $ref: '#/components/responses/NotJson' },

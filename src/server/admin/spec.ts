@@ -6,15 +6,7 @@ import { EDITED_CONTRACT_RESPONSES } from '../../reference/editedContract.js';
 import { MOCK_RESPONSES } from '../../engine/cannotGenerate.js';
 import { OVERRIDE_PATHS, OVERRIDE_RESPONSES, OVERRIDE_SCHEMAS } from './overridesSpec.js';
 import { SCENARIO_PATHS, SCENARIO_RESPONSES } from './scenariosSpec.js';
-
-const json = (
-  schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
-  description: string,
-): OpenAPIV3.ResponseObject => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+import { json, ref, refused } from './specParts.js';
 
 export const adminSpec: OpenAPIV3.Document = {
   openapi: '3.0.3',
@@ -34,8 +26,7 @@ export const adminSpec: OpenAPIV3.Document = {
         responses: {
           '200': json(ref('Health'), 'Up, and the store can write.'),
           '503': json(ref('Health'), 'Up, but the store cannot write now (status "degraded"): take this replica out.'),
-          '401': { $ref: '#/components/responses/Unauthorized' },
-          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          ...refused,
         },
       },
     },
@@ -61,8 +52,7 @@ export const adminSpec: OpenAPIV3.Document = {
             },
             'Created.',
           ),
-          '401': { $ref: '#/components/responses/Unauthorized' },
-          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          ...refused,
           '415': { $ref: '#/components/responses/NotJson' },
           '503': { $ref: '#/components/responses/StoreUnavailable' },
         },
@@ -83,8 +73,7 @@ export const adminSpec: OpenAPIV3.Document = {
             },
             'The whole state.',
           ),
-          '401': { $ref: '#/components/responses/Unauthorized' },
-          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          ...refused,
         },
       },
     },
@@ -116,8 +105,7 @@ export const adminSpec: OpenAPIV3.Document = {
             },
             'The journal.',
           ),
-          '401': { $ref: '#/components/responses/Unauthorized' },
-          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          ...refused,
         },
       },
     },
@@ -140,8 +128,7 @@ export const adminSpec: OpenAPIV3.Document = {
             },
             'Reset.',
           ),
-          '401': { $ref: '#/components/responses/Unauthorized' },
-          '403': { $ref: '#/components/responses/HostNotAllowed' },
+          ...refused,
           '415': { $ref: '#/components/responses/NotJson' },
         },
       },
