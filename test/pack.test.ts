@@ -13,6 +13,7 @@ import { freePort } from './helpers/freePort.js';
 import { assertBuilt } from './helpers/run.js';
 import { exec, installInto, NODE, npx, packTarballs, spawnNpx } from './helpers/packed.js';
 import { KEYS, TestClient } from './helpers/server.js';
+import { until } from './helpers/until.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 let app = '';
@@ -144,6 +145,7 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
             () => false,
           ),
         () => `it never listened:\n${output}`,
+        20_000,
       );
       // What `kill $!` sends: npx forwards it to its shell, which dies and leaves the server to init.
       child.kill('SIGTERM');
@@ -154,11 +156,13 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
             () => true,
           ),
         () => `it never stopped:\n${output}`,
+        20_000,
       );
       if (command === 'proxy')
         await until(
           async () => existsSync(report),
           () => `it wrote no report:\n${output}`,
+          20_000,
         );
     },
     60_000,
@@ -333,12 +337,3 @@ describe.each(['2', '3'])(
     });
   },
 );
-
-/** Polls until `ready` holds, within a generous bound (no time is asserted). */
-async function until(ready: () => boolean | Promise<boolean>, failure: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(failure());
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -24,6 +24,7 @@ import { hasControl } from '../src/untrusted/printable.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, BIN, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
+import { until as waitUntil } from './helpers/until.js';
 
 type Document = OpenApiDocument & {
   components: { schemas: Record<string, Record<string, unknown>> };
@@ -306,14 +307,7 @@ function bomb(levels: number): string {
   return BUILT_IN_TEXT.replace(/^info:/m, `x-bomb:\n${lines.map((line) => `  ${line}`).join('\n')}\ninfo:`);
 }
 
-/** Polls until `ready` holds; no time is asserted, only a generous bound kept. */
-async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('the server never got there');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = (ready: () => boolean | Promise<boolean>) => waitUntil(ready, () => 'the server never got there');
 
 describe('a closed stdout', () => {
   it('is no crash: serve | head -1, then SIGTERM, exits 0', async () => {

@@ -16,6 +16,7 @@ import { adminSpec } from '../src/server/admin/spec.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
+import { until } from './helpers/until.js';
 
 type Schemas = Record<string, { properties?: Record<string, Record<string, unknown>> } & Record<string, unknown>>;
 
@@ -125,14 +126,5 @@ function alive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Polls until `ready` holds; no time is asserted, only a generous bound kept. */
-async function until(ready: () => boolean): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error('never got there');
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
