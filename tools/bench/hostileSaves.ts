@@ -3,15 +3,12 @@
 // hostile files are saved in turn (an alias bomb, and the most costly file to
 // check, which is refused only at the end of its check). The check runs in a
 // thread of its own, so that the answers should not wait on it.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, KEY } from './config.js';
-import { freePort } from './freePort.js';
 import { aliasBomb, manyOperations } from './hostile.js';
-import { BIN, stopChild } from './processes.js';
+import { BIN, startProgram } from './processes.js';
 
 interface Latencies {
   command: string;
@@ -37,29 +34,14 @@ async function latenciesFor(url: string, until: number): Promise<number[]> {
 
 async function measure(command: 'serve' | 'mock'): Promise<Latencies> {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-hostile-saves-')), 'openapi.yaml');
-  const original = readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8');
-  writeFileSync(file, original);
-  const port = await freePort(HOST);
-  const child = spawn(
-    process.execPath,
-    [BIN, command, '--contract', file, '--watch', '--port', String(port), '--quiet'],
-    {
-      stdio: 'ignore',
-    },
+  writeFileSync(file, readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8'));
+  const server = await startProgram(
+    (port) => [BIN, command, '--contract', file, '--watch', '--port', String(port), '--quiet'],
+    (port) => `http://${HOST}:${port}/api`,
+    { headers: { authorization: `Bearer ${KEY}` } },
   );
-  const url = `http://${HOST}:${port}/api/chatbots`;
+  const url = `${server.url}/chatbots`;
   try {
-    for (let waited = 0; ; waited += 50) {
-      if (waited > 60_000 || child.exitCode !== null) throw new Error(`${command} --watch did not start`);
-      if (
-        await fetch(url, { headers: { authorization: `Bearer ${KEY}` } }).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      await sleep(50);
-    }
     const quiet = await latenciesFor(url, performance.now() + PHASE_MS);
     const hostile = [manyOperations(33, true), aliasBomb(12)];
     let saves = 0;
@@ -67,7 +49,7 @@ async function measure(command: 'serve' | 'mock'): Promise<Latencies> {
     const saving = await latenciesFor(url, performance.now() + PHASE_MS).finally(() => clearInterval(saver));
     return { command, quiet, saving, saves };
   } finally {
-    await stopChild(child);
+    await server.close();
   }
 }
 
