@@ -6,9 +6,9 @@ import type { Contract } from '../contract/contract.js';
 import { checkOverride, type OverrideSpec } from '../engine/checkOverride.js';
 import { Overrides } from '../engine/overrides.js';
 import { RequestJournal } from '../engine/steps/journal.js';
-import { scenarioRecords, type LoadedScenario } from '../reference/loadScenario.js';
+import { scenarioRecords, scopedTo, type LoadedScenario } from '../reference/loadScenario.js';
 import { findScenario, type Scenario } from '../reference/scenarios.js';
-import type { SeedState } from '../reference/seeding.js';
+import { emptySeedState } from '../reference/seeding.js';
 import type { AdminTarget } from '../server/admin/router.js';
 import type { ApiKey } from '../state/keys.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
@@ -77,14 +77,14 @@ function answeredSeeds(
   forAccount: string | undefined,
 ): OverrideSpec[] {
   const limit = contract.rules.maxChatbotsPerAccount;
-  const state: SeedState = { keys, ids: new Set(), accounts: new Map() };
+  const state = emptySeedState(keys);
   const lists = new Map<string, unknown[]>();
   for (const { accountId, chatbot } of scenarioRecords(contract, state, scenario, limit, forAccount)) {
     const list = lists.get(accountId) ?? [];
     lists.set(accountId, list);
     list.push(chatbot);
   }
-  const scoped = (spec: OverrideSpec): OverrideSpec => (forAccount ? { ...spec, account: forAccount } : spec);
+  const scoped = scopedTo(forAccount);
   const seeded: OverrideSpec[] = [scoped({ operationId: 'listChatbots', status: 200, body: { data: [] } })];
   for (const [account, data] of lists) {
     seeded.push({ operationId: 'listChatbots', status: 200, body: { data }, account });

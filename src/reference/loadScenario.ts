@@ -3,14 +3,14 @@
 // its seed is added to that account and its overrides apply to that account only; the rest is left alone.
 // Everything is checked before anything changes: a refused scenario changes nothing.
 import type { Contract } from '../contract/contract.js';
-import { checkOverride, OverrideError } from '../engine/checkOverride.js';
+import { checkOverride, OverrideError, type OverrideSpec } from '../engine/checkOverride.js';
 import type { ActiveOverride, Overrides } from '../engine/overrides.js';
 import type { RequestJournal } from '../engine/steps/journal.js';
 import type { ApiKey } from '../state/keys.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 import type { Scenario } from './scenarios.js';
 import { findScenario, ScenarioError } from './scenarios.js';
-import { numberedChatbots, seedRecords, storeState, type SeedState } from './seeding.js';
+import { emptySeedState, numberedChatbots, seedRecords, storeState, type SeedState } from './seeding.js';
 
 export interface ScenarioTarget {
   contract: Contract;
@@ -35,11 +35,9 @@ export async function loadScenario(
   forAccount?: string,
 ): Promise<LoadedScenario> {
   const { contract, store, overrides } = target;
-  const state: SeedState = forAccount
-    ? await storeState(store)
-    : { keys: target.keys, ids: new Set(), accounts: new Map() };
+  const state = forAccount ? await storeState(store) : emptySeedState(target.keys);
   const records = scenarioRecords(contract, state, scenario, target.limit, forAccount);
-  const specs = (scenario.overrides ?? []).map((spec) => (forAccount ? { ...spec, account: forAccount } : spec));
+  const specs = (scenario.overrides ?? []).map(scopedTo(forAccount));
   for (const spec of specs) checkOverride(contract, spec); // throws OverrideError, before anything changes
   if (forAccount) await store.addChatbots(records);
   else {
@@ -49,6 +47,12 @@ export async function loadScenario(
   }
   return { chatbots: records.length, overrides: specs.map((spec) => overrides.add(spec)) };
 }
+
+/** An override for one account, when the scenario is loaded for one; else as it is, for everyone. */
+export const scopedTo =
+  (forAccount: string | undefined) =>
+  (spec: OverrideSpec): OverrideSpec =>
+    forAccount ? { ...spec, account: forAccount } : spec;
 
 /** The chatbots a scenario seeds, as records made against `state` (which they are added to). */
 export function scenarioRecords(

@@ -22,6 +22,11 @@ export interface SeedState {
   accounts: Map<string, { held: number; newest: string }>;
 }
 
+/** Nothing seeded yet: a store reset to these keys. */
+export function emptySeedState(keys: readonly ApiKey[]): SeedState {
+  return { keys, ids: new Set(), accounts: new Map() };
+}
+
 /** The store as it is now, for adding to it. */
 export async function storeState(store: ChatbotStore): Promise<SeedState> {
   const accounts = new Map<string, { held: number; newest: string }>();
