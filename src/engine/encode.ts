@@ -13,3 +13,10 @@ export function encodeReply(reply: Reply, applied: readonly string[], projectId?
   if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');
   return { kind: 'answer', status: reply.status, headers, body, ...(projectId ? { projectId } : {}) };
 }
+
+const decoder = new TextDecoder();
+
+/** The text of an answer's encoded parts (strings, and bytes a store made), joined. */
+export function encodedText(parts: readonly (string | Uint8Array)[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('');
+}

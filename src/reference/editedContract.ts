@@ -12,6 +12,7 @@ import { problemAmong, problemResponse } from '../contract/documentedProblem.js'
 import { BrokenChatbotError } from '../contract/encoder.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
+import { encodedText } from '../engine/encode.js';
 import { exampleReply } from '../engine/steps/faults.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import { operationHandlers } from '../handlers/index.js';
@@ -118,10 +119,7 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
   if (!contract.responseFor(operation, reply.status))
     return `its handler answered ${reply.status}, which this contract does not document for it`;
   const check = contract.router.responseValidator(operation, reply.status);
-  const body =
-    'encoded' in reply
-      ? JSON.parse(reply.encoded.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join(''))
-      : reply.body;
+  const body = 'encoded' in reply ? JSON.parse(encodedText(reply.encoded)) : reply.body;
   if (!check || check(body)) return undefined;
   // A read changed nothing: what breaks the edit is the data it holds. Anything else has done its work already.
   const why = ['GET', 'HEAD'].includes(operation.method)
@@ -129,8 +127,6 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
     : 'what it did, such as a create, is done';
   return `its ${reply.status} answer does not fit this contract (${why}): ${describeSchemaErrors(check.errors)}`;
 }
-
-const decoder = new TextDecoder();
 
 /**
  * The first success status the operation documents with an example, answered with it; else the first with no body (a

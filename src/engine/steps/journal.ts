@@ -1,6 +1,7 @@
 // A bounded journal of recent requests, for the admin API and the modes' requests(): what was sent and what was
 // answered (the answer's body where the journal keeps answers). It records the project and account of the key,
 // never the key itself; bodies over 16 KiB are left out.
+import { encodedText } from '../encode.js';
 import type { RequestContext, Step, Reply } from '../types.js';
 
 export interface JournalEntry {
@@ -72,10 +73,7 @@ export class RequestJournal {
 }
 
 function answerOf(parts: Kept['parts'], json: unknown): { answer?: unknown } {
-  if (parts)
-    return {
-      answer: JSON.parse(parts.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('')),
-    };
+  if (parts) return { answer: JSON.parse(encodedText(parts)) };
   // Parsed again from its text: a copy, so that a test that changes it changes no override's body.
   const text = json === undefined ? undefined : JSON.stringify(json);
   return text === undefined || text.length > KEPT_BODY_BYTES ? {} : { answer: JSON.parse(text) as unknown };
