@@ -38,7 +38,7 @@ export function mockAdmin(
     overrides.clear();
   };
   const load = async (scenario: string | Scenario, account?: string): Promise<LoadedScenario> => {
-    const chosen = typeof scenario === 'string' ? findScenario(scenario, scenarios) : scenario;
+    const chosen = findScenario(scenario, scenarios);
     // For everyone, the seed is read against the keys a reset keeps, as serve's is.
     const specs = answeredSeeds(contract, account ? await store.keys() : keys, chosen, account);
     for (const spec of specs) checkOverride(contract, spec); // throws before anything changes

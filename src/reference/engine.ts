@@ -104,7 +104,7 @@ export function createReference(options: ReferenceOptions): Reference {
   const limit = () => options.rules?.maxChatbotsPerAccount ?? contract.rules.maxChatbotsPerAccount;
   const scenarios = options.scenarios ?? {};
   const load = (scenario: string | Scenario, account?: string) => {
-    const chosen = typeof scenario === 'string' ? findScenario(scenario, scenarios) : scenario;
+    const chosen = findScenario(scenario, scenarios);
     return loadScenario({ contract, store, keys, journal, overrides, limit: limit() }, chosen, account);
   };
   // A start scenario's name and overrides are checked now: a mistake throws here, not in every later answer.

@@ -52,8 +52,9 @@ export class ScenarioError extends Error {
   override name = 'ScenarioError';
 }
 
-/** The scenario of that name: the team's own first, then the built-in ones. */
-export function findScenario(name: string, own: Readonly<Record<string, Scenario>> = {}): Scenario {
+/** The scenario of that name (the team's own first, then the built-in ones), or the one given whole. */
+export function findScenario(name: string | Scenario, own: Readonly<Record<string, Scenario>> = {}): Scenario {
+  if (typeof name !== 'string') return name; // a scenario given whole
   const all: Record<string, Scenario> = { ...BUILT_IN_SCENARIOS, ...own };
   const found = Object.hasOwn(all, name) ? all[name] : undefined;
   if (!found)
