@@ -17,7 +17,6 @@ import { exampleReply } from '../engine/steps/faults.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import { operationHandlers } from '../handlers/index.js';
 import { StoreUnavailableError } from '../state/store.js';
-import { printable } from '../untrusted/printable.js';
 
 /** How an operation of the contract in force is served. */
 export type ServedBy = 'handler' | 'changed handler' | 'example';
@@ -57,8 +56,7 @@ export function describeServing(contract: Contract, builtIn: Contract): string {
     'changed handler': 'by its handler, changed (each answer checked whole)',
     example: 'from its examples (no handler)',
   };
-  // An operationId is the contract's text: shown with its control characters escaped.
-  const served = [...servedBy(contract, builtIn)].map(([operationId, by]) => `${printable(operationId)} ${how[by]}`);
+  const served = [...servedBy(contract, builtIn)].map(([operationId, by]) => `${operationId} ${how[by]}`);
   return `${served.length} operation${served.length === 1 ? '' : 's'}: ${served.join('; ')}`;
 }
 

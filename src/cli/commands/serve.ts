@@ -17,6 +17,7 @@ import {
 } from '../settingOptions.js';
 import { SERVE_SETTINGS } from '../settings.js';
 import { usageError } from '../usage.js';
+import { printable } from '../../untrusted/printable.js';
 import { maskKey } from '../../untrusted/redact.js';
 import { closeOnSignals } from './options.js';
 
@@ -106,5 +107,6 @@ function printBanner(server: RunningServer): void {
   }
   if (server.keys.length > 10) lines.push(`  … and ${server.keys.length - 10} more`);
   lines.push('', ...tryLines(server.url, server.demoKeys ? (server.keys[0]?.key ?? '<API_KEY>') : undefined, true), '');
-  console.log(lines.join('\n'));
+  // What a contract under review names (its operationIds) is shown with its control characters escaped.
+  console.log(lines.map(printable).join('\n'));
 }
