@@ -73,3 +73,34 @@ describe('createAdminClient', () => {
     await client.clearOverrides();
   });
 });
+
+describe('an override that HTTP cannot send', () => {
+  const refusals: [string, Record<string, unknown>][] = [
+    ['a control character in a header value', { status: 503, headers: { 'X-Trace': 'a\u0001b' } }],
+    [
+      'CR and LF in a header value, unchecked',
+      { status: 503, headers: { 'X-Trace': 'a\r\nSet-Cookie: x=1' }, unchecked: true },
+    ],
+    ['a header name that is not a token', { status: 503, headers: { 'X Trace': 'a' }, unchecked: true }],
+    ['a value above U+00FF', { status: 503, headers: { 'X-Trace': '\u20ac' }, unchecked: true }],
+  ];
+  it.each(refusals)('is refused with 422 (%s), and the server answers on', async (_name, fields) => {
+    const set = await admin('POST', '/overrides', { operationId: 'createChatbot', ...fields });
+    expect(set.status).toBe(422);
+    expect((set.body as { detail: string }).detail).toMatch(/header/);
+    expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
+    const created = await new TestClient(t.server.url).create(KEYS.acmeWeb, { name: 'After a refused override' });
+    expect(created.status).toBe(201);
+  });
+
+  it.each([100, 101, 103, 199, 600])(
+    'takes no status %i, unchecked or not: its shape is refused with 400',
+    async (status) => {
+      for (const unchecked of [false, true]) {
+        const set = await admin('POST', '/overrides', { operationId: 'createChatbot', status, unchecked });
+        expect(set.status).toBe(400);
+      }
+      expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
+    },
+  );
+});

@@ -8,6 +8,8 @@
 // each time it is read.
 import schemaValidator from 'openapi-schema-validator';
 import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
+import { exampleHeaders } from './exampleAnswer.js';
+import { headerFault } from './httpHeaders.js';
 import { describeSchemaErrors } from './schemaErrors.js';
 
 // A CommonJS module: Node hands its exports as the default, a bundler may hand its `default`.
@@ -77,6 +79,25 @@ export function compileEveryValidator(contract: Contract): void {
     contract.schemaValidator(CHATBOT_SCHEMA);
   } catch (error) {
     throw new Error(`${CHATBOT_SCHEMA} does not compile: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+  }
+}
+
+/**
+ * Throws the first response header that cannot be sent: a name that is not an HTTP token, or an example value with a
+ * character HTTP does not allow. Node and Fetch would throw at the first answer that carried it.
+ */
+export function checkResponseHeaders(contract: Contract): void {
+  for (const operation of contract.operations) {
+    for (const key of Object.keys(operationObject(contract, operation).responses)) {
+      const documented = contract.responseFor(operation, statusFor(key));
+      if (!documented) continue;
+      const { response } = documented;
+      const examples = exampleHeaders(contract.document, response);
+      for (const name of Object.keys(response.headers ?? {})) {
+        const fault = headerFault(name, examples[name] ?? '');
+        if (fault) throw new Error(`the ${key} answer of ${operation.method} ${operation.path}: ${fault}`);
+      }
+    }
   }
 }
 

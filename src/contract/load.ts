@@ -11,7 +11,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { createAjv } from './ajv.js';
 import { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './boundedRead.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
-import { checkOpenApiDocument, compileEveryValidator } from './documentCheck.js';
+import { checkOpenApiDocument, checkResponseHeaders, compileEveryValidator } from './documentCheck.js';
 import { createLiveRouter } from './liveRouter.js';
 import { parseDocument } from './parseDocument.js';
 
@@ -69,7 +69,10 @@ export function contractFromText(path: string, text: string, checked: boolean): 
     const document = parsed.document as OpenApiDocument;
     if (checked) checkOpenApiDocument(document);
     const contract = createContract(document, liveValidators);
-    if (checked) compileEveryValidator(contract);
+    if (checked) {
+      compileEveryValidator(contract);
+      checkResponseHeaders(contract);
+    }
     return { contract, text, json: parsed.json };
   } catch (error) {
     throw unrunnable(path, error);

@@ -39,3 +39,15 @@ export function followRefs(root: unknown, pointer: string): { pointer: string; v
   }
   throw new Error(`${pointer}: too many $ref hops`);
 }
+
+/** A value of the document, or the one its local `$ref` names (a few hops at most); undefined for anything else. */
+export function dereferenced<T extends object>(root: unknown, value: unknown): T | undefined {
+  let current = value;
+  for (let hops = 0; hops < 32; hops++) {
+    const ref = (current as { $ref?: unknown } | null | undefined)?.$ref;
+    if (typeof ref !== 'string') return typeof current === 'object' && current !== null ? (current as T) : undefined;
+    if (!ref.startsWith('#')) return undefined;
+    current = resolvePointer(root, ref);
+  }
+  return undefined;
+}

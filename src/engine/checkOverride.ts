@@ -1,12 +1,10 @@
 // An override is checked against the contract when it is set, never when it answers: its operation must exist, its
 // status be documented for it, and its body and headers be what that response's schemas allow. An override marked
 // unchecked skips the checks, and its answers say so.
-import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../contract/contract.js';
-import { composedExample } from '../contract/composedExample.js';
-import { resolvePointer } from '../contract/pointer.js';
+import { exampleAnswer } from '../contract/exampleAnswer.js';
+import { headerFaults } from '../contract/httpHeaders.js';
 import { responseViolations } from '../contract/check.js';
-import { exampleReply } from './steps/faults.js';
 
 /** Milliseconds: exactly, or drawn evenly from min to max for each answer. */
 export type OverrideDelay = number | { min: number; max: number };
@@ -56,8 +54,11 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
   if (status === undefined) {
     if (spec.delay === undefined) reasons.push('give a status, a delay, or both');
     if (spec.body !== undefined || spec.headers !== undefined) reasons.push('a body or headers need a status');
-  } else if (!Number.isInteger(status) || status < 100 || status > 599)
-    reasons.push(`status ${String(status)} is not an HTTP status`);
+  } else if (!Number.isInteger(status) || status < 200 || status > 599)
+    // A 1xx is not an answer: the client would wait on for one.
+    reasons.push(`status ${String(status)} is not a status an override can answer (200 to 599)`);
+  // Checked even when unchecked: Node and Fetch refuse to send what HTTP does not allow in a header.
+  if (spec.headers !== undefined) reasons.push(...headerFaults(spec.headers));
   if (spec.delay !== undefined && !validDelay(spec.delay))
     reasons.push(`delay must be from 0 to ${MAX_DELAY_MS} ms, or { min, max } within that, min first`);
   for (const count of ['times', 'every'] as const) {
@@ -69,9 +70,11 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
   if (reasons.length > 0 || !operation) throw new OverrideError(reasons);
   if (status === undefined) return { ...spec, body: undefined, headers: {} };
   const documented = contract.responseFor(operation, status);
-  const example = exampleReply(contract, operation, status);
+  const example = exampleAnswer(contract, operation, status);
   const body = spec.body === undefined ? example?.body : spec.body;
-  const headers = { ...requiredHeaders(contract, documented?.response), ...example?.headers, ...spec.headers };
+  const headers = { ...example?.headers, ...spec.headers };
+  reasons.push(...headerFaults(example?.headers ?? {}));
+  if (reasons.length > 0) throw new OverrideError(reasons);
   if (!spec.unchecked) {
     if (!documented) reasons.push(`${spec.operationId} documents no ${status} answer`);
     else {
@@ -99,17 +102,4 @@ function validDelay(delay: OverrideDelay): boolean {
 export function delayOf(delay: OverrideDelay | undefined): number {
   if (delay === undefined) return 0;
   return typeof delay === 'number' ? delay : delay.min + Math.random() * (delay.max - delay.min);
-}
-
-/** A value for each header the response requires, as its schema composes one (Cache-Control: no-store, say). */
-function requiredHeaders(contract: Contract, response: OpenAPIV3.ResponseObject | undefined): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, written] of Object.entries(response?.headers ?? {})) {
-    const header = (
-      '$ref' in written ? resolvePointer(contract.document, written.$ref) : written
-    ) as OpenAPIV3.HeaderObject;
-    const { required, schema } = header;
-    if (required && schema) headers[name] = String(composedExample(schema as OpenAPIV3.SchemaObject));
-  }
-  return headers;
 }

@@ -8,12 +8,17 @@ export const OVERRIDE_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
   operationId: { type: 'string', description: 'The operation of openapi.yaml it answers, such as createChatbot.' },
   status: {
     type: 'integer',
-    minimum: 100,
+    minimum: 200,
     maximum: 599,
     description: 'A status the operation documents. Without one, the operation answers as it would, after delay.',
   },
   body: { description: "The answer's body; by default, the example openapi.yaml documents for the status." },
-  headers: { type: 'object', additionalProperties: { type: 'string' } },
+  headers: {
+    type: 'object',
+    description:
+      'Each name an HTTP token, each value of visible characters, spaces and tabs (RFC 9110 §5); else a 422.',
+    additionalProperties: { type: 'string' },
+  },
   delay: {
     description: 'Milliseconds to wait before answering: exactly, or drawn from min to max for each answer.',
     oneOf: [

@@ -5,6 +5,7 @@
 // Prism. Each step answers itself or calls the next.
 import type { Contract } from '../contract/contract.js';
 import { BrokenChatbotError } from '../contract/encoder.js';
+import { headerFaults } from '../contract/httpHeaders.js';
 import type { RouteMatch } from '../contract/router.js';
 import type { Authenticator } from '../state/authenticator.js';
 import { StoreUnavailableError } from '../state/store.js';
@@ -99,6 +100,12 @@ export function createEngine(options: EngineOptions): Engine {
   };
 }
 
+/** Why an adapter could not send a reply: a status that is no final answer, or a header HTTP forbids. */
+function answerFaults(reply: Exclude<Reply, { drop: true }>): string[] {
+  const status = Number.isInteger(reply.status) && reply.status >= 200 && reply.status <= 599;
+  return [...(status ? [] : [`status ${reply.status} is not a final answer`]), ...headerFaults(reply.headers ?? {})];
+}
+
 /** The methods the contract documents for a path, which a preflight allows. */
 function documentedMethods(contract: Contract, basePath: string, path: string): readonly string[] {
   const match = matchRequest(contract, basePath, 'OPTIONS', path);
@@ -115,13 +122,19 @@ function chain(steps: readonly Step[], last: (context: RequestContext) => Promis
 
 /**
  * A store that cannot commit now becomes a 503 problem with Retry-After (nothing
- * was stored, and a retry may succeed); a stored chatbot that breaks the contract
- * a 500 whose log line names it; any other fault of the server a 500. All logged.
+ * was stored, and a retry may succeed); a stored chatbot or a header that breaks
+ * the contract a 500 whose log line names it; any other fault of the server a 500. All logged.
  */
 function guardStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
     try {
-      return await next();
+      const reply = await next();
+      // A header HTTP forbids (a generated value, say) would make the adapter throw: the answer breaks the contract.
+      const faults = 'drop' in reply ? [] : answerFaults(reply);
+      if (faults.length === 0) return reply;
+      const details = { operationId: context.operation?.operationId, reasons: faults, path: context.request.path };
+      log.error(details, `RESPONSE BREAKS THE CONTRACT: ${faults.join('; ')}: answering 500 instead`);
+      return problemReply(contract, 500, BREAKS_CONTRACT);
     } catch (error) {
       if (error instanceof BrokenChatbotError) {
         const details = {

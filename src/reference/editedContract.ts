@@ -12,8 +12,8 @@ import { problemAmong, problemResponse } from '../contract/documentedProblem.js'
 import { BrokenChatbotError } from '../contract/encoder.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
+import { exampleAnswer } from '../contract/exampleAnswer.js';
 import { encodedText } from '../engine/encode.js';
-import { exampleReply } from '../engine/steps/faults.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import { operationHandlers } from '../handlers/index.js';
 import { StoreUnavailableError } from '../state/store.js';
@@ -65,7 +65,7 @@ export function editedContractExecutor(contract: Contract, builtIn: Contract, ha
   return async (call) => {
     const { operation } = call;
     const by = served.get(operation.operationId);
-    if (by === 'example') return exampleAnswer(contract, operation);
+    if (by === 'example') return answerFromExample(contract, operation);
     if (!call.principal)
       return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
     if (by === 'handler') return handlers(call);
@@ -127,10 +127,10 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
 }
 
 /**
- * The first success status the operation documents with an example, answered with it; else the first with no body (a
- * 204).
+ * The first success status the operation documents with an example that fits its schema, answered with it; else the
+ * first with no body (a 204).
  */
-function exampleAnswer(contract: Contract, operation: ContractOperation): Reply {
+function answerFromExample(contract: Contract, operation: ContractOperation): Reply {
   const { responses } = operationObject(contract, operation);
   const statuses = Object.keys(responses)
     .filter((key) => /^2\d\d$/.test(key))
@@ -139,19 +139,26 @@ function exampleAnswer(contract: Contract, operation: ContractOperation): Reply 
   const mediaOf = (status: number) =>
     Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
   const marked = { 'Mock-Source': 'example' };
+  const unfit: string[] = [];
   for (const status of statuses) {
     const media = mediaOf(status);
-    // An example written, or one Prism would compose from the schema's own.
+    // An example written, or one composed from the schema's own.
     if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !media?.schema) continue;
-    const example = exampleReply(contract, operation, status);
-    if (example) return { ...example, headers: { ...example.headers, ...marked } };
+    const example = exampleAnswer(contract, operation, status);
+    if (!example) continue;
+    const check = contract.router.responseValidator(operation, status);
+    if (check && !check(example.body)) {
+      unfit.push(`its ${status} example does not fit its schema: ${describeSchemaErrors(check.errors)}`);
+      continue;
+    }
+    return { ...example, headers: { ...example.headers, ...marked } };
   }
   const bodiless = statuses.find((status) => mediaOf(status) === undefined);
   if (bodiless !== undefined) return { status: bodiless, encoded: [], headers: marked };
   return problem(
     'NoExample',
     `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to ` +
-      `serve in its place.`,
+      `serve in its place${unfit.length > 0 ? ` (${unfit.join('; ')})` : ''}.`,
   );
 }
 

@@ -42,10 +42,14 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
       body: bodyOf(req, res),
       ...(reparsed ? { reparsed } : {}),
     };
-    engine.handle(request).then((response) => {
-      options.onAnswer?.(res, response);
-      send(req, res, response);
-    }, next);
+    // A failure to send (a header Node refuses, say) goes to next() as any other: never an unhandled rejection.
+    engine
+      .handle(request)
+      .then((response) => {
+        options.onAnswer?.(res, response);
+        send(req, res, response);
+      })
+      .catch(next);
   };
 
   /**
@@ -179,15 +183,21 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
     return;
   }
   if (res.headersSent) return;
-  res.statusCode = response.status;
+  const parts = Array.isArray(response.body) ? response.body : [response.body];
+  try {
+    res.statusCode = response.status;
+    for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+    res.setHeader(
+      'Content-Length',
+      parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0),
+    );
+  } catch (error) {
+    // Nothing is sent yet: leave no header of this answer behind for the one that answers the failure.
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    throw error;
+  }
   // Answered before the body arrived (a declared length over the limit, say): close rather than read the rest.
   if (!req.complete) res.setHeader('Connection', 'close');
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-  const parts = Array.isArray(response.body) ? response.body : [response.body];
-  res.setHeader(
-    'Content-Length',
-    parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0),
-  );
   // Each part as it is: a list kept as bytes is written without being copied. Node sends no body to a HEAD request.
   for (const part of parts.slice(0, -1)) res.write(part);
   res.end(parts.at(-1));

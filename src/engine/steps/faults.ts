@@ -8,12 +8,10 @@
 //   Prefer: fault=reset         the connection is dropped
 // A Prefer that is applied is named in Preference-Applied (RFC 7240); one that
 // cannot be (a code the operation does not document) is ignored.
-import { composedExample } from '../../contract/composedExample.js';
-import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from '../../contract/contract.js';
-import type { ContractOperation } from '../../contract/router.js';
+import { exampleAnswer } from '../../contract/exampleAnswer.js';
 import { problemReply } from '../problems.js';
-import type { JsonReply, Step } from '../types.js';
+import type { Step } from '../types.js';
 
 export interface FaultOptions {
   /** [min, max] milliseconds added to every answer. */
@@ -44,24 +42,6 @@ export function parsePreferences(header: string | undefined): Map<string, string
   return preferences;
 }
 
-/** The example answer the contract documents for this operation and status, if it documents one. */
-export function exampleReply(contract: Contract, operation: ContractOperation, status: number): JsonReply | undefined {
-  const documented = contract.responseFor(operation, status);
-  if (!documented) return undefined;
-  const { response } = documented;
-  const media = Object.values(response.content ?? {})[0];
-  // The single example, or else the first of the named ones (Prism's choice too).
-  const named = Object.values(media?.examples ?? {})[0] as OpenAPIV3.ExampleObject | undefined;
-  const headers: Record<string, string> = {};
-  for (const [name, header] of Object.entries(response.headers ?? {})) {
-    const example = ((header as OpenAPIV3.HeaderObject).schema as OpenAPIV3.SchemaObject | undefined)?.example;
-    if (example !== undefined) headers[name] = String(example);
-  }
-  // No example at all: one composed from the schema's own examples, as Prism does.
-  const composed = media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject) : null;
-  return { status, body: media?.example ?? named?.value ?? composed, headers };
-}
-
 export function faultsStep(contract: Contract, options: FaultOptions): Step {
   const always = Boolean(options.delay || options.faultRate);
   return async (context, next) => {
@@ -88,8 +68,9 @@ export function faultsStep(contract: Contract, options: FaultOptions): Step {
       );
     }
     const code = Number(prefer.get('code'));
-    const example =
-      prefer.has('code') && context.operation ? exampleReply(contract, context.operation, code) : undefined;
+    // A 1xx is not an answer a client can end on: it is not asked for that way.
+    const final = Number.isInteger(code) && code >= 200 && code <= 599;
+    const example = final && context.operation ? exampleAnswer(contract, context.operation, code) : undefined;
     if (example) {
       context.applied.push(`code=${code}`);
       return example;
