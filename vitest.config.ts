@@ -25,6 +25,7 @@ export const UNIT = [
   'test/middleware.test.ts',
   'test/overrides.test.ts',
   'test/projects.test.ts',
+  'test/redact.test.ts',
   'test/settings.test.ts',
   'test/stores/memory.test.ts',
   'test/stores/sqlite.test.ts',

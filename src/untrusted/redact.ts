@@ -9,19 +9,36 @@
 
 export const REDACTED = '[redacted]';
 
-/** What a name says when its value is a secret: of a header, a query or form parameter, or a JSON member. */
-const SECRET_WORD = 'key|token|secret|passw|credential|session|auth(?!enticate)';
-/** Names of headers whose whole value is a secret (WWW-Authenticate and Proxy-Authenticate only name a scheme). */
-const SECRET_HEADER = new RegExp(`^(?:authorization|proxy-authorization|cookie|set-cookie)$|${SECRET_WORD}`, 'i');
+/**
+ * The words of a name that say its value is a secret, as a whole word of it (`api_key`, `apiKey`, `X-Auth-Token`),
+ * or as the end of one (`accesstoken`, `apikey`): never a word that only holds one (`keyword`, `author`, `monkey`).
+ */
+const SECRET_WORDS = new Set([
+  'auth',
+  'authorization',
+  'cookie',
+  'credential',
+  'credentials',
+  'key',
+  'keys',
+  'passphrase',
+  'passwd',
+  'password',
+  'pwd',
+  'secret',
+  'session',
+  'sid',
+  'token',
+]);
+const SECRET_ENDING = /(?:apikey|accesskey|privatekey|secretkey|authkey|token|secret|password|passwd|sessionid)$/;
+/** Headers whose whole value is a secret, whatever their words (WWW-Authenticate only names a scheme). */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 /** An API key of this API's form, anywhere in a text. */
 const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
-/** `?access_token=…` or `&password=…` in a URL or a form body: the value. */
-const SECRET_PARAMETER = new RegExp(`((?:^|[?&;\\s])[\\w.~%-]*?(?:${SECRET_WORD})[\\w.~%-]*=)[^&#\\s"'<>]*`, 'gi');
-/** `"api_key": "…"` in a JSON text: the string value. */
-const SECRET_MEMBER = new RegExp(
-  `("[^"\\\\]{0,64}?(?:${SECRET_WORD})[^"\\\\]{0,64}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
-  'gi',
-);
+/** `?name=value` or `&name=value` in a URL or a form body: the name, then the value. */
+const PARAMETER = /((?:^|[?&;\s])([\w.~%-]{1,256})=)[^&#\s"'<>]*/g;
+/** `"name": "value"` in a JSON text: the name, then the string value. */
+const MEMBER = /("([^"\\]{1,256})"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 /** The password of a URL's user information (https://user:password@host). */
 const URL_PASSWORD = /(\/\/[^/\s:@]*:)[^/\s@]*@/g;
 /** Shorter values are not masked inside other text: they would mask ordinary words. */
@@ -32,8 +49,14 @@ export function maskKey(key: string): string {
   return key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-4)}` : `${key.slice(0, 8)}…`;
 }
 
+/** Whether a name (of a header, a parameter or a JSON member) says that its value is a secret. */
+export function isSecretName(name: string): boolean {
+  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((word) => word.toLowerCase());
+  return words.some((word) => SECRET_WORDS.has(word) || SECRET_ENDING.test(word));
+}
+
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name);
+  return SECRET_HEADERS.has(name.toLowerCase()) || isSecretName(name);
 }
 
 export class Redactor {
@@ -50,8 +73,8 @@ export class Redactor {
   text(value: string): string {
     let masked = value
       .replace(LIVE_KEY, REDACTED)
-      .replace(SECRET_PARAMETER, `$1${REDACTED}`)
-      .replace(SECRET_MEMBER, `$1"${REDACTED}"`)
+      .replace(PARAMETER, (whole, head: string, name: string) => (isSecretName(name) ? `${head}${REDACTED}` : whole))
+      .replace(MEMBER, (whole, head: string, name: string) => (isSecretName(name) ? `${head}"${REDACTED}"` : whole))
       .replace(URL_PASSWORD, `$1${REDACTED}@`);
     for (const secret of this.#known) masked = masked.split(secret).join(REDACTED);
     return masked;
