@@ -1,11 +1,12 @@
 // An admin API without a token is for loopback only: off it, anyone who reaches the port could reset the state or
-// set overrides. serve and mock both refuse to start so.
+// set overrides (serve, mock), or read the traffic a proxy has seen. serve, mock and proxy all refuse to start so.
 import { ConfigError } from './configError.js';
 
-export function refuseOpenAdmin(host: string, adminToken: string | undefined): void {
+/** `risk`: what anyone could do with the open admin API, for the message. */
+export function refuseOpenAdmin(host: string, adminToken: string | undefined, risk = 'read and reset the state'): void {
   if (adminToken !== undefined || isLoopback(host)) return;
   throw new ConfigError(
-    `refusing to bind ${host} with an open admin API: anyone who reaches it could read and reset the state. ` +
+    `refusing to bind ${host} with an open admin API: anyone who reaches it could ${risk}. ` +
       'Set an admin token, or bind a loopback address.',
     'adminToken',
   );

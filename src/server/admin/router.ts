@@ -1,12 +1,12 @@
 // /__admin: health, state, the request journal, new tenants, overrides, reset, its OpenAPI document and a page.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import { randomBytes } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
 import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
 import { pageHeaders } from '../pageHeaders.js';
 import { sendProblem } from '../sendProblem.js';
-import { hostGuard, jsonOnlyForChanges } from './guard.js';
+import { hostGuard, jsonOnlyForChanges, requireToken } from './guard.js';
 import { addOverrideRoutes } from './overridesRoutes.js';
 import { addScenarioRoutes } from './scenariosRoutes.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
@@ -109,27 +109,4 @@ function state(keys: readonly ApiKey[], records: readonly StoredChatbot[]) {
       chatbots: chatbots.slice(-SHOWN_PER_PROJECT),
     })),
   }));
-}
-
-function requireToken(token: string | undefined): RequestHandler {
-  if (token === undefined) return (_req, _res, next) => next();
-  const expected = digest(`Bearer ${token}`);
-  return (req, res, next) => {
-    if (timingSafeEqual(digest(req.get('authorization') ?? ''), expected)) return next();
-    sendProblem(
-      res,
-      documentedProblem(
-        adminSpec,
-        'Unauthorized',
-        'The admin API needs `Authorization: Bearer <admin token>`, with the token the server was started with.',
-      ),
-      {
-        'WWW-Authenticate': 'Bearer realm="chatbots-admin"',
-      },
-    );
-  };
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
 }
