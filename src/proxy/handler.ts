@@ -1,39 +1,23 @@
 // One proxied request: the contract engine says what the request should get,
 // the upstream answers, every answer check judges it, and the answer goes
 // back, marked (sl-violations, as Prism marks it) or, with --strict, replaced by
-// a 502 problem that names what broke. An operation the upstream answers 404
-// or 501 can be served by a fallback instead.
+// a 502 problem that names what broke. An answer past the size cap is a
+// finding and a 502 problem. An operation the upstream answers 404 or 501 can
+// be served by a fallback instead.
 import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
-import type { Contract } from '../contract/contract.js';
-import type { Engine } from '../engine/pipeline.js';
 import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
 import { send as sendEngineResponse } from '../server/nodeAdapter.js';
-import { bearerKey } from '../state/authenticator.js';
 import { sendProblem } from '../server/sendProblem.js';
+import { AnswerTooLarge, tooLargeFailure } from '../verify/answerCap.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { Failure } from '../verify/checks/types.js';
-import { printable } from '../untrusted/printable.js';
-import { Redactor } from '../untrusted/redact.js';
-import { toCurl } from '../verify/curl.js';
-import { judgeAnswer } from '../verify/judge.js';
-import type { Oracle } from '../verify/oracle.js';
+import type { Expectation } from '../verify/oracle.js';
 import { send } from '../verify/send.js';
+import type { ProxyContext } from './context.js';
+import { judge, keep } from './judge.js';
 import { proxySpec } from './spec.js';
-import { ViolationLog } from './violations.js';
-
-export interface ProxyContext {
-  contract: Contract;
-  oracle: Oracle;
-  upstream: string;
-  strict: boolean;
-  fallback?: { kind: string; engine: Engine };
-  log: ViolationLog;
-  logger: Logger;
-  timeoutMs: number;
-}
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and what the proxy sets itself.
 const NOT_PASSED = new Set([
@@ -72,8 +56,13 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
 
   let answer: Answer;
   try {
-    answer = await send(upstream, testCase, { requestMs: context.timeoutMs, deadline: never });
+    answer = await send(upstream, testCase, {
+      requestMs: context.timeoutMs,
+      deadline: never,
+      maxResponseBytes: context.maxResponseBytes,
+    });
   } catch (error) {
+    if (error instanceof AnswerTooLarge) return answerTooLarge(context, testCase, expectation, error, res);
     context.logger.error(
       { upstream: context.upstream, path },
       `the upstream did not answer: ${(error as Error).message}`,
@@ -121,46 +110,35 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   res.end(Buffer.from(answer.bytes));
 }
 
-/** The most characters of a violation a log line holds, so that a line stays under 4 kB with its fields. */
-const MAX_LOGGED = 3_000;
-
-function judge(
+/**
+ * An answer past the size cap was not read whole, so it cannot be passed on: the client gets a 502 problem, as
+ * from a reverse proxy whose upstream answered what it cannot use. Within the API, the exchange is a finding.
+ */
+function answerTooLarge(
   context: ProxyContext,
   testCase: TestCase,
-  answer: Answer,
-  expectation: NonNullable<Awaited<ReturnType<Oracle['expect']>>>,
-): Failure[] {
-  const { ran, failures } = judgeAnswer(context.contract, testCase, answer, expectation, {
-    enabled: ViolationLog.proxied,
-  });
-  const operation = expectation.operation?.operationId ?? 'unmatched';
-  // The caller's key stays out of the replay command, as $API_KEY. A replay is made only for an answer that
-  // broke the contract: most answers do not, and each replay hashes and masks the body.
-  const key = bearerKey(testCase.headers.authorization);
-  const curl = failures.length > 0 ? toCurl(context.upstream, testCase, key ? { main: key } : {}) : undefined;
-  context.log.record(operation, ran, failures, testCase, answer, curl, key);
-  const redact = new Redactor([key]);
-  for (const failure of failures) {
-    const side = judgesTheClient(failure.check) ? 'the request' : 'the answer';
-    // The message quotes the traffic: no secret, and no control character, reaches the log.
-    const message = printable(redact.text(`contract violation by ${side}: ${failure.message}`));
-    // One line each, bounded: the whole finding is kept at /__admin/violations and in the reports.
-    const line =
-      message.length > MAX_LOGGED
-        ? `${message.slice(0, MAX_LOGGED)}… (${message.length - MAX_LOGGED} more characters: see /__admin/violations)`
-        : message;
-    context.logger.warn(
-      {
-        check: failure.check,
-        operation,
-        method: testCase.method,
-        path: printable(redact.text(testCase.path)),
-        status: answer.status,
-      },
-      line,
+  expectation: Expectation | undefined,
+  error: AnswerTooLarge,
+  res: Response,
+): void {
+  if (expectation)
+    keep(
+      context,
+      testCase,
+      error.head,
+      expectation,
+      ['max_response_size'],
+      [tooLargeFailure(error, expectation.pointer)],
     );
-  }
-  return failures;
+  else
+    context.logger.error({ upstream: context.upstream }, `the upstream's answer was not passed on: ${error.message}`);
+  const problem = documentedProblem(
+    proxySpec,
+    'UpstreamAnswerTooLarge',
+    `The upstream answered ${error.head.status} with a body past the ${error.cap} bytes the proxy reads of an ` +
+      'answer: it was not passed on.',
+  );
+  sendProblem(res, problem, { 'Cache-Control': 'no-store' });
 }
 
 /** Prism's shape, in ASCII and at most a few kB (the first violations), so that it is a valid header. */

@@ -1,15 +1,18 @@
 // `proxy`: a validating proxy between a client and a real backend. It serves
 // the API's base path by forwarding to the upstream and judging each answer,
-// and /__admin/violations with what it has seen break the contract.
+// and /__admin/violations with what it has seen break the contract. That view
+// holds the traffic (request bodies), so off loopback it needs an admin token.
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
-import { hostGuard } from '../server/admin/guard.js';
+import { hostGuard, requireToken } from '../server/admin/guard.js';
+import { refuseOpenAdmin } from '../server/openAdmin.js';
 import { sendProblem } from '../server/sendProblem.js';
 import { closeServer, listen } from '../server/listen.js';
 import type { ApiKey } from '../state/keys.js';
+import { checkResponseBytes } from '../verify/answerCap.js';
 import { createOracle } from '../verify/oracle.js';
 import { createFallback, type FallbackKind } from './fallback.js';
 import { proxyRequest } from './handler.js';
@@ -30,6 +33,10 @@ export interface ProxyOptions {
   keys?: readonly ApiKey[];
   /** How long the upstream may take to answer (default 30 s). */
   timeoutMs?: number;
+  /** The most bytes of an upstream's answer read (default 10 MiB); past it, a finding and a 502 problem. */
+  maxResponseBytes?: number;
+  /** /__admin/violations needs `Authorization: Bearer <token>`; required to bind anything but loopback. */
+  adminToken?: string;
   allowedHosts?: readonly string[];
   logger?: Logger;
   contract?: Contract;
@@ -48,6 +55,8 @@ const MAX_PROXIED_BODY = '16mb';
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = 4012, logger = pino({ enabled: false }) } = options;
+  refuseOpenAdmin(host, options.adminToken, 'read the traffic it has seen, request bodies included');
+  const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'startProxy');
   const contract = options.contract ?? loadContract();
   const upstream = options.upstream.replace(/\/+$/, '');
   const log = new ViolationLog(upstream, contract);
@@ -59,14 +68,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     log,
     logger,
     timeoutMs: options.timeoutMs ?? 30_000,
+    maxResponseBytes,
     ...(options.fallback
       ? { fallback: { kind: options.fallback, engine: await createFallback(contract, options.fallback, options.keys) } }
       : {}),
   };
   const app = express();
   app.disable('x-powered-by');
-  app.use('/__admin', hostGuard(host, options.allowedHosts ?? []));
+  app.use('/__admin', hostGuard(host, options.allowedHosts ?? [], proxySpec));
+  // The document holds no data; the violations hold the traffic.
   app.get('/__admin/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(proxySpec));
+  app.use('/__admin', requireToken(options.adminToken, proxySpec));
   app.get('/__admin/violations', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({
       requests: log.requests,

@@ -5,6 +5,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
 import type { Principal } from '../contract/types.js';
+import { checkResponseBytes } from './answerCap.js';
 import { PHASES, type KeyRole, type Phase } from './cases.js';
 import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
 import type { CheckName } from './checks/types.js';
@@ -46,6 +47,8 @@ export interface VerifyOptions {
   maxTimeMs?: number;
   /** Opt-in max_response_time check. */
   maxResponseTimeMs?: number;
+  /** The most bytes of an answer read (default 10 MiB); past it, a max_response_size failure (answerCap.ts). */
+  maxResponseBytes?: number;
   contract?: Contract;
   /**
    * Called as each phase starts, every 25 requests, and as each phase ends, for a progress line: the phase's requests,
@@ -96,6 +99,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
   const phases = PHASES.filter(
     (phase) => (options.phases ?? PHASES).includes(phase) && !(stateless && phase === 'stateful'),
   );
+  const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'runVerification');
   const seed = options.seed ?? randomInt(2 ** 31);
   const runId = randomBytes(4).toString('hex');
   const contract = options.contract ?? loadContract();
@@ -117,7 +121,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
     keys,
     runId,
     stateless,
-    limits: { requestMs: requestTimeoutMs, deadline: AbortSignal.timeout(maxTimeMs) },
+    limits: { requestMs: requestTimeoutMs, deadline: AbortSignal.timeout(maxTimeMs), maxResponseBytes },
     ...(options.maxResponseTimeMs ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
     onRequest: () => {
       if (session.requests % 25 === 0) progress();

@@ -4,6 +4,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { AnswerTooLarge } from './answerCap.js';
 import type { Answer, TestCase } from './cases.js';
 
 /** Why a run stops when its time is up (the runner adds how long, and in which phase). */
@@ -14,6 +15,8 @@ export interface SendLimits {
   requestMs: number;
   /** All of them at the run's end (its time limit). */
   deadline: AbortSignal;
+  /** The most bytes of a body read, as sent and decompressed (answerCap.ts); past it, AnswerTooLarge. */
+  maxResponseBytes: number;
 }
 
 /** Nothing listens at the address, or the run's time is up: every further case would fail alike, so the run stops. */
@@ -39,24 +42,43 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
       ? { ...testCase.headers, 'Content-Length': String(testCase.body.length) }
       : testCase.headers;
     const outgoing = request(url, { method: testCase.method, headers, signal }, (response: IncomingMessage) => {
+      const cap = limits.maxResponseBytes;
+      const head = (): Answer => ({
+        status: response.statusCode ?? 0,
+        headers: headersOf(response),
+        text: '',
+        ms: performance.now() - started,
+        bytes: new Uint8Array(),
+        rawHeaders: response.rawHeaders,
+      });
+      // Past the cap nothing more is read: the connection is dropped, so the sender stops too.
+      const past = `the ${cap} bytes read of an answer`;
+      let stopped = false;
+      const tooLarge = (message: string) => {
+        stopped = true;
+        response.destroy();
+        outgoing.destroy();
+        reject(new AnswerTooLarge(message, head(), cap));
+      };
+      const declared = Number(response.headers['content-length']);
+      if (hasBody(testCase.method, response.statusCode) && declared > cap)
+        return tooLarge(`the answer declares ${declared} bytes (Content-Length), more than ${past}: none was read`);
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (stopped) return;
+        received += chunk.length;
+        if (received <= cap) return void chunks.push(chunk);
+        chunks.length = 0; // what was read is let go at once
+        tooLarge(`the answer's body went past ${past}: reading stopped there`);
+      });
       response.on('error', (error) => reject(failed(error, limits)));
       response.on('end', () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) {
-          for (const one of [value ?? []].flat()) headers.append(name, one);
-        }
+        if (stopped) return;
         const bytes = Buffer.concat(chunks);
-        const text = decode(bytes, response.headers['content-encoding']).toString('utf8');
-        resolve({
-          status: response.statusCode ?? 0,
-          headers,
-          text,
-          ms: performance.now() - started,
-          bytes,
-          rawHeaders: response.rawHeaders,
-        });
+        const decoded = decode(bytes, response.headers['content-encoding'], cap);
+        if (!decoded) return tooLarge(`the answer's body, decompressed, went past ${past}`);
+        resolve({ ...head(), text: decoded.toString('utf8'), bytes });
       });
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
@@ -77,15 +99,31 @@ function failed(error: NodeJS.ErrnoException, limits: SendLimits): Error {
   return new RequestFailed(`the request failed: ${error.code ?? error.message}`);
 }
 
-/** The body as sent before compression; as it came when it does not decompress (the checks then say it is not JSON). */
-function decode(bytes: Buffer, encoding: string | undefined): Buffer {
+function headersOf(response: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    for (const one of [value ?? []].flat()) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** Whether the answer may carry a body: a HEAD's Content-Length, say, is that of the GET, not of this answer. */
+function hasBody(method: string, status = 0): boolean {
+  return method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304;
+}
+
+/**
+ * The body as sent before compression, within the cap (undefined past it); as it came when it does not decompress
+ * (the checks then say it is not JSON).
+ */
+function decode(bytes: Buffer, encoding: string | undefined, cap: number): Buffer | undefined {
   const decompress = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync }[
     encoding?.trim().toLowerCase() ?? ''
   ];
   if (!decompress) return bytes;
   try {
-    return decompress(bytes, { maxOutputLength: 64 * 1024 * 1024 });
-  } catch {
-    return bytes;
+    return decompress(bytes, { maxOutputLength: cap });
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? undefined : bytes;
   }
 }

@@ -3,6 +3,7 @@
 // runs every check on the answer, and keeps what failed.
 import type { Contract } from '../contract/contract.js';
 import type { Chatbot } from '../contract/types.js';
+import { AnswerTooLarge, tooLargeFailure } from './answerCap.js';
 import type { Answer, KeyRole, TestCase } from './cases.js';
 import { CATALOGUE } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
@@ -97,6 +98,13 @@ export class Session {
     try {
       answer = await send(this.options.baseUrl, testCase, this.options.limits);
     } catch (error) {
+      if (error instanceof AnswerTooLarge) {
+        // Its status counts as seen; nothing else of it was read to judge.
+        const failure = tooLargeFailure(error, expectation.pointer);
+        this.coverage.observe(operation, testCase, error.head);
+        this.#keep(operation, [failure], ['max_response_size'], testCase, error.head);
+        return { testCase, expectation, failures: [failure] };
+      }
       if (!(error instanceof RequestFailed)) throw error;
       const failure: Failure = {
         check: 'request_completed',
@@ -114,7 +122,7 @@ export class Session {
       enabled: (check) => this.enabled(check),
       ...(this.options.maxResponseTimeMs ? { maxResponseTimeMs: this.options.maxResponseTimeMs } : {}),
     });
-    const ran: CheckName[] = ['request_completed', ...verdict.ran];
+    const ran: CheckName[] = ['request_completed', 'max_response_size', ...verdict.ran];
     const failures = verdict.failures;
     const created = this.#created(expectation, answer, testCase, ran, failures);
     this.#keep(operation, failures, ran, testCase, answer);

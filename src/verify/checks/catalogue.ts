@@ -52,6 +52,9 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
   },
   max_response_time: { title: 'Every answer comes within the run’s maximum response time', optIn: true },
   request_completed: { title: 'Every request gets a whole answer within the request timeout' },
+  max_response_size: {
+    title: 'Every answer is within the size read of an answer (10 MiB by default), as sent and decompressed',
+  },
   ensure_resource_availability: {
     title: 'A created chatbot is in the next list, exactly once, with the same fields',
     needsState: true,

@@ -20,6 +20,7 @@ export type CheckName =
   | 'ignored_auth'
   | 'max_response_time'
   | 'request_completed'
+  | 'max_response_size'
   | 'ensure_resource_availability'
   | 'name_reflected'
   | 'settings_reflected'
