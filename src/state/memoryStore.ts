@@ -11,6 +11,7 @@ import type { ApiKey } from './keys.js';
 import {
   AccountFullError,
   checkKeyOwners,
+  checkOneAccount,
   newChatbot,
   type ChatbotStore,
   type NewChatbot,
@@ -115,6 +116,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return [...this.#keys.values()];
   }
 
+  async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
+    this.replacing(accountId, chatbots)();
+  }
+
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     this.resetNow(keys, chatbots);
   }
@@ -169,6 +174,22 @@ export class InMemoryChatbotStore implements ChatbotStore {
     for (const record of chatbots) this.insert(record);
   }
 
+  /** Checks and encodes an account's new chatbots, throwing before anything changes, and gives the swap that puts
+   * them in place of the account's others (a list already handed out keeps its bytes). */
+  protected replacing(accountId: string, chatbots: readonly StoredChatbot[]): () => void {
+    checkOneAccount(accountId, chatbots);
+    const encoded = chatbots.map((record) => ({ record, bytes: this.#encode(record.chatbot) }));
+    return () => {
+      this.#all = this.#all.filter((kept) => kept.accountId !== accountId);
+      this.#allSnapshot = undefined;
+      this.#byAccount.delete(accountId);
+      this.#encoded.delete(accountId);
+      this.#snapshots.delete(accountId);
+      this.#broken.delete(accountId); // a chatbot read broken is replaced too
+      for (const { record, bytes } of encoded) this.#append(record, bytes);
+    };
+  }
+
   protected insertKeys(keys: readonly ApiKey[]): void {
     checkKeyOwners(this.#projects, keys);
     for (const key of keys) {
@@ -190,7 +211,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   /** A chatbot created or seeded here: the encoder checks it (and throws if it breaks the contract). */
   protected insert(record: StoredChatbot): void {
-    const encoded = this.#encode(record.chatbot);
+    this.#append(record, this.#encode(record.chatbot));
+  }
+
+  #append(record: StoredChatbot, encoded: Uint8Array): void {
     const bytes = this.#encoded.get(record.accountId) ?? new ByteList();
     this.#encoded.set(record.accountId, bytes);
     if (bytes.length > 0) bytes.append(COMMA);

@@ -1,4 +1,4 @@
-// Writing many keys and chatbots inside one PostgreSQL transaction: a seed, a reset, new keys.
+// Writing many keys and chatbots inside one PostgreSQL transaction: a seed, a reset, an account replaced, new keys.
 import type pg from 'pg';
 import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { ApiKey } from './keys.js';
@@ -46,6 +46,24 @@ export async function insertChatbots(
       ],
     );
   }
+}
+
+/** Inside a transaction: the account's chatbots replaced by these, and its size kept. The account's lock is taken
+ * first, as a create takes it: a create holding it commits before, and is deleted; one after waits, and is kept. */
+export async function replaceAccountRows(
+  client: pg.PoolClient,
+  accountId: string,
+  records: readonly StoredChatbot[],
+  encode: ChatbotEncoder,
+): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
+  await client.query('DELETE FROM chatbots WHERE account_id = $1', [accountId]);
+  await insertChatbots(client, records, encode);
+  await client.query(
+    `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, $2)
+     ON CONFLICT (account_id) DO UPDATE SET chatbots = EXCLUDED.chatbots`,
+    [accountId, records.length],
+  );
 }
 
 const TEXT = new TextDecoder();

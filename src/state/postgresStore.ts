@@ -14,6 +14,7 @@ import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
   AccountFullError,
+  checkOneAccount,
   fromRow,
   newChatbot,
   StoreOpenError,
@@ -24,7 +25,7 @@ import {
   type StoredChatbot,
   type StoreHealth,
 } from './store.js';
-import { insertChatbots, insertKeys } from './postgresBulk.js';
+import { insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.js';
 import { asUnavailable, redact } from './postgresFailures.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
 
@@ -177,6 +178,11 @@ export class PostgresChatbotStore implements ChatbotStore {
       await insertChatbots(client, chatbots, this.#encode);
       await client.query(RECOUNT);
     });
+  }
+
+  async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
+    checkOneAccount(accountId, chatbots);
+    await this.#transaction((client) => replaceAccountRows(client, accountId, chatbots, this.#encode));
   }
 
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {

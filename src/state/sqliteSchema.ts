@@ -27,6 +27,7 @@ export function prepareStatements(db: DatabaseSync) {
       'INSERT INTO chatbots (id, account_id, project_id, name_json, settings, is_active, created_at) VALUES (?, ' +
         '?, ?, ?, ?, ?, ?)',
     ),
+    deleteAccount: db.prepare('DELETE FROM chatbots WHERE account_id = ?'),
     probe: db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'"),
   } satisfies Record<string, StatementSync>;
 }

@@ -145,6 +145,16 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     for (const record of chatbots) this.insert(record);
   }
 
+  override async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
+    const swap = this.replacing(accountId, chatbots); // every one checked before anything is written
+    this.#flush(); // the creates already waiting are committed first, and replaced with the rest
+    this.#write(() => {
+      this.#statements.deleteAccount.run(accountId);
+      this.#insertRows(chatbots);
+    });
+    swap();
+  }
+
   override async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     this.#flush(); // the creates already answered for are committed before the reset
     this.#write(() => {

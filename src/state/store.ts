@@ -1,6 +1,6 @@
 // Where chatbots and tenants live. The interface is narrow on purpose: the
 // handlers create and list; the authenticator looks keys up; the admin API
-// reads everything, adds tenants and resets. Three stores implement it: in
+// reads everything, adds tenants, replaces one account's chatbots and resets. Three stores implement it: in
 // memory (memoryStore.ts), SQLite (sqliteStore.ts) and PostgreSQL (postgresStore.ts).
 import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from '../contract/types.js';
@@ -55,6 +55,11 @@ export interface ChatbotStore {
   principalOf(key: string): Promise<Principal | undefined>;
   /** Every stored key, in the order they were added. */
   keys(): Promise<readonly ApiKey[]>;
+  /** Replaces every chatbot of the account with these (a scenario loaded for it), in one commit, atomically against
+   * concurrent creates: one committed before is gone, one after is kept. Keys and other accounts are left alone.
+   * Every chatbot is the account's (else it rejects, changing nothing), its project's key is stored, and no id is
+   * stored in another account (the caller checks both). */
+  replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void>;
   /** Replaces every key and chatbot with these, atomically against concurrent creates (the admin reset). */
   reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void>;
   health(): Promise<StoreHealth>;
@@ -115,6 +120,12 @@ export function newChatbot(input: NewChatbot, createdAt = new Date()): CreatedCh
     is_active: true,
     created_at: createdAt.toISOString(),
   };
+}
+
+/** Fails when a chatbot given to replace an account's belongs to another account. */
+export function checkOneAccount(accountId: string, chatbots: readonly StoredChatbot[]): void {
+  const other = chatbots.find((record) => record.accountId !== accountId);
+  if (other) throw new Error(`chatbot ${other.chatbot.id} belongs to account "${other.accountId}", not "${accountId}"`);
 }
 
 /** Fails when a project would belong to two accounts. */

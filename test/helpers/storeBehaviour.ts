@@ -1,6 +1,6 @@
 // One behaviour suite for every store (memory, SQLite, PostgreSQL), through the
-// ChatbotStore interface: order, tenancy, keys, the seed, an atomic reset, health,
-// and (for the stores that persist) a reopen.
+// ChatbotStore interface: order, tenancy, keys, the seed, an atomic reset, one
+// account replaced atomically, health, and (for the stores that persist) a reopen.
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/state/keys.js';
 import type { ChatbotStore, StoredChatbot } from '../../src/state/store.js';
@@ -21,10 +21,11 @@ const WEB = { accountId: 'a', projectId: 'a-web' };
 const APP = { accountId: 'a', projectId: 'a-app' };
 const B = { accountId: 'b', projectId: 'b-main' };
 const settings = { theme: 'dark', prompt: 'Be brief.', nested: { list: [1, 'two', null], big: 12345678901234 } };
-const seeded = (name: string, createdAt: string): StoredChatbot => ({
-  ...WEB,
+const seeded = (name: string, createdAt: string, owner = WEB): StoredChatbot => ({
+  ...owner,
   chatbot: { id: crypto.randomUUID(), name, settings: { theme: 'light' }, is_active: true, created_at: createdAt },
 });
+const names = (chatbots: readonly { name: string }[]) => chatbots.map((chatbot) => chatbot.name);
 
 export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
   const withStore = async (work: (store: ChatbotStore) => Promise<void>) => {
@@ -113,6 +114,61 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.principalOf('sk_live_c')).toBeUndefined();
       }));
 
+    it("replaces one account's chatbots with those given, counted against its limit, and leaves the rest alone", () =>
+      withStore(async (store) => {
+        await store.create(WEB, { name: 'Old web', settings });
+        await store.create(APP, { name: 'Old app', settings });
+        await store.create(B, { name: 'Elsewhere', settings });
+        const now = new Date().toISOString();
+        await store.replaceAccount('a', [seeded('New web', now), seeded('New app', now, APP)]);
+        expect(names(await store.listByAccount('a'))).toEqual(['New web', 'New app']);
+        expect(names(await store.listByAccount('b'))).toEqual(['Elsewhere']);
+        expect((await store.all()).map((record) => record.chatbot.name).sort()).toEqual([
+          'Elsewhere',
+          'New app',
+          'New web',
+        ]);
+        const encoded = (await store.listEncoded('a')).map((item) => Buffer.from(item).toString('utf8')).join('');
+        expect(JSON.parse(`[${encoded}]`)).toEqual(await store.listByAccount('a'));
+        expect((await store.keys()).map((key) => key.key)).toEqual(KEYS.map((key) => key.key));
+        expect(await store.health()).toMatchObject({ chatbots: 3 });
+        // The limit counts what the account holds now: two, not four.
+        await store.create(WEB, { name: 'Third', settings }, 3);
+        await expect(store.create(WEB, { name: 'Fourth', settings }, 3)).rejects.toThrow(/most/);
+        await store.replaceAccount('a', []);
+        expect(await store.listByAccount('a')).toEqual([]);
+        await store.create(WEB, { name: 'Room again', settings }, 1);
+      }));
+
+    it('replaces an account atomically: creates racing it land before (and are gone) or after (and are kept)', () =>
+      withStore(async (store) => {
+        for (let i = 0; i < 10; i++) await store.create(WEB, { name: `Old ${i}`, settings });
+        const racing = Array.from({ length: 20 }, (_, i) =>
+          store.create(i % 2 ? WEB : B, { name: `Racing ${i}`, settings }).catch(() => undefined),
+        );
+        await store.replaceAccount('a', [seeded('Seed', new Date().toISOString())]);
+        const after = await store.create(APP, { name: 'After', settings });
+        const created = await Promise.all(racing);
+        const listed = names(await store.listByAccount('a'));
+        expect(listed[0]).toBe('Seed');
+        expect(listed.filter((name) => name.startsWith('Old'))).toEqual([]);
+        expect(listed).toContain(after.name);
+        // Every racing create of b answered, and is kept: another account is never touched.
+        expect(names(await store.listByAccount('b'))).toHaveLength(10);
+        expect(created.filter((chatbot) => chatbot === undefined)).toEqual([]);
+      }));
+
+    it("refuses to replace an account with another account's chatbot, and changes nothing", () =>
+      withStore(async (store) => {
+        await store.create(WEB, { name: 'Kept', settings });
+        const now = new Date().toISOString();
+        await expect(store.replaceAccount('a', [seeded('Mine', now), seeded('Theirs', now, B)])).rejects.toThrow(
+          /belongs to account "b", not "a"/,
+        );
+        expect(names(await store.listByAccount('a'))).toEqual(['Kept']);
+        expect(await store.listByAccount('b')).toEqual([]);
+      }));
+
     it("adds chatbots after those stored, counted against the account's limit, and keeps them on a reopen", () =>
       withStore(async (store) => {
         await store.create(WEB, { name: 'First', settings });
@@ -156,12 +212,15 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
           await first.addKeys([{ key: 'sk_live_c', accountId: 'c', projectId: 'c-main' }]);
           // A NUL and a lone surrogate: neither survives a store that keeps the name as plain text.
           created = await first.create(APP, { name: 'Kept \u0000 \ud800 é', settings });
+          await first.create(B, { name: 'Replaced', settings });
+          await first.replaceAccount('b', [seeded('Replacement', new Date().toISOString(), B)]);
         } finally {
           await first.close();
         }
         const second = await subject.open(true);
         try {
           expect(await second.listByAccount('a')).toEqual([created]);
+          expect(names(await second.listByAccount('b'))).toEqual(['Replacement']);
           expect(await second.principalOf('sk_live_c')).toEqual({ accountId: 'c', projectId: 'c-main' });
         } finally {
           await second.close();
