@@ -1,10 +1,11 @@
 // The config file: the settings of `serve` (src/cli/settings.ts), found by
 // lilconfig in the working directory or named with --config. Its keys are
 // checked here; its values, as every value of a setting, by startServer. Paths
-// in it are relative to the file.
+// in it are relative to the file. One file serves every command: each takes
+// its own rows (proxy and verify theirs) and passes over the others' keys.
 import { dirname, resolve } from 'node:path';
 import { lilconfigSync } from 'lilconfig';
-import { SERVE_SETTINGS, type CliSetting } from './settings.js';
+import { ALL_SETTINGS, SERVE_SETTINGS, type CliSetting } from './settings.js';
 
 export const CONFIG_NAME = 'chatbot-api-mock';
 
@@ -17,8 +18,11 @@ export class ConfigFileError extends Error {
   override name = 'ConfigFileError';
 }
 
-/** The config file's values (with its path), or none when there is no file. */
-export function loadConfig(explicitPath?: string): { path?: string; config: ConfigFile } {
+/** The file's values for `settings` (with its path), or none when there is no file. */
+export function loadConfig(
+  explicitPath?: string,
+  settings: readonly CliSetting[] = SERVE_SETTINGS,
+): { path?: string; config: ConfigFile } {
   const explorer = lilconfigSync(CONFIG_NAME, {
     searchPlaces: ['package.json', `.${CONFIG_NAME}rc.json`, `${CONFIG_NAME}.config.json`],
   });
@@ -29,19 +33,20 @@ export function loadConfig(explicitPath?: string): { path?: string; config: Conf
     throw new ConfigFileError(`config file ${explicitPath ?? ''}: ${(error as Error).message}`);
   }
   if (!found) return { config: new Map() };
-  return { path: found.filepath, config: checkConfig(found.config, found.filepath) };
+  return { path: found.filepath, config: checkConfig(found.config, found.filepath, settings) };
 }
 
-function checkConfig(config: unknown, path: string): ConfigFile {
+function checkConfig(config: unknown, path: string, settings: readonly CliSetting[]): ConfigFile {
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new ConfigFileError(`config file ${path}: expected an object`);
   }
   const values: ConfigFile = new Map();
   for (const [key, value] of Object.entries(config)) {
-    const setting = SERVE_SETTINGS.find((candidate) => candidate.configKey === key);
+    const setting = settings.find((candidate) => candidate.configKey === key);
     if (!setting) {
+      if (ALL_SETTINGS.some((candidate) => candidate.configKey === key)) continue;
       throw new ConfigFileError(
-        `config file ${path}: unknown setting "${key}" (known: ${SERVE_SETTINGS.map((s) => s.configKey).join(', ')})`,
+        `config file ${path}: unknown setting "${key}" (known: ${ALL_SETTINGS.map((s) => s.configKey).join(', ')})`,
       );
     }
     values.set(

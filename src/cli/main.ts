@@ -8,7 +8,7 @@ import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
 import { packageRoot } from '../contract/load.js';
-import { MOCK_SETTINGS, SERVE_SETTINGS } from './settings.js';
+import { ALL_SETTINGS } from './settings.js';
 import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
 
 const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
@@ -33,8 +33,7 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
-for (const { env } of [...SERVE_SETTINGS, ...MOCK_SETTINGS])
-  if (env && process.env[env] === '') delete process.env[env];
+for (const { env } of ALL_SETTINGS) if (env && process.env[env] === '') delete process.env[env];
 
 // No top-level await: this module is bundled as CommonJS, to start from V8's
 // code cache (src/bin.cts). A failure still ends the process with code 1.

@@ -2,12 +2,14 @@
 // environment variable and config-file key, the option of startServer it sets,
 // and its default. Their values are checked once, by startServer
 // (src/server/options.ts), whichever of these they came from; quiet and the log
-// format are the command line's own.
+// format are the command line's own. `mock`, `proxy` and `verify` take some
+// rows of their own beside serve's (src/cli/toolSettings.ts checks theirs).
 import { allowedFor, type CheckedOption } from '../server/options.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_ALLOWED } from '../verify/answerCap.js';
 
 export interface CliSetting {
-  /** The option of startServer it sets, or a setting of the command line itself. */
-  key: CheckedOption | 'quiet' | 'logFormat' | 'dynamic';
+  /** The option of startServer it sets, or a setting of the command line itself (or of proxy and verify). */
+  key: CheckedOption | 'quiet' | 'logFormat' | 'dynamic' | 'maxResponseBytes';
   /** Its name in the config file. */
   configKey: string;
   /** Commander's flag syntax. */
@@ -189,10 +191,50 @@ export const MOCK_SETTINGS: readonly CliSetting[] = [
   },
 ];
 
+/** The cap on what `verify` and `proxy` read of an answer: the service they judge is untrusted. */
+const MAX_RESPONSE_BYTES: CliSetting = {
+  key: 'maxResponseBytes',
+  configKey: 'maxResponseBytes',
+  flag: '--max-response-bytes <n>',
+  env: 'MAX_RESPONSE_BYTES',
+  description:
+    'the most bytes of an answer read, as sent and decompressed; past it, reading stops and the exchange is a ' +
+    'max_response_size finding (the service judged is untrusted input)',
+  default: DEFAULT_MAX_RESPONSE_BYTES,
+};
+
+/** The settings of `proxy` from the table: serve's admin token (its admin API holds the traffic), and the cap. */
+export const PROXY_SETTINGS: readonly CliSetting[] = [
+  ...SERVE_SETTINGS.filter((setting) => setting.key === 'adminToken').map((setting) => ({
+    ...setting,
+    description: 'protect /__admin/violations with this bearer token (required to bind anything but loopback)',
+  })),
+  MAX_RESPONSE_BYTES,
+];
+
+/** The settings of `verify` from the table. */
+export const VERIFY_SETTINGS: readonly CliSetting[] = [MAX_RESPONSE_BYTES];
+
+/** Every row of every command once, by config key: the config file's known keys. */
+export const ALL_SETTINGS: readonly CliSetting[] = [
+  ...new Map(
+    [...SERVE_SETTINGS, ...MOCK_SETTINGS, ...PROXY_SETTINGS, ...VERIFY_SETTINGS].map((setting) => [
+      setting.configKey,
+      setting,
+    ]),
+  ).values(),
+];
+
+/** Whether the row sets an option of startServer and startMock (the others are the command line's own). */
+export function isServerOption(key: CliSetting['key']): key is CheckedOption {
+  return key !== 'quiet' && key !== 'logFormat' && key !== 'dynamic' && key !== 'maxResponseBytes';
+}
+
 /** What a setting allows, in words. */
 export function allowedOf(setting: CliSetting): string {
   if (setting.key === 'quiet' || setting.key === 'dynamic') return 'true or false';
   if (setting.key === 'logFormat') return 'pretty or json';
+  if (setting.key === 'maxResponseBytes') return MAX_RESPONSE_BYTES_ALLOWED;
   return allowedFor(setting.key);
 }
 

@@ -24,6 +24,7 @@ const ENV_NAMES = [
   'WATCH',
   'MAX_CONTRACT_BYTES',
   'DYNAMIC',
+  'MAX_RESPONSE_BYTES',
 ];
 
 export interface Run {

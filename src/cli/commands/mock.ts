@@ -15,7 +15,7 @@ import {
   refused,
   type GivenSettings,
 } from '../settingOptions.js';
-import { MOCK_SETTINGS } from '../settings.js';
+import { isServerOption, MOCK_SETTINGS } from '../settings.js';
 import { tryLines } from '../tryLines.js';
 import { closeOnSignals } from './options.js';
 
@@ -66,7 +66,7 @@ export function addMockCommand(program: Command): void {
 function mockOptions(given: GivenSettings): MockOptions {
   const options: Record<string, unknown> = { logger: loggerOf(given), dynamic: givenSwitch(given, 'dynamic') };
   for (const [setting, entry] of given) {
-    if (setting.key === 'quiet' || setting.key === 'logFormat' || setting.key === 'dynamic') continue;
+    if (!isServerOption(setting.key)) continue;
     try {
       options[setting.key] = checkOption(setting.key, entry.value);
     } catch (error) {

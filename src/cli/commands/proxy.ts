@@ -1,10 +1,14 @@
 // `proxy`: put it between a client and a real backend; every answer that
 // breaks the contract is logged, kept at /__admin/violations, and counted when
-// it stops (exit 1 if there was any).
+// it stops (exit 1 if there was any). Its admin token and the cap on what it
+// reads of an answer come from the settings table (src/cli/settings.ts).
 import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
 import { exitOnStartFailure } from '../exits.js';
 import { createLogger } from '../logger.js';
+import { exitOnSettingRefused } from '../settingOptions.js';
+import { PROXY_SETTINGS } from '../settings.js';
+import { addToolSettings } from '../toolSettings.js';
 import { bounded, closeOnSignals, httpUrl, parsePort, reportFile } from './options.js';
 
 interface ProxyFlags {
@@ -25,7 +29,7 @@ interface ProxyFlags {
 }
 
 export function addProxyCommand(program: Command): void {
-  program
+  const command = program
     .command('proxy')
     .description('forward to a real backend and check every request and answer against the contract')
     .requiredOption('--upstream <url>', "the backend's address, ending in /api", httpUrl)
@@ -72,66 +76,74 @@ export function addProxyCommand(program: Command): void {
       new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)')
         .choices(['pretty', 'json'])
         .env('LOG_FORMAT'),
-    )
-    .action(async (flags: ProxyFlags) => {
-      const { startProxy } = await import('../../proxy/start.js');
-      const { readKeysFile } = await import('../../state/keysFile.js');
-      const proxy = await startProxy({
-        upstream: flags.upstream,
-        port: flags.port,
-        host: flags.host,
-        strict: flags.strict,
-        ...(flags.fallback ? { fallback: flags.fallback } : {}),
-        ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
-        timeoutMs: flags.timeout * 1000,
-        allowedHosts: flags.allowedHost,
-        logger: createLogger({
-          quiet: flags.quiet ?? false,
-          ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}),
-        }),
-      }).catch((error: unknown) => exitOnStartFailure(error, 'the proxy', flags));
-      // Before the banner: whoever waits for the ready line may signal at once.
-      closeOnSignals(async () => {
-        await proxy.close();
-        const report = proxy.report();
-        if (flags.junit)
-          (await import('../../verify/report/junit.js')).writeJUnit(
-            report,
-            flags.junit,
-            `Chatbot API contract, proxied: ${flags.upstream}`,
-          );
-        if (flags.json)
-          (await import('../../verify/report/write.js')).writeReport(
-            flags.json,
-            `${JSON.stringify(report, null, 2)}\n`,
-            report.failures,
-          );
-        if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
-        if (flags.markdown)
-          (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
-        const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
-        const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-        console.log(
-          `proxy: ${count(report.requests, 'request', 'requests')} checked, ` +
-            `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
-            `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
-        );
-        process.exitCode = report.violations > 0 ? 1 : 0;
-      });
-      console.log(
-        [
-          `Contract proxy listening on ${proxy.url}`,
-          `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
-          (flags.strict
-            ? 'An answer that breaks the contract becomes a 502 problem.'
-            : 'An answer that breaks the contract passes, marked with an sl-violations header.') +
-            (flags.fallback
-              ? ' What the upstream answers 404 or 501 is served by ' +
-                `${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.`
-              : ''),
-          `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations`,
-          '',
-        ].join('\n'),
-      );
+    );
+  const settingsOf = addToolSettings(command, PROXY_SETTINGS);
+  command.action(async (flags: ProxyFlags & Record<string, unknown>, self: Command) => {
+    const settings = settingsOf(flags, self);
+    const { startProxy } = await import('../../proxy/start.js');
+    const { readKeysFile } = await import('../../state/keysFile.js');
+    const proxy = await startProxy({
+      upstream: flags.upstream,
+      port: flags.port,
+      host: flags.host,
+      strict: flags.strict,
+      ...(flags.fallback ? { fallback: flags.fallback } : {}),
+      ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
+      timeoutMs: flags.timeout * 1000,
+      maxResponseBytes: settings.maxResponseBytes,
+      ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
+      allowedHosts: flags.allowedHost,
+      logger: createLogger({
+        quiet: flags.quiet ?? false,
+        ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}),
+      }),
+    }).catch((error: unknown) => {
+      exitOnSettingRefused(error, PROXY_SETTINGS);
+      return exitOnStartFailure(error, 'the proxy', flags);
     });
+    // Before the banner: whoever waits for the ready line may signal at once.
+    closeOnSignals(async () => {
+      await proxy.close();
+      const report = proxy.report();
+      if (flags.junit)
+        (await import('../../verify/report/junit.js')).writeJUnit(
+          report,
+          flags.junit,
+          `Chatbot API contract, proxied: ${flags.upstream}`,
+        );
+      if (flags.json)
+        (await import('../../verify/report/write.js')).writeReport(
+          flags.json,
+          `${JSON.stringify(report, null, 2)}\n`,
+          report.failures,
+        );
+      if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+      if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
+      const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
+      const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+      console.log(
+        `proxy: ${count(report.requests, 'request', 'requests')} checked, ` +
+          `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
+          `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
+      );
+      process.exitCode = report.violations > 0 ? 1 : 0;
+    });
+    console.log(
+      [
+        ...(settings.configFile ? [`Settings from ${settings.configFile}`] : []),
+        `Contract proxy listening on ${proxy.url}`,
+        `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
+        (flags.strict
+          ? 'An answer that breaks the contract becomes a 502 problem.'
+          : 'An answer that breaks the contract passes, marked with an sl-violations header.') +
+          (flags.fallback
+            ? ' What the upstream answers 404 or 501 is served by ' +
+              `${flags.fallback === 'reference' ? 'the reference handlers' : 'Prism'}.`
+            : ''),
+        `Violations so far: ${proxy.url.replace(/\/api$/, '')}/__admin/violations` +
+          (settings.adminToken ? '  (admin token required)' : ''),
+        '',
+      ].join('\n'),
+    );
+  });
 }

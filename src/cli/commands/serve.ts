@@ -15,7 +15,7 @@ import {
   refused,
   type GivenSettings,
 } from '../settingOptions.js';
-import { SERVE_SETTINGS } from '../settings.js';
+import { isServerOption, SERVE_SETTINGS } from '../settings.js';
 import { usageError } from '../usage.js';
 import { printable } from '../../untrusted/printable.js';
 import { maskKey } from '../../untrusted/redact.js';
@@ -36,9 +36,7 @@ export function addServeCommand(program: Command): void {
 async function serve(given: GivenSettings): Promise<void> {
   const valueOf = (key: string) => [...given].find(([setting]) => setting.key === key)?.[1];
   const options: ServerOptions = { logger: loggerOf(given) };
-  for (const [setting, { value }] of given)
-    if (setting.key !== 'quiet' && setting.key !== 'logFormat' && setting.key !== 'dynamic')
-      setUnchecked(options, setting.key, value);
+  for (const [setting, { value }] of given) if (isServerOption(setting.key)) setUnchecked(options, setting.key, value);
   let server: RunningServer;
   try {
     server = await startServer(options);

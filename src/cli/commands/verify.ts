@@ -1,8 +1,11 @@
 // `verify`: derives cases from the contract and runs them against any running
-// implementation (this server, the mock, or your own), in four phases.
+// implementation (this server, the mock, or your own), in four phases. The cap
+// on what it reads of an answer comes from the settings table (src/cli/settings.ts).
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
 import type { Progress } from '../../verify/runner.js';
+import { VERIFY_SETTINGS } from '../settings.js';
+import { addToolSettings } from '../toolSettings.js';
 import { bounded, httpUrl, reportFile } from './options.js';
 
 interface VerifyFlags {
@@ -35,7 +38,7 @@ function phaseList(value: string): Phase[] {
 }
 
 export function addVerifyCommand(program: Command): void {
-  program
+  const command = program
     .command('verify')
     .description(
       'check a running implementation against the contract: examples, boundary cases, fuzzing, and stateful sequences',
@@ -90,34 +93,39 @@ export function addVerifyCommand(program: Command): void {
       new Option('--max-time <seconds>', 'bound the whole run; fuzzing and sequences stop in time')
         .default(120)
         .argParser(bounded('--max-time', 'seconds', 1, 86_400)),
-    )
-    .action(async (flags: VerifyFlags) => {
-      // Loaded here, so that starting a server does not pay for the kit.
-      const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');
-      const { runVerification } = await import('../../verify/runner.js');
-      const live = process.stderr.isTTY === true;
-      // A terminal gets one line rewritten in place; a CI log one line per phase, once it is done, with its count.
-      let last: Progress | undefined;
-      const report = await runVerification({
-        ...flags,
-        requestTimeoutMs: flags.timeout * 1000,
-        maxTimeMs: flags.maxTime * 1000,
-        ...(flags.maxResponseTime ? { maxResponseTimeMs: flags.maxResponseTime } : {}),
-        onProgress: flags.json
-          ? undefined
-          : (progress) => {
-              if (live) process.stderr.write(`\r\x1b[K${progressLine(progress)}`);
-              else if (last && progress.phase !== last.phase) process.stderr.write(`${progressLine(last)}\n`);
-              last = progress;
-            },
-      });
-      if (live && !flags.json) process.stderr.write('\r\x1b[K');
-      else if (last) process.stderr.write(`${progressLine(last)}\n`);
-      if (flags.json) console.log(JSON.stringify(report, null, 2));
-      else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
-      if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
-      if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
-      if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
-      process.exitCode = report.passed ? 0 : 1;
+    );
+  const settingsOf = addToolSettings(command, VERIFY_SETTINGS);
+  command.action(async (flags: VerifyFlags & Record<string, unknown>, self: Command) => {
+    const { maxResponseBytes, configFile } = settingsOf(flags, self);
+    // stdout holds the report (JSON with --json): where the settings came from goes to stderr.
+    if (configFile && !flags.json) process.stderr.write(`Settings from ${configFile}\n`);
+    // Loaded here, so that starting a server does not pay for the kit.
+    const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');
+    const { runVerification } = await import('../../verify/runner.js');
+    const live = process.stderr.isTTY === true;
+    // A terminal gets one line rewritten in place; a CI log one line per phase, once it is done, with its count.
+    let last: Progress | undefined;
+    const report = await runVerification({
+      ...flags,
+      requestTimeoutMs: flags.timeout * 1000,
+      maxTimeMs: flags.maxTime * 1000,
+      maxResponseBytes,
+      ...(flags.maxResponseTime ? { maxResponseTimeMs: flags.maxResponseTime } : {}),
+      onProgress: flags.json
+        ? undefined
+        : (progress) => {
+            if (live) process.stderr.write(`\r\x1b[K${progressLine(progress)}`);
+            else if (last && progress.phase !== last.phase) process.stderr.write(`${progressLine(last)}\n`);
+            last = progress;
+          },
     });
+    if (live && !flags.json) process.stderr.write('\r\x1b[K');
+    else if (last) process.stderr.write(`${progressLine(last)}\n`);
+    if (flags.json) console.log(JSON.stringify(report, null, 2));
+    else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
+    if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
+    if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+    if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
+    process.exitCode = report.passed ? 0 : 1;
+  });
 }
