@@ -83,6 +83,22 @@ describe('POST /__admin/scenarios/{name}', () => {
     await admin('POST', '/reset', {});
   });
 
+  it("loaded for one account, replaces that account's chatbots with its seed; others' are left alone", async () => {
+    await admin('POST', '/reset', {});
+    const client = new TestClient(t.server.url);
+    await statuses(client, KEYS.acmeWeb, 2);
+    await client.create(KEYS.globex, { name: 'Theirs' });
+    const full = await admin('POST', '/scenarios/full-account', { account: 'acme' }, '/scenarios/{name}');
+    expect(full.body).toMatchObject({ chatbots: LIMIT }); // the whole limit: what acme held is gone
+    expect((await client.listed(KEYS.acmeMobile)).map((chatbot) => chatbot.name)).toEqual(
+      Array.from({ length: LIMIT }, (_, index) => `Chatbot ${index + 1}`),
+    );
+    expect((await client.create(KEYS.acmeWeb, { name: 'One too many' })).status).toBe(409);
+    await admin('POST', '/scenarios/empty', { account: 'acme' }, '/scenarios/{name}');
+    expect(await client.snapshot()).toMatchObject({ acme: [], globex: [{ name: 'Theirs' }] });
+    expect((await client.create(KEYS.acmeWeb, { name: 'Room again' })).status).toBe(201);
+  });
+
   it('refuses an unknown name (404, naming those there are) or a bad body (400), and changes nothing', async () => {
     await admin('POST', '/reset', {});
     const client = new TestClient(t.server.url);

@@ -1,6 +1,7 @@
 // Loading a scenario into the reference. For everyone: the store is reset to the keys and the scenario's seed in
 // one step, the journal and the overrides cleared, and its overrides set. For one account (a test's own tenant):
-// its seed is added to that account and its overrides apply to that account only; the rest is left alone.
+// that account's chatbots are replaced by its seed in one step (store.replaceAccount), so that it holds exactly the
+// seed as the whole store does for everyone, and its overrides apply to that account only; the rest is left alone.
 // Everything is checked before anything changes: a refused scenario changes nothing.
 import type { Contract } from '../contract/contract.js';
 import { checkOverride, OverrideError, type OverrideSpec } from '../engine/checkOverride.js';
@@ -35,11 +36,12 @@ export async function loadScenario(
   forAccount?: string,
 ): Promise<LoadedScenario> {
   const { contract, store, overrides } = target;
-  const state = forAccount ? await storeState(store) : emptySeedState(target.keys);
+  // For one account, its seed is made as if it held nothing: it replaces what it holds.
+  const state = forAccount ? await storeState(store, forAccount) : emptySeedState(target.keys);
   const records = scenarioRecords(contract, state, scenario, target.limit, forAccount);
   const specs = (scenario.overrides ?? []).map(scopedTo(forAccount));
   for (const spec of specs) checkOverride(contract, spec); // throws OverrideError, before anything changes
-  if (forAccount) await store.addChatbots(records);
+  if (forAccount) await store.replaceAccount(forAccount, records);
   else {
     await store.reset(target.keys, records);
     target.journal.clear();

@@ -27,11 +27,12 @@ export function emptySeedState(keys: readonly ApiKey[]): SeedState {
   return { keys, ids: new Set(), accounts: new Map() };
 }
 
-/** The store as it is now, for adding to it. */
-export async function storeState(store: ChatbotStore): Promise<SeedState> {
+/** The store as it is now, for adding to it; without the chatbots of the account `replacing`, which are to go. */
+export async function storeState(store: ChatbotStore, replacing?: string): Promise<SeedState> {
   const accounts = new Map<string, { held: number; newest: string }>();
   const ids = new Set<string>();
   for (const { accountId, chatbot } of await store.all()) {
+    if (accountId === replacing) continue;
     ids.add(chatbot.id);
     const account = accounts.get(accountId) ?? { held: 0, newest: '' };
     accounts.set(accountId, { held: account.held + 1, newest: chatbot.created_at });
