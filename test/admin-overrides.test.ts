@@ -2,7 +2,9 @@
 // openapi.yaml when it is set (a bad one is refused and changes nothing), never shows the key it names, and goes
 // with a reset. Every admin answer is checked against the admin API's document, every /api answer against the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OVERRIDE_BODIES_BYTES, MAX_OVERRIDES } from '../src/engine/overrides.js';
 import { createAdminClient } from '../src/server/admin/client.js';
+import { MAX_TENANTS } from '../src/server/admin/tenantLimit.js';
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 
@@ -103,4 +105,60 @@ describe('an override that HTTP cannot send', () => {
       expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
     },
   );
+});
+
+describe('the caps on what a client adds', () => {
+  const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+  it(`holds at most ${MAX_OVERRIDES} overrides: the next is refused with 422 and sets nothing`, async () => {
+    for (let index = 0; index < MAX_OVERRIDES; index++)
+      expect((await admin('POST', '/overrides', { operationId: 'listChatbots', delay: index })).status).toBe(201);
+    const refused = await admin('POST', '/overrides', { operationId: 'listChatbots', delay: 1 });
+    expect(refused.status).toBe(422);
+    expect((refused.body as { detail: string }).detail).toMatch(/100 overrides are in force/);
+    expect(((await admin('GET', '/overrides')).body as { overrides: unknown[] }).overrides).toHaveLength(MAX_OVERRIDES);
+    expect((await admin('DELETE', '/overrides')).status).toBe(204);
+  });
+
+  it(`holds at most ${MAX_OVERRIDE_BODIES_BYTES} bytes of bodies in all: the next is refused with 422`, async () => {
+    const body = { data: 'x'.repeat(60_000) };
+    const set = () => admin('POST', '/overrides', { operationId: 'createChatbot', status: 201, unchecked: true, body });
+    const fits = Math.floor(MAX_OVERRIDE_BODIES_BYTES / JSON.stringify(body).length);
+    for (let index = 0; index < fits; index++) expect((await set()).status).toBe(201);
+    const refused = await set();
+    expect(refused.status).toBe(422);
+    expect((refused.body as { detail: string }).detail).toMatch(/bodies of the overrides in force/);
+    expect((await admin('DELETE', '/overrides')).status).toBe(204);
+  });
+
+  it('refuses a body too deep or too long to hold, unchecked too, and sets nothing', async () => {
+    const tooDeep = `{"operationId":"createChatbot","status":201,"unchecked":true,"body":${deep(2_000)}}`;
+    expect((await admin('POST', '/overrides', tooDeep)).status).toBe(422);
+    const tooLong = { operationId: 'createChatbot', status: 201, unchecked: true, body: 'x'.repeat(70_000) };
+    expect((await admin('POST', '/overrides', tooLong)).status).toBe(422);
+    expect((await admin('GET', '/overrides')).body).toEqual({ overrides: [] });
+  });
+
+  it('journals a request body nested 8,000 deep as its text, and lists the journal', async () => {
+    await admin('POST', '/reset', {});
+    const text = `{"name":"x","settings":{"a":${deep(8_000)}}}`;
+    const sent = await new TestClient(t.server.url).request('POST', '/chatbots', {
+      key: KEYS.acmeWeb,
+      raw: text,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(sent.status).toBe(422);
+    const journal = await admin('GET', '/requests');
+    expect(journal.status).toBe(200);
+    expect((journal.body as { requests: { body: unknown }[] }).requests.at(-1)?.body).toBe(text);
+  });
+
+  it(`makes at most ${MAX_TENANTS} tenants between two resets: the next is a 409 problem`, async () => {
+    await admin('POST', '/reset', {});
+    for (let index = 0; index < MAX_TENANTS; index++) await tenant();
+    const refused = await admin('POST', '/tenants', {});
+    expect(refused.status).toBe(409);
+    await admin('POST', '/reset', {});
+    expect((await admin('POST', '/tenants', {})).status).toBe(201);
+  });
 });

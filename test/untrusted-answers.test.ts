@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
+import type { OpenAPIV3 } from 'openapi-types';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
@@ -161,7 +162,7 @@ describe('an operation added under --watch', () => {
               description: 'One chatbot',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatbotEnvelope' } } },
             },
-            '401': (list.responses as Record<string, unknown>)['401'],
+            '401': (list.responses as Record<string, OpenAPIV3.ResponseObject>)['401']!,
           },
         },
       };

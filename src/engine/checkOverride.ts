@@ -4,6 +4,7 @@
 import type { Contract } from '../contract/contract.js';
 import { exampleAnswer } from '../contract/exampleAnswer.js';
 import { headerFaults } from '../contract/httpHeaders.js';
+import { jsonLength, nestingDepth } from '../contract/limits.js';
 import { responseViolations } from '../contract/check.js';
 
 /** Milliseconds: exactly, or drawn evenly from min to max for each answer. */
@@ -45,6 +46,8 @@ export class OverrideError extends Error {
 }
 
 const MAX_DELAY_MS = 60_000;
+/** An override's body is held as long as it is in force, and listed by the admin API and page. */
+export const MAX_OVERRIDE_BODY = { bytes: 64 * 1024, depth: 64 };
 
 export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOverride {
   const reasons: string[] = [];
@@ -67,6 +70,7 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
       reasons.push(`${count} must be a whole number above 0`);
   }
   if (spec.account !== undefined && spec.key !== undefined) reasons.push('name an account or a key, not both');
+  if (spec.body !== undefined) reasons.push(...bodyFaults(spec.body));
   if (reasons.length > 0 || !operation) throw new OverrideError(reasons);
   if (status === undefined) return { ...spec, body: undefined, headers: {} };
   const documented = contract.responseFor(operation, status);
@@ -89,6 +93,14 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
     if (reasons.length > 0) throw new OverrideError(reasons);
   }
   return { ...spec, body, headers };
+}
+
+/** Why a body cannot be held and listed: deeper or longer, as JSON, than MAX_OVERRIDE_BODY. */
+function bodyFaults(body: unknown): string[] {
+  const { bytes, depth } = MAX_OVERRIDE_BODY;
+  if (nestingDepth(body, depth) > depth) return [`the body nests deeper than ${depth} levels`];
+  if (jsonLength(body, bytes) > bytes) return [`the body is longer than ${bytes} bytes as JSON`];
+  return [];
 }
 
 function validDelay(delay: OverrideDelay): boolean {

@@ -1,8 +1,9 @@
 // The overrides in force: each answers one operation otherwise, for everyone or for one account or key, until it is
 // removed, reset, or has answered its `times`. The newest that fits a request wins, as MSW's server.use does.
 import type { Contract } from '../contract/contract.js';
+import { jsonLength } from '../contract/limits.js';
 import type { Principal } from '../contract/types.js';
-import { checkOverride, type CheckedOverride, type OverrideSpec } from './checkOverride.js';
+import { checkOverride, OverrideError, type CheckedOverride, type OverrideSpec } from './checkOverride.js';
 
 export interface ActiveOverride extends CheckedOverride {
   id: string;
@@ -11,6 +12,11 @@ export interface ActiveOverride extends CheckedOverride {
   /** Requests it fitted (its operation, and its account or key), whether or not `every` let it answer them. */
   matched: number;
 }
+
+/** The most in force at once, and the most JSON their bodies hold in all: each is held, matched against requests,
+ * and listed by the admin page every second. */
+export const MAX_OVERRIDES = 100;
+export const MAX_OVERRIDE_BODIES_BYTES = 1024 * 1024;
 
 export class Overrides {
   #active: ActiveOverride[] = [];
@@ -26,6 +32,13 @@ export class Overrides {
   /** Checks the override against the contract (OverrideError when it does not fit) and puts it in force. */
   add(spec: OverrideSpec): ActiveOverride {
     const checked = checkOverride(this.contract, spec);
+    if (this.#active.length >= MAX_OVERRIDES)
+      throw new OverrideError([`${MAX_OVERRIDES} overrides are in force, the most there may be: remove one first`]);
+    const held = this.#active.reduce((sum, override) => sum + bodyBytes(override), 0);
+    if (held + bodyBytes(checked) > MAX_OVERRIDE_BODIES_BYTES)
+      throw new OverrideError([
+        `the bodies of the overrides in force would pass ${MAX_OVERRIDE_BODIES_BYTES} bytes of JSON: remove one first`,
+      ]);
     const active: ActiveOverride = {
       ...checked,
       id: `override-${this.#next++}`,
@@ -74,3 +87,6 @@ export class Overrides {
     return undefined;
   }
 }
+
+/** The length of an override's body as JSON (bounded by checkOverride). */
+const bodyBytes = (override: CheckedOverride) => (override.body === undefined ? 0 : jsonLength(override.body));

@@ -1,6 +1,7 @@
 // A bounded journal of recent requests, for the admin API and the modes' requests(): what was sent and what was
 // answered (the answer's body where the journal keeps answers). It records the project and account of the key,
 // never the key itself; bodies over 16 KiB are left out.
+import { nestingDepth } from '../../contract/limits.js';
 import { encodedText } from '../encode.js';
 import type { RequestContext, Step, Reply } from '../types.js';
 
@@ -17,7 +18,8 @@ export interface JournalEntry {
   project: string | null;
   /** The account of the API key, or null. */
   account: string | null;
-  /** What the client sent: its JSON, its text when it was not JSON, or undefined (none, or over 16 KiB). */
+  /** What the client sent: its JSON, its text when it was not JSON or nests deeper than 64 levels, or undefined (none,
+   * or over 16 KiB). */
   body?: unknown;
   /** What it was answered: the JSON body, or undefined (none, dropped, over 16 KiB, or a journal without answers). */
   answer?: unknown;
@@ -90,10 +92,13 @@ function keptParts(reply: Reply): Kept['parts'] {
   return reply.encoded;
 }
 
+/** Deeper JSON is kept as its text: the admin API and the modes' requests() copy and serialize what is kept. */
+const KEPT_BODY_DEPTH = 64;
+
 function sentBody(context: RequestContext): unknown {
-  const { bytes } = context;
+  const { bytes, body } = context;
   if (!bytes || bytes.byteLength === 0 || bytes.byteLength > KEPT_BODY_BYTES) return undefined;
-  return context.body ?? decoder.decode(bytes);
+  return body === undefined || nestingDepth(body, KEPT_BODY_DEPTH) > KEPT_BODY_DEPTH ? decoder.decode(bytes) : body;
 }
 
 /** The first step: it sees every answer, whichever step gave it. */

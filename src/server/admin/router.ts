@@ -1,5 +1,4 @@
 // /__admin: health, state, the request journal, new tenants, overrides, reset, its OpenAPI document and a page.
-import { randomBytes } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { Reference } from '../../reference/engine.js';
 import type { ApiKey } from '../../state/keys.js';
@@ -9,6 +8,7 @@ import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges, requireToken } from './guard.js';
 import { addOverrideRoutes } from './overridesRoutes.js';
 import { addScenarioRoutes } from './scenariosRoutes.js';
+import { addTenantRoutes } from './tenants.js';
 import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
 import { documentedProblem } from '../../contract/documentedProblem.js';
 import { adminSpec } from './spec.js';
@@ -59,17 +59,7 @@ export function adminRouter(options: AdminOptions): Router {
     const only = (name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
     res.json({ requests: journal.entries({ operationId: only('operation_id'), account: only('account') }) });
   });
-  // A fresh account with one project and one key: an isolated tenant per end-to-end test worker.
-  router.post('/tenants', async (_req, res) => {
-    const id = randomBytes(6).toString('hex');
-    const tenant = {
-      key: `sk_live_${randomBytes(16).toString('hex')}`,
-      accountId: `account-${id}`,
-      projectId: `project-${id}`,
-    };
-    await store.addKeys([tenant]);
-    res.status(201).json({ account_id: tenant.accountId, project_id: tenant.projectId, api_key: tenant.key });
-  });
+  addTenantRoutes(router, options.reference);
   addOverrideRoutes(router, options.reference.overrides);
   addScenarioRoutes(router, options.reference);
   router.post('/reset', async (_req, res) => {

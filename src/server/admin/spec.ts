@@ -7,6 +7,7 @@ import { MOCK_RESPONSES } from '../../engine/cannotGenerate.js';
 import { OVERRIDE_PATHS, OVERRIDE_RESPONSES, OVERRIDE_SCHEMAS } from './overridesSpec.js';
 import { SCENARIO_PATHS, SCENARIO_RESPONSES } from './scenariosSpec.js';
 import { json, ref, refused } from './specParts.js';
+import { MAX_TENANTS } from './tenantLimit.js';
 
 export const adminSpec: OpenAPIV3.Document = {
   openapi: '3.0.3',
@@ -37,7 +38,7 @@ export const adminSpec: OpenAPIV3.Document = {
         summary: 'A fresh account with one project and one API key: an isolated tenant, for one end-to-end test worker',
         description:
           'The tenant is stored as the chatbots are (it survives a restart with a data file or a database); a ' +
-          'reset removes it.',
+          `reset removes it. At most ${MAX_TENANTS} are made between two resets.`,
         responses: {
           '201': json(
             {
@@ -53,6 +54,7 @@ export const adminSpec: OpenAPIV3.Document = {
             'Created.',
           ),
           ...refused,
+          '409': { $ref: '#/components/responses/TooManyTenants' },
           '415': { $ref: '#/components/responses/NotJson' },
           '503': { $ref: '#/components/responses/StoreUnavailable' },
         },
@@ -227,6 +229,13 @@ export const adminSpec: OpenAPIV3.Document = {
         'store-unavailable',
         'Service Unavailable',
         503,
+      ),
+      TooManyTenants: problemResponse(
+        `The server holds ${MAX_TENANTS} tenants made since its start or last reset, the most it makes: a reset ` +
+          'removes them.',
+        'too-many-tenants',
+        'Conflict',
+        409,
       ),
       InternalError: problemResponse('A fault of the server.', 'internal-error', 'Internal Server Error', 500),
       ...OVERRIDE_RESPONSES,
