@@ -1,6 +1,6 @@
 // The Prism mock's admin API: the same overrides, tenants, journal and scenarios as serve's, checked against the
-// admin API's document; one tenant's override leaves another alone; a scenario's seed is answered, since the mock
-// stores nothing. Every /api answer is checked against the contract.
+// admin API's document; one tenant's override leaves another alone; a scenario's seed is held and answered, but no
+// create is stored. Every /api answer is checked against the contract (test/scenario-parity.test.ts compares serve's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../src/modes/mock.js';
 import { createAdminClient } from '../src/server/admin/client.js';
@@ -51,6 +51,7 @@ describe("the Prism mock's admin API", () => {
     for (let index = 0; index < 3; index++)
       statuses.push((await api.create(KEYS.globex, { name: `B${index}` })).status);
     expect(statuses).toEqual([201, 201, 503]);
+    expect(await api.listed(KEYS.globex)).toEqual([]); // Prism answered the creates: the mock stores none
     await admin('POST', '/reset', {});
     expect((await api.listed(KEYS.acmeWeb)).length).toBeGreaterThan(0); // the contract's example again
   });

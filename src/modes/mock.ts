@@ -87,7 +87,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const engineFor = async (contract: Contract, basePath?: string) =>
     createEngine({
       contract,
-      executor: await createPrismExecutor(contract, { dynamic: options.dynamic ?? false }),
+      executor: admin.answering(await createPrismExecutor(contract, { dynamic: options.dynamic ?? false })),
       authenticator,
       journal: admin.journal,
       overrides: admin.overrides,

@@ -1,22 +1,28 @@
 // The Prism mock's admin API target: keys (and tenants made through the admin API), the journal and overrides, as
-// serve's, but no chatbots. A scenario's seed cannot be stored, so it is answered instead: the seeded account's
-// list answers its chatbots, an account seeded to its limit answers a create with 409, and without a seed every
-// list is empty.
+// serve's, and a store that holds a scenario's seed but never a create. A scenario is loaded as serve loads it
+// (loadScenario); then the list of each account it was loaded for (every account, when loaded for everyone) is
+// answered from that store, and a full account's create with 409, as serve's handlers answer them: after the
+// overrides (a `slow` list is the seed, late). Prism answers everything else: the mock stores nothing it is sent.
 import type { Contract } from '../contract/contract.js';
-import { checkOverride, type OverrideSpec } from '../engine/checkOverride.js';
 import { Overrides } from '../engine/overrides.js';
 import { RequestJournal } from '../engine/steps/journal.js';
-import { scenarioRecords, scopedTo, type LoadedScenario } from '../reference/loadScenario.js';
+import type { Executor } from '../engine/types.js';
+import { createReferenceExecutor } from '../handlers/index.js';
+import { loadScenario, type LoadedScenario } from '../reference/loadScenario.js';
 import { findScenario, type Scenario } from '../reference/scenarios.js';
-import { emptySeedState } from '../reference/seeding.js';
 import type { AdminTarget } from '../server/admin/router.js';
 import type { ApiKey } from '../state/keys.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
+import { AccountFullError } from '../state/store.js';
 
 export interface MockAdmin extends AdminTarget {
+  /** The keys a reset returns to, as serve's. */
+  keys: readonly ApiKey[];
   /** Whom a key stands for: the keys given, and the tenants made since. */
   principalOf: InMemoryChatbotStore['principalOf'];
   useContract(next: Contract): void;
+  /** Prism's executor, with the seed of the scenario loaded answered before it. */
+  answering(prism: Executor): Executor;
   /** Settles once the keys are in and the starting scenario is loaded. */
   ready: Promise<void>;
 }
@@ -31,26 +37,36 @@ export function mockAdmin(
   const store = new InMemoryChatbotStore();
   const journal = new RequestJournal(undefined, false); // as serve's: no answer bodies
   const overrides = new Overrides(contract);
-  // Back to the keys given: the tenants made since, the journal and the overrides are gone.
+  // Whose chatbots the seed answers: every account's once a scenario is loaded for everyone, else those it was
+  // loaded for. Before any scenario, Prism answers every list (the contract's example).
+  let seededAll = false;
+  const seeded = new Set<string>();
+  const limit = () => contract.rules.maxChatbotsPerAccount;
+  // Back to the keys given: the tenants made since, the seed, the journal and the overrides are gone.
   const clear = async () => {
     await store.reset(keys, []);
     journal.clear();
     overrides.clear();
+    seededAll = false;
+    seeded.clear();
   };
   const load = async (scenario: string | Scenario, account?: string): Promise<LoadedScenario> => {
-    const chosen = findScenario(scenario, scenarios);
-    // For everyone, the seed is read against the keys a reset keeps, as serve's is.
-    const specs = answeredSeeds(contract, account ? await store.keys() : keys, chosen, account);
-    for (const spec of specs) checkOverride(contract, spec); // throws before anything changes
-    if (!account) await clear();
-    return { chatbots: 0, overrides: specs.map((spec) => overrides.add(spec)) };
+    const target = { contract, store, keys, journal, overrides, limit: limit() };
+    const loaded = await loadScenario(target, findScenario(scenario, scenarios), account);
+    if (account === undefined) seededAll = true;
+    else seeded.add(account);
+    return loaded;
   };
-  const ready = store.start(keys, []).then(async () => {
-    if (startScenario !== undefined) await load(startScenario);
-  });
+  // Each chatbot the store hands out is checked by the contract in force, as serve's store does.
+  const ready = store
+    .start(keys, [], (chatbot) => contract.encodeChatbot(chatbot))
+    .then(async () => {
+      if (startScenario !== undefined) await load(startScenario);
+    });
   ready.catch(() => {}); // startMock awaits it, and stops on its failure
   return {
     store,
+    keys,
     journal,
     overrides,
     seed: [],
@@ -66,29 +82,15 @@ export function mockAdmin(
       contract = next;
       overrides.useContract(next);
     },
+    answering: (prism) => async (call) => {
+      const account = call.principal?.accountId;
+      if (account === undefined || !(seededAll || seeded.has(account))) return prism(call);
+      const { operationId } = call.operation;
+      if (operationId === 'listChatbots') return createReferenceExecutor(store, contract)(call); // the stored seed
+      // A full account's create is refused as serve's handler refuses it; any other is Prism's, and not stored.
+      if (operationId === 'createChatbot' && (await store.listByAccount(account)).length >= limit())
+        return { status: 409, body: contract.problem(409, new AccountFullError(account, limit()).message) };
+      return prism(call);
+    },
   };
-}
-
-/** The scenario's overrides, after those that answer its seed: its lists, and its full accounts' creates. */
-function answeredSeeds(
-  contract: Contract,
-  keys: readonly ApiKey[],
-  scenario: Scenario,
-  forAccount: string | undefined,
-): OverrideSpec[] {
-  const limit = contract.rules.maxChatbotsPerAccount;
-  const state = emptySeedState(keys);
-  const lists = new Map<string, unknown[]>();
-  for (const { accountId, chatbot } of scenarioRecords(contract, state, scenario, limit, forAccount)) {
-    const list = lists.get(accountId) ?? [];
-    lists.set(accountId, list);
-    list.push(chatbot);
-  }
-  const scoped = scopedTo(forAccount);
-  const seeded: OverrideSpec[] = [scoped({ operationId: 'listChatbots', status: 200, body: { data: [] } })];
-  for (const [account, data] of lists) {
-    seeded.push({ operationId: 'listChatbots', status: 200, body: { data }, account });
-    if (data.length >= limit) seeded.push({ operationId: 'createChatbot', status: 409, account });
-  }
-  return [...seeded, ...(scenario.overrides ?? []).map(scoped)];
 }

@@ -51,13 +51,13 @@ export async function loadScenario(
 }
 
 /** An override for one account, when the scenario is loaded for one; else as it is, for everyone. */
-export const scopedTo =
+const scopedTo =
   (forAccount: string | undefined) =>
   (spec: OverrideSpec): OverrideSpec =>
     forAccount ? { ...spec, account: forAccount } : spec;
 
 /** The chatbots a scenario seeds, as records made against `state` (which they are added to). */
-export function scenarioRecords(
+function scenarioRecords(
   contract: Contract,
   state: SeedState,
   scenario: Scenario,
