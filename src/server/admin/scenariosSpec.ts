@@ -28,7 +28,7 @@ export const SCENARIO_PATHS: OpenAPIV3.PathsObject = {
       operationId: 'useScenario',
       summary:
         'Load a scenario. For everyone: the store is reset to its seed, and the journal and overrides to its own. ' +
-        'With an account: its seed is added to that account and its overrides apply to it alone.',
+        "With an account: that account's chatbots are replaced by its seed, and its overrides apply to it alone.",
       parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: {
         required: false,
