@@ -23,6 +23,7 @@ export const UNIT = [
   'test/keys.test.ts',
   'test/list.test.ts',
   'test/middleware.test.ts',
+  'test/mock-cool-down.test.ts',
   'test/overrides.test.ts',
   'test/projects.test.ts',
   'test/redact.test.ts',

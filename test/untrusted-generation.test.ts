@@ -3,7 +3,9 @@
 // characters. The mock makes its answers in a process of its own, bounded in
 // time, memory and answer size (src/modes/isolatedPrism.ts): past a bound,
 // that one request gets the documented 501 problem, and the mock answers the
-// next one as before, and still stops on SIGTERM by itself.
+// next one as before, and still stops on SIGTERM by itself. That operation is
+// then refused at once for a while, so that clients asking for it again do not
+// keep the others waiting on the one generator (src/modes/coolDown.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +53,19 @@ const longNote = (length: number) => (schemas: Schemas) => {
     if (schema.properties?.data?.type === 'array') schema.properties.note = { type: 'string', minLength: length };
 };
 
+/** The built-in contract and one more operation, GET /bombs, whose answer is 50,000,000 chatbots, with no example. */
+function withBombs(): OpenApiDocument {
+  const document = structuredClone(builtIn.document);
+  const list = structuredClone(document.paths['/chatbots']?.get);
+  if (!list) throw new Error('the built-in contract has no GET /chatbots');
+  const chatbots = { type: 'array' as const, minItems: 50_000_000, items: { $ref: '#/components/schemas/Chatbot' } };
+  const schema = { type: 'object' as const, required: ['data'], properties: { data: chatbots } };
+  list.operationId = 'listBombs';
+  list.responses = { ...list.responses, 200: { description: 'Too many', content: { 'application/json': { schema } } } };
+  document.paths['/bombs'] = { get: list };
+  return document;
+}
+
 async function mock(document: OpenApiDocument, ...flags: string[]): Promise<{ started: Run; url: string }> {
   const file = join(mkdtempSync(join(tmpdir(), 'untrusted-generation-')), 'openapi.yaml');
   writeFileSync(file, dump(document));
@@ -58,9 +73,9 @@ async function mock(document: OpenApiDocument, ...flags: string[]): Promise<{ st
   return { started, url: await listening(started) };
 }
 
-/** GET /chatbots, which must be the documented 501 problem; its detail. */
-async function cannotGenerate(url: string, headers: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`${url}/chatbots`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}`, ...headers } });
+/** GET /chatbots (or another path), which must be the documented 501 problem; its detail. */
+async function cannotGenerate(url: string, headers: Record<string, string> = {}, path = '/chatbots'): Promise<string> {
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}`, ...headers } });
   expect(response.status).toBe(501);
   const { detail, ...kind } = (await response.json()) as { detail: string };
   const { detail: _, ...documented } = documentedProblem(adminSpec, 'CannotGenerate', '');
@@ -68,9 +83,10 @@ async function cannotGenerate(url: string, headers: Record<string, string> = {})
   return detail;
 }
 
+// Which of time and memory runs out first depends on the machine: either is the bound that holds.
+const pastTimeOrMemory = /took more than 1000 ms|needed more than its 128 MB/;
+
 describe("the mock's generator is bounded", () => {
-  // Which of time and memory runs out first depends on the machine: either is the bound that holds.
-  const pastTimeOrMemory = /took more than 1000 ms|needed more than its 128 MB/;
   it.each([
     ['a list of 50,000,000 chatbots, generated (--dynamic)', hugeList, ['--dynamic'], pastTimeOrMemory],
     ['a string of 300,000,000 characters', longNote(300_000_000), [], pastTimeOrMemory],
@@ -112,6 +128,37 @@ describe("the mock's generator is bounded", () => {
     await answer.catch(() => undefined);
     // The generator does not outlive the mock.
     await until(() => generators.every((pid) => !alive(pid)));
+  });
+});
+
+describe("one operation cannot keep the others waiting on the mock's generator", () => {
+  it('while three clients ask for a bomb, another operation is generated; the bomb is refused at once', async () => {
+    const document = withBombs();
+    const { started, url } = await mock(document);
+    const client = new TestClient(url, createContract(document, liveValidators));
+    const dynamic = { prefer: 'dynamic=true' };
+    const victim = async () =>
+      expect((await client.request('GET', '/chatbots', { key: KEYS.acmeWeb, headers: dynamic })).status).toBe(200);
+    const bombs = () => [1, 2, 3].map(() => cannotGenerate(url, dynamic, '/bombs'));
+    const cooling = /\(when it was made \d+ s ago; it is not made again for \d+ s\)\.$/;
+
+    const first = bombs();
+    await victim();
+    const details = await Promise.all(first);
+    // One was made and met its bound; the ones queued behind it were answered without being made.
+    for (const detail of details) expect(detail).toMatch(pastTimeOrMemory);
+    expect(details.filter((detail) => !cooling.test(detail))).toHaveLength(1);
+
+    await victim(); // the generator runs again
+    const generator = childrenOf(started.child.pid!);
+    expect(generator).toHaveLength(1);
+    // Cooling down: asked again, also with an example name made up, the bomb is refused without being made
+    // (the generator is the same process: nothing was ended), and the other operation is answered.
+    const again = [...bombs(), cannotGenerate(url, { prefer: 'dynamic=true, example=made-up' }, '/bombs')];
+    await victim();
+    for (const detail of await Promise.all(again)) expect(detail).toMatch(cooling);
+    expect(childrenOf(started.child.pid!)).toEqual(generator);
+    expect(await stop(started)).toBe(0);
   });
 });
 

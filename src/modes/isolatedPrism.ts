@@ -4,7 +4,9 @@
 // review can ask Prism to generate without end; past a bound the process is
 // ended and started anew, that one answer is a CannotGenerateError, and the
 // server answers everyone else as before. Calls run one at a time, so the one
-// that broke a bound is known. One generator serves every contract of the mock.
+// that broke a bound is known. One generator serves every contract of the mock,
+// so a kind of answer that failed is refused at once for a while (coolDown.ts):
+// clients asking for it again cannot keep the others waiting (decisions/0010).
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { packageRoot } from '../contract/load.js';
@@ -12,11 +14,13 @@ import { GENERATION_BOUNDS } from '../engine/cannotGenerate.js';
 import { AwaitedReplies } from '../server/awaitedReplies.js';
 import type { MockAnswer, MockCall } from './prismMocker.js';
 import type { FromGenerator, GeneratorSettings, ToGenerator } from './prismProcess.js';
+import { CoolDowns } from './coolDown.js';
 
 const {
   timeoutMs: GENERATION_TIMEOUT_MS,
   heapMb: GENERATOR_HEAP_MB,
   answerCharacters: MAX_ANSWER_CHARACTERS,
+  coolDownMs: COOL_DOWN_MS,
 } = GENERATION_BOUNDS;
 /** Loading Prism and a document in a fresh process: far longer than it takes on a slow machine. */
 const LOAD_TIMEOUT_MS = 30_000;
@@ -25,6 +29,8 @@ const KEPT_DOCUMENTS = 2;
 
 /** Prism could not make the answer from the contract, or not within the bounds. */
 export class CannotGenerateError extends Error {}
+/** The answer was not made: one of its kind failed a moment ago (coolDown.ts). */
+export class CoolingDownError extends CannotGenerateError {}
 
 class Generator {
   #process: ChildProcess | undefined;
@@ -33,6 +39,7 @@ class Generator {
   readonly #replies = new AwaitedReplies<FromGenerator>();
   /** Calls run one after another: each waits for the one before. */
   #turn: Promise<unknown> = Promise.resolve();
+  readonly #coolDowns = new CoolDowns(COOL_DOWN_MS);
 
   /** Loads the document in the process; rejects with Prism's reason when Prism cannot read it. */
   load(document: number, value: object): Promise<void> {
@@ -40,12 +47,25 @@ class Generator {
   }
 
   call(document: number, value: object, call: MockCall): Promise<MockAnswer> {
+    // The kind is coarse on purpose: a Prefer: example= name or a query a client makes up is no new kind.
+    const kind = JSON.stringify([document, call.method, call.path, call.dynamic]);
+    const refuse = () => {
+      const refusal = this.#coolDowns.refusal(kind);
+      if (refusal !== undefined) throw new CoolingDownError(refusal);
+    };
+    refuse(); // without waiting for its turn
     return this.#inTurn(async () => {
-      await this.#load(document, value);
-      const id = this.#replies.newId();
-      const reply = await this.#ask(this.#started(), { kind: 'call', id, document, call }, GENERATION_TIMEOUT_MS);
-      if (reply.kind === 'answer') return reply.answer;
-      throw new CannotGenerateError(reply.kind === 'failed' ? reply.error : 'the generator answered out of turn');
+      refuse(); // one of its kind, queued before it, failed
+      try {
+        await this.#load(document, value);
+        const id = this.#replies.newId();
+        const reply = await this.#ask(this.#started(), { kind: 'call', id, document, call }, GENERATION_TIMEOUT_MS);
+        if (reply.kind === 'answer') return reply.answer;
+        throw new CannotGenerateError(reply.kind === 'failed' ? reply.error : 'the generator answered out of turn');
+      } catch (error) {
+        if (error instanceof CannotGenerateError) this.#coolDowns.trip(kind, error.message);
+        throw error;
+      }
     });
   }
 

@@ -9,7 +9,7 @@ import { cannotGenerate } from '../engine/cannotGenerate.js';
 import { parsePreferences } from '../engine/steps/faults.js';
 import type { Executor, Reply } from '../engine/types.js';
 import { printable } from '../untrusted/printable.js';
-import { CannotGenerateError, isolatedPrism } from './isolatedPrism.js';
+import { CannotGenerateError, CoolingDownError, isolatedPrism } from './isolatedPrism.js';
 
 export interface PrismExecutorOptions {
   /** Generate data from the schemas instead of serving the examples. */
@@ -35,6 +35,7 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
     const kept = key === undefined ? undefined : staticAnswers.get(key);
     if (kept) return kept;
     let reply: Reply;
+    let cooling = false;
     try {
       const answer = await mock({
         method: operation.method,
@@ -48,10 +49,12 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
       reply = { status: answer.status, body: answer.body, headers: answer.headers };
     } catch (error) {
       if (!(error instanceof CannotGenerateError)) throw error;
+      cooling = error instanceof CoolingDownError;
       // Kept too when static: the same request would fail the same way, and cost the generator a restart.
       reply = cannotGenerate(operation, printable(error.message));
     }
-    if (key !== undefined && key.length <= 1_024) {
+    // A refusal while cooling down is not kept: once the cool-down ends, the answer is made again.
+    if (key !== undefined && key.length <= 1_024 && !cooling) {
       if (staticAnswers.size >= KEPT_STATIC_ANSWERS) staticAnswers.delete(staticAnswers.keys().next().value ?? '');
       staticAnswers.set(key, reply);
     }
