@@ -101,3 +101,24 @@ describe('--dynamic', () => {
     }
   }, 60_000);
 });
+
+describe('an Accept that no answer of the contract satisfies', () => {
+  // The contract documents no 406: the header is disregarded (RFC 9110, 12.5.1), by the mock as by serve.
+  it.each(['*/*;q=0', 'text/html', 'application/xml', 'application/json;q=0'])(
+    '%s: the mock answers JSON, as serve does',
+    async (accept) => {
+      for (const [url, headers] of [
+        [server.server.url, { accept }],
+        [mock.url, { accept }],
+        [mock.url, { accept, prefer: 'dynamic=true' }],
+      ] as const) {
+        const client = new TestClient(url);
+        const listed = await client.request('GET', '/chatbots', { key: KEYS.globex, headers });
+        expect(listed.status, url).toBe(200);
+        expect(listed.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        const created = await client.request('POST', '/chatbots', { key: KEYS.globex, json: { name: 'A' }, headers });
+        expect(created.status, url).toBe(201);
+      }
+    },
+  );
+});

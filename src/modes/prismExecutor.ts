@@ -4,6 +4,8 @@
 // examples or (dynamic) from its schemas, in a process of its own bounded in
 // time and memory (isolatedPrism.ts). `Prefer: example=NAME` and `Prefer: dynamic=true|false`
 // reach it as they do with Prism's own server; `Prefer: code=` is the engine's faults step.
+// `Accept` does not: the engine answers JSON whatever it says, as `serve` does (an Accept it
+// cannot satisfy is disregarded, RFC 9110 12.5.1), so Prism makes its JSON answer.
 import type { Contract } from '../contract/contract.js';
 import { cannotGenerate } from '../engine/cannotGenerate.js';
 import { parsePreferences } from '../engine/steps/faults.js';
@@ -16,7 +18,7 @@ export interface PrismExecutorOptions {
   dynamic?: boolean;
 }
 
-/** Static answers kept, per contract: Prism makes the same one for the same operation and headers. */
+/** Static answers kept, per contract: Prism makes the same one for the same operation and example. */
 const KEPT_STATIC_ANSWERS = 256;
 
 export async function createPrismExecutor(contract: Contract, options: PrismExecutorOptions = {}): Promise<Executor> {
@@ -28,10 +30,12 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
     const dynamic = preferred === 'true' || preferred === 'false' ? preferred === 'true' : (options.dynamic ?? false);
     const exampleKey = prefer.get('example');
     const headers = Object.fromEntries(
-      Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      Object.entries(request.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'accept',
+      ),
     );
-    // What a static answer depends on: the operation, and the headers Prism negotiates with.
-    const key = dynamic ? undefined : JSON.stringify([operation.operationId, headers.accept, headers.prefer]);
+    // What a static answer depends on: the operation, and the example asked for; nothing else of the request.
+    const key = dynamic ? undefined : JSON.stringify([operation.operationId, exampleKey ?? null]);
     const kept = key === undefined ? undefined : staticAnswers.get(key);
     if (kept) return kept;
     let reply: Reply;
