@@ -2,9 +2,9 @@
 // header HTTP forbids is refused when the contract loads (exit 2 at start, the last good contract under --watch),
 // refused in any answer the engine makes at run time (a 500 that breaks the contract, logged), and a failure to send
 // goes to the adapter's error path, never an unhandled rejection. An operation added under --watch answers its
-// composed example, valid against its schema with its $refs followed.
+// composed example, valid against its schema with its $refs followed. A 413 reaches a client still writing its body.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,6 +175,38 @@ describe('an operation added under --watch', () => {
     const answer = await client.request('GET', path, { key: KEYS.acmeWeb });
     expect([answer.status, answer.headers.get('mock-source')]).toEqual([200, 'example']);
     expect((await client.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toContain('Before');
+    expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('a body over the limit', () => {
+  it('gets its 413 to each of 20 clients that write 5 MB before they read, one after another', async () => {
+    const started = run(['serve', '--port', '0']);
+    const url = await listening(started);
+    const upload = () =>
+      new Promise<string>((resolve) => {
+        const body = Buffer.alloc(5 * 1024 * 1024, 'a');
+        // agent: false sends Connection: close, which Node's server honours as soon as its answer is out.
+        const request = httpRequest(`${url}/chatbots`, {
+          method: 'POST',
+          agent: false,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(body.length),
+            authorization: `Bearer ${KEYS.acmeWeb}`,
+          },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve(String(response.statusCode)));
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        request.end(body);
+      });
+    const outcomes: string[] = [];
+    for (let index = 0; index < 20; index++) outcomes.push(await upload());
+    expect(outcomes).toEqual(Array<string>(20).fill('413'));
+    expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
     expect(await stop(started)).toBe(0);
   });
 });

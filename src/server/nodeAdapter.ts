@@ -9,6 +9,7 @@ import bodyParser from 'body-parser';
 import { hasBody } from 'type-is';
 import type { Engine } from '../engine/pipeline.js';
 import { pathBelow } from '../engine/steps/route.js';
+import { canLinger, dropRest } from './lingeringClose.js';
 import { BodyReadError, type BodyReader, type EngineRequest, type EngineResponse } from '../engine/types.js';
 
 export type NextFunction = (error?: unknown) => void;
@@ -196,8 +197,12 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     throw error;
   }
-  // Answered before the body arrived (a declared length over the limit, say): close rather than read the rest.
-  if (!req.complete) res.setHeader('Connection', 'close');
+  // Answered before the body arrived (a body over the limit, say): the rest is read and dropped, so that the answer
+  // reaches a client still writing; a body declared past that bound closes the connection instead.
+  if (!req.complete) {
+    if (canLinger(req)) dropRest(req, res);
+    else res.setHeader('Connection', 'close');
+  }
   // Each part as it is: a list kept as bytes is written without being copied. Node sends no body to a HEAD request.
   for (const part of parts.slice(0, -1)) res.write(part);
   res.end(parts.at(-1));
