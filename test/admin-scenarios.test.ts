@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
+import { MAX_OVERRIDES } from '../src/engine/overrides.js';
 import { SCENARIOS_SCHEMA } from '../src/reference/scenarioSchema.js';
 import { BUILT_IN_SCENARIOS, ScenarioError } from '../src/reference/scenarios.js';
 import { createAdminClient } from '../src/server/admin/client.js';
@@ -174,5 +175,34 @@ describe('scenarios at the start', () => {
     await expect(startTestServer({ scenariosFile: teapot, scenario: 'teapot' })).rejects.toThrow(
       'scenario teapot: the override does not fit the contract: listChatbots documents no 418 answer',
     );
+  });
+});
+
+describe('a scenario loaded again and again for one account', () => {
+  it("replaces that account's overrides, so that they never pile up to the cap", async () => {
+    await admin('POST', '/reset', {});
+    const mine = await tenant();
+    for (let index = 0; index < MAX_OVERRIDES; index++)
+      expect((await admin('POST', '/scenarios/slow', { account: mine.account_id }, '/scenarios/{name}')).status).toBe(
+        200,
+      );
+    const listed = (await admin('GET', '/overrides')).body as { overrides: { account?: string }[] };
+    expect(listed.overrides.map((override) => override.account)).toEqual([mine.account_id, mine.account_id]);
+  });
+
+  it('is refused whole, its seed unstored, when its overrides would pass the cap', async () => {
+    await admin('POST', '/reset', {});
+    const mine = await tenant();
+    for (let index = 0; index < MAX_OVERRIDES - 1; index++)
+      await admin('POST', '/overrides', { operationId: 'listChatbots', delay: 1, account: `other-${index}` });
+    const client = new TestClient(t.server.url);
+    expect((await client.create(mine.api_key, { name: 'Kept' })).status).toBe(201);
+    const refused = await admin('POST', '/scenarios/slow', { account: mine.account_id }, '/scenarios/{name}');
+    expect(refused.status).toBe(422);
+    expect((await client.listed(mine.api_key)).map((chatbot) => chatbot.name)).toEqual(['Kept']);
+    expect(((await admin('GET', '/overrides')).body as { overrides: unknown[] }).overrides).toHaveLength(
+      MAX_OVERRIDES - 1,
+    );
+    await admin('POST', '/reset', {});
   });
 });

@@ -29,24 +29,44 @@ export class Overrides {
     this.contract = next;
   }
 
-  /** Checks the override against the contract (OverrideError when it does not fit) and puts it in force. */
+  /** Checks the override against the contract and the caps (OverrideError when it does not fit); puts it in force. */
   add(spec: OverrideSpec): ActiveOverride {
-    const checked = checkOverride(this.contract, spec);
-    if (this.#active.length >= MAX_OVERRIDES)
+    const [added] = this.plan([spec])();
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- one spec planned, one put in force
+    return added!;
+  }
+
+  /**
+   * Checks every override, as if those of `replacing` were gone (one account's, or every one), against the contract
+   * and the caps: throws an OverrideError before anything changes. Returns what puts them in force in place of those,
+   * which cannot fail, so that a caller can change other state between the two.
+   */
+  plan(specs: readonly OverrideSpec[], replacing?: { account?: string }): () => ActiveOverride[] {
+    const checked = specs.map((spec) => checkOverride(this.contract, spec));
+    const gone = (override: ActiveOverride) =>
+      replacing !== undefined && (replacing.account === undefined || override.account === replacing.account);
+    const kept = this.#active.filter((override) => !gone(override));
+    if (kept.length + checked.length > MAX_OVERRIDES)
       throw new OverrideError([`${MAX_OVERRIDES} overrides are in force, the most there may be: remove one first`]);
-    const held = this.#active.reduce((sum, override) => sum + bodyBytes(override), 0);
-    if (held + bodyBytes(checked) > MAX_OVERRIDE_BODIES_BYTES)
+    const held = [...kept, ...checked].reduce((sum, override) => sum + bodyBytes(override), 0);
+    if (held > MAX_OVERRIDE_BODIES_BYTES)
       throw new OverrideError([
         `the bodies of the overrides in force would pass ${MAX_OVERRIDE_BODIES_BYTES} bytes of JSON: remove one first`,
       ]);
-    const active: ActiveOverride = {
+    return () => {
+      const added = checked.map((override) => this.#activated(override));
+      this.#active = [...this.#active.filter((override) => !gone(override)), ...added];
+      return added;
+    };
+  }
+
+  #activated(checked: CheckedOverride): ActiveOverride {
+    return {
       ...checked,
       id: `override-${this.#next++}`,
       matched: 0,
       ...(checked.times === undefined ? {} : { remaining: checked.times }),
     };
-    this.#active.push(active);
-    return active;
   }
 
   /** How many are in force. */

@@ -1,7 +1,8 @@
 // Loading a scenario into the reference. For everyone: the store is reset to the keys and the scenario's seed in
 // one step, the journal and the overrides cleared, and its overrides set. For one account (a test's own tenant):
-// that account's chatbots are replaced by its seed in one step (store.replaceAccount), so that it holds exactly the
-// seed as the whole store does for everyone, and its overrides apply to that account only; the rest is left alone.
+// that account's chatbots are replaced by its seed in one step (store.replaceAccount), and the overrides scoped to it
+// by the scenario's, so that it holds exactly the scenario as the whole server does for everyone; the rest is left
+// alone.
 // Everything is checked before anything changes: a refused scenario changes nothing.
 import type { Contract } from '../contract/contract.js';
 import { checkOverride, OverrideError, type OverrideSpec } from '../engine/checkOverride.js';
@@ -40,14 +41,14 @@ export async function loadScenario(
   const state = forAccount ? await storeState(store, forAccount) : emptySeedState(target.keys);
   const records = scenarioRecords(contract, state, scenario, target.limit, forAccount);
   const specs = (scenario.overrides ?? []).map(scopedTo(forAccount));
-  for (const spec of specs) checkOverride(contract, spec); // throws OverrideError, before anything changes
+  // Throws an OverrideError (the contract, or a cap) before anything changes.
+  const putInForce = overrides.plan(specs, forAccount ? { account: forAccount } : {});
   if (forAccount) await store.replaceAccount(forAccount, records);
   else {
     await store.reset(target.keys, records);
     target.journal.clear();
-    overrides.clear();
   }
-  return { chatbots: records.length, overrides: specs.map((spec) => overrides.add(spec)) };
+  return { chatbots: records.length, overrides: putInForce() };
 }
 
 /** An override for one account, when the scenario is loaded for one; else as it is, for everyone. */
