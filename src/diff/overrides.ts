@@ -8,6 +8,7 @@
 import { parseDocument } from '../contract/parseDocument.js';
 import { isRuleId, type Level } from './catalogue.js';
 import { LEVELS, type Change } from './changes.js';
+import { glob } from './glob.js';
 
 export interface Override {
   rule: string;
@@ -47,20 +48,12 @@ export function parseOverrides(text: string, file: string): Override[] {
 
 /** Each change as the first override that names its rule and one of its places (or its origin) sets it. */
 export function applyOverrides(changes: readonly Change[], overrides: readonly Override[]): Change[] {
+  // Each path made a matcher once (src/diff/glob.ts), not once for each place it is tried on.
+  const matchers = overrides.map((override) => ({ override, matches: glob(override.path) }));
   return changes.map((change) => {
-    const found = overrides.find(
-      (override) =>
-        override.rule === change.rule &&
-        [...change.where, change.origin].some((place) => matches(override.path, place)),
-    );
+    const found = matchers.find(
+      ({ override, matches }) => override.rule === change.rule && [...change.where, change.origin].some(matches),
+    )?.override;
     return found ? { ...change, level: found.level, override: found.reason } : change;
   });
-}
-
-function matches(pattern: string, place: string): boolean {
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 's').test(place);
 }
