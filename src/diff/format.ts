@@ -1,5 +1,7 @@
 // The diff's three outputs, one line per change: text for a terminal, Markdown for a pull request comment, JSON for
-// tools. What comes from the contracts (paths, values, words) is text to show, never markup: it is escaped.
+// tools. What comes from the contracts and the rules file (paths, values, words, an override's reason) is text to
+// show, never markup: in Markdown it is a code span, where GitHub renders no link, image, emphasis or HTML, and turns
+// no @name into a mention that notifies anyone.
 import { printable } from '../untrusted/printable.js';
 import { htmlText, markdownCode } from '../untrusted/markdown.js';
 import type { Level } from './catalogue.js';
@@ -35,11 +37,20 @@ function places(change: Change): string {
   return rest.length > 0 ? `${first} (and ${count(rest.length, 'other place')})` : (first ?? change.origin);
 }
 
-/** The reason, the other side's rule when the edit is seen from both, and a reviewer's override. */
-function why(change: Change): string {
+/** The rule's reason and the other side's rule when the edit is seen from both: the diff's own words. */
+function ruleWhy(change: Change): string {
   const also = (change.also ?? []).map((other) => `also ${other.rule} (${other.level})`);
-  const override = change.override ? [`override: ${printable(change.override)}`] : [];
-  return [change.why, ...also, ...override].join('; ');
+  return [change.why, ...also].join('; ');
+}
+
+/** That, and a reviewer's override, whose reason comes from the rules file. */
+function why(change: Change): string {
+  return change.override ? `${ruleWhy(change)}; override: ${printable(change.override)}` : ruleWhy(change);
+}
+
+function markdownWhy(change: Change): string {
+  const override = change.override ? `; override: ${markdownCode(printable(change.override))}` : '';
+  return `${htmlText(ruleWhy(change))}${override}`;
 }
 
 export function verdict(review: Review): string {
@@ -85,7 +96,7 @@ export function asMarkdown(review: Review): string {
         `\`${change.rule}\``,
         markdownCode(places(change)),
         changed ? markdownCode(changed) : '',
-        htmlText(why(change)),
+        markdownWhy(change),
       ];
       lines.push(`| ${cells.join(' | ')} |`);
     }

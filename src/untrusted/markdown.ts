@@ -5,7 +5,12 @@
 // its characters are entities; and a code block's fence is longer than any
 // run of backticks inside, so that nothing closes it early.
 
-const longestRun = (text: string) => Math.max(0, ...[...text.matchAll(/`+/g)].map(([run]) => run.length));
+/** The longest run of backticks: a loop, since a spread of a megabyte's runs overflows the stack. */
+function longestRun(text: string): number {
+  let longest = 0;
+  for (const [run] of text.matchAll(/`+/g)) longest = Math.max(longest, run.length);
+  return longest;
+}
 
 /** Inline text (a table cell, a list item) as a one-line code span. */
 export function markdownCode(text: string): string {
@@ -22,6 +27,6 @@ export function htmlText(text: string): string {
 
 /** A fenced code block that holds `lines` exactly. */
 export function markdownCodeBlock(lines: readonly string[], language = ''): string[] {
-  const fence = '`'.repeat(Math.max(3, ...lines.map((line) => longestRun(line) + 1)));
+  const fence = '`'.repeat(lines.reduce((longest, line) => Math.max(longest, longestRun(line) + 1), 3));
   return [`${fence}${language}`, ...lines, fence];
 }
