@@ -1,6 +1,7 @@
 // `chatbot-api-mock diff`: read both sides, compare them, apply the reviewer's overrides, and say whether the change
 // may land. Exit 0 when nothing reaches --fail-on (or a major version bump announces it), 1 when something does, 2 for
-// a usage problem or a side that cannot be read (a gate that cannot look fails closed).
+// a usage problem or a side that cannot be read (a gate that cannot look fails closed). A comparison that fails in
+// any other way (a stack overflowed, a bug) is exit 2 as well: exit 1 would read as a breaking change.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_CONTRACT_BYTES } from '../contract/boundedRead.js';
@@ -10,7 +11,7 @@ import type { Level } from './catalogue.js';
 import { diffContracts, majorRaised } from './diffContracts.js';
 import { checkedDocument, type Document } from './document.js';
 import { RENDER, type Format, type Review } from './format.js';
-import { applyOverrides, parseOverrides } from './overrides.js';
+import { applyOverrides, parseOverrides, RulesFileError } from './overrides.js';
 import { defaultBase, DiffUsageError, readFileSide, readGitSide, type Side } from './sides.js';
 
 export interface DiffOptions {
@@ -37,6 +38,16 @@ export interface DiffResult {
 }
 
 export function runDiff(options: DiffOptions): DiffResult {
+  try {
+    return compare(options);
+  } catch (error) {
+    if (error instanceof DiffUsageError || error instanceof RulesFileError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new DiffUsageError(`the contracts could not be compared: ${message.split('\n')[0]}`, undefined, error);
+  }
+}
+
+function compare(options: DiffOptions): DiffResult {
   const cwd = options.cwd ?? process.cwd();
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_CONTRACT_BYTES;
   const headFile = options.head ?? 'openapi.yaml';

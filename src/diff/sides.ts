@@ -11,8 +11,9 @@ export class DiffUsageError extends Error {
   constructor(
     message: string,
     readonly option?: 'baseRef' | 'allowMissingBase',
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 
