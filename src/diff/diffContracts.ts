@@ -5,13 +5,15 @@ import { compareSecuritySchemes } from './compareSecurity.js';
 import { compareLimits, compareServers } from './compareServers.js';
 import type { Document } from './document.js';
 import type { Finding } from './finding.js';
+import { Work } from './schema/work.js';
 
 export function diffContracts(before: Document, after: Document): Change[] {
   const found: Finding[] = [];
   compareServers(before, after, found);
   compareLimits(before, after, found);
   compareSecuritySchemes(before, after, found);
-  compareOperations(contractOf(before), contractOf(after), found);
+  const work = new Work();
+  compareOperations(contractOf(before, work), contractOf(after, work), found);
   return changesOf(found);
 }
 

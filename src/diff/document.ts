@@ -2,8 +2,10 @@
 // followed on demand, so that each change can name where it is written (its origin) as well as where it is used.
 import { checkSelfContained } from '../contract/selfContained.js';
 import { escapePointer, resolvePointer } from '../contract/pointer.js';
+import { checkDepth } from './depth.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
+import { Work } from './schema/work.js';
 
 export type Document = Schema;
 
@@ -59,22 +61,29 @@ export function expander(document: Document): (value: unknown) => Schema {
   };
 }
 
-/** A document ready to compare: refused (with one line) when a $ref leaves it, loops, or it is too large. */
+/** A document ready to compare: refused (with one line) when a $ref leaves it, loops, or it is too large or deep. */
 export function checkedDocument(value: unknown, name: string): Document {
   if (!isSchema(value) || typeof value.openapi !== 'string' || !isSchema(value.paths)) {
     throw new Error(`${name} is not an OpenAPI document (it needs "openapi" and "paths")`);
   }
   checkSelfContained(value);
+  checkDepth(value);
   return value;
 }
 
-/** A side of the diff: its document, and the expansion of its schemas. */
+/** A side of the diff: its document, the expansion of its schemas, and the work of the diff it is in. */
 export interface Contract {
   document: Document;
   expand: (value: unknown) => Schema;
+  /** What judging schemas may spend and has worked out: one for both sides of a diff. */
+  work: Work;
 }
 
-export const contractOf = (document: Document): Contract => ({ document, expand: expander(document) });
+export const contractOf = (document: Document, work = new Work()): Contract => ({
+  document,
+  expand: expander(document),
+  work,
+});
 
 /** Two versions of one part of the contracts (an operation, a response), named by where it is, and the findings. */
 export interface Pair {

@@ -7,7 +7,7 @@ import type { Node, SchemaSide } from './walk.js';
 
 export function compareProperties(
   { walk, site, before, after, old, now, found, path, finding }: Node,
-  judged: (keyword: string, hybrid: Schema) => void,
+  judged: (keyword: string) => void,
 ): void {
   const hidden = site.direction === 'request' ? 'readOnly' : 'writeOnly';
   const o = old.value as Schema;
@@ -78,6 +78,5 @@ export function compareProperties(
       found,
       `${path}{*}`,
     );
-  } else
-    judged('additionalProperties', { ...before.expand(o), additionalProperties: after.expand(n).additionalProperties });
+  } else judged('additionalProperties');
 }

@@ -8,8 +8,9 @@ import type { Finding } from '../finding.js';
 import { compareAlternatives } from './compareAlternatives.js';
 import { compareProperties } from './compareProperties.js';
 import { compareAdded, compareBound, compareEnums, compareTypes } from './keywordChanges.js';
-import { constraints, covers } from './relation.js';
-import { forDirection, isSchema, type Schema } from './schema.js';
+import { constraints } from './constraints.js';
+import { covers } from './relation.js';
+import { isSchema, type Schema } from './schema.js';
 import type { SchemaSide, Site } from './walk.js';
 
 export type { SchemaSide, Site } from './walk.js';
@@ -74,17 +75,21 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
       origin: `${origin}/${keyword}`,
       ...values,
     });
-  const judged = (keyword: string, hybrid: Schema) => {
-    const oldSchema = forDirection(before.expand(o), site.direction);
-    const newSchema = forDirection(hybrid, site.direction);
-    const [wider, narrower] = site.direction === 'request' ? [newSchema, oldSchema] : [oldSchema, newSchema];
-    const verdict = covers(wider, narrower);
-    if (verdict === 'unknown') return finding('undecided', keyword, { before: o[keyword], after: n[keyword] });
+  // The old schema with one keyword as the new one has it: judged by the relation, within the diff's step budget.
+  const judged = (keyword: string) => {
+    const { work } = before;
+    const values = { before: o[keyword], after: n[keyword] };
+    // Once the diff's steps are spent, each further judgement is undecided without building anything.
+    if (work.budget.spent) return finding('undecided', keyword, values);
+    const oldSchema = before.expand(o);
+    work.spend(Object.keys(oldSchema).length);
+    const hybrid = { ...oldSchema, [keyword]: after.expand(n)[keyword] };
+    const [was, is] = [work.directed(oldSchema, site.direction), work.directed(hybrid, site.direction)];
+    const [wider, narrower] = site.direction === 'request' ? [is, was] : [was, is];
+    const verdict = covers(wider, narrower, work);
+    if (verdict !== 'yes' && verdict !== 'no') return finding('undecided', keyword, values);
     const tightened = (verdict === 'no') === (site.direction === 'request');
-    finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, {
-      before: o[keyword],
-      after: n[keyword],
-    });
+    finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, values);
   };
 
   if (compositionOf(o) !== compositionOf(n)) {
@@ -118,7 +123,7 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
   if (!isDeepStrictEqual(o.discriminator, n.discriminator)) finding('documentation-changed', 'discriminator', {});
   for (const keyword of new Set([...Object.keys(constraints(o)), ...Object.keys(constraints(n))])) {
     if (HANDLED.has(keyword) || isDeepStrictEqual(o[keyword], n[keyword])) continue;
-    judged(keyword, { ...before.expand(o), [keyword]: after.expand(n)[keyword] });
+    judged(keyword);
   }
   const node = { walk: compareSchemas, site, before, after, old, now, found, path, finding };
   compareProperties(node, judged);
@@ -131,7 +136,6 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
       found,
       `${path}[]`,
     );
-  } else if (!isDeepStrictEqual(o.items, n.items))
-    judged('items', { ...before.expand(o), items: after.expand(n).items });
+  } else if (!isDeepStrictEqual(o.items, n.items)) judged('items');
   compareAlternatives(node);
 }

@@ -1,10 +1,16 @@
 // Values a schema may let through, chosen where two schemas tend to differ: at its bounds, one per type, enum value
 // and branch, with and without each optional property, with an extra property. They are candidates only: the
-// relation keeps those the schema's own validator accepts (src/diff/schema/relation.ts).
+// relation keeps those the schema's own validator accepts (src/diff/schema/relation.ts). Each schema's samples are
+// made once per diff (kept by shape and depth), lazily, and no more than MAX_SAMPLES of them: alternatives nested
+// three deep once made n^3 candidates to keep 200.
 import { branches, child, declaredTypes, propertiesOf, requiredOf, type Schema } from './schema.js';
+import type { Work } from './work.js';
 
 /** Enough to find a difference at each node, few enough that a whole contract is compared in well under a second. */
 const MAX_SAMPLES = 200;
+/** The longest string or array, and the deepest or widest object, a sample is: a bound past it is not sampled. */
+const MAX_SAMPLE_SIZE = 10_000;
+const MAX_SAMPLE_DEPTH = 64;
 
 const FORMAT_SAMPLES: Record<string, string[]> = {
   'date-time': ['2026-01-02T03:04:05Z', '2026-01-02T03:04:05.123+01:00'],
@@ -21,30 +27,39 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
 
 const OTHER_VALUES: unknown[] = ['text', 0, 1.5, true, null, [], {}];
 
-export function samples(schema: Schema, depth = 0): unknown[] {
+export function samples(schema: Schema, work: Work, depth = 0): readonly unknown[] {
+  const key = `${work.shape(schema)}@${depth}`;
+  const known = work.samples.get(key);
+  if (known) return known;
   const found = new Set<string>();
   const out: unknown[] = [];
-  const add = (value: unknown) => {
-    const key = JSON.stringify(value);
-    if (key === undefined || found.has(key) || out.length >= MAX_SAMPLES) return;
-    found.add(key);
+  for (const value of candidates(schema, work, depth)) {
+    const text = JSON.stringify(value);
+    // A step for each candidate, and one for each 64 characters of it.
+    work.spend(1 + (text?.length ?? 0) / 64);
+    if (text === undefined || found.has(text)) continue;
+    found.add(text);
     out.push(value);
-  };
-  for (const value of given(schema)) add(value);
-  if (depth > 6) return out;
-  const unions = [...branches(schema, 'anyOf'), ...branches(schema, 'oneOf')];
-  for (const branch of unions)
-    for (const value of samples({ ...withoutUnions(schema), ...branch }, depth + 1)) add(value);
-  const conjuncts = branches(schema, 'allOf');
-  if (conjuncts.length > 0) for (const value of samples(merged(schema, conjuncts), depth + 1)) add(value);
-  if (Array.isArray(schema.enum)) for (const value of schema.enum) add(value);
-  if ('const' in schema) add(schema.const);
-  if (schema.nullable === true) add(null);
-  for (const type of typesOf(schema)) for (const value of ofType(schema, type, depth)) add(value);
+    if (out.length >= MAX_SAMPLES) break;
+  }
+  work.samples.set(key, out);
   return out;
 }
 
-/** What the schema itself offers: its example, default and enum. */
+function* candidates(schema: Schema, work: Work, depth: number): Generator<unknown> {
+  yield* given(schema);
+  if (depth > 6) return;
+  const unions = [...branches(schema, 'anyOf'), ...branches(schema, 'oneOf')];
+  for (const branch of unions) yield* samples({ ...withoutUnions(schema), ...branch }, work, depth + 1);
+  const conjuncts = branches(schema, 'allOf');
+  if (conjuncts.length > 0) yield* samples(merged(schema, conjuncts), work, depth + 1);
+  if (Array.isArray(schema.enum)) yield* schema.enum;
+  if ('const' in schema) yield schema.const;
+  if (schema.nullable === true) yield null;
+  for (const type of typesOf(schema)) yield* ofType(schema, type, work, depth);
+}
+
+/** What the schema itself offers: its example and default. */
 function given(schema: Schema): unknown[] {
   return [schema.example, schema.default].filter((value) => value !== undefined);
 }
@@ -76,107 +91,106 @@ function typesOf(schema: Schema): string[] {
   return ['string', 'integer', 'number', 'boolean', 'object', 'array'];
 }
 
-function ofType(schema: Schema, type: string, depth: number): unknown[] {
+function* ofType(schema: Schema, type: string, work: Work, depth: number): Generator<unknown> {
   switch (type) {
     case 'string':
-      return strings(schema);
+      return yield* strings(schema);
     case 'integer':
     case 'number':
-      return numbers(schema, type === 'integer');
+      return yield* numbers(schema, type === 'integer');
     case 'boolean':
-      return [true, false];
+      return yield* [true, false];
     case 'null':
-      return [null];
+      return yield null;
     case 'array':
-      return arrays(schema, depth);
+      return yield* arrays(schema, work, depth);
     case 'object':
-      return objects(schema, depth);
-    default:
-      return [];
+      return yield* objects(schema, work, depth);
   }
 }
 
-function strings(schema: Schema): string[] {
+/** A schema's bound, within what a sample may be. */
+const bound = (schema: Schema, keyword: string, otherwise: number, most = MAX_SAMPLE_SIZE): number =>
+  Math.min(typeof schema[keyword] === 'number' ? Math.max(0, schema[keyword]) : otherwise, most);
+
+function* strings(schema: Schema): Generator<string> {
   const format = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
-  if (format) return format;
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(min, 8) + 300;
+  if (format) return yield* format;
+  const min = bound(schema, 'minLength', 0);
+  const max = bound(schema, 'maxLength', Math.max(min, 8) + 300);
   const lengths = new Set([min, Math.min(min + 1, max), max, Math.max(min, Math.min(max, 8))]);
   // Letters of both cases and a digit: a pattern added or changed refuses some of them.
-  return [...lengths].flatMap((length) => ['a', 'A', '1'].map((letter) => letter.repeat(length)));
+  for (const length of lengths) for (const letter of ['a', 'A', '1']) yield letter.repeat(length);
 }
 
-function numbers(schema: Schema, integer: boolean): number[] {
-  const values = new Set<number>([0, 1, -1, 1e9, -1e9]);
-  if (!integer) values.add(0.5);
+function* numbers(schema: Schema, integer: boolean): Generator<number> {
+  yield* [0, 1, -1, 1e9, -1e9];
+  if (!integer) yield 0.5;
   for (const keyword of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
-    const bound = schema[keyword];
-    if (typeof bound === 'number') for (const delta of [-1, 0, 1]) values.add(bound + delta);
+    const limit = schema[keyword];
+    if (typeof limit === 'number') for (const delta of [-1, 0, 1]) yield limit + delta;
   }
-  if (typeof schema.multipleOf === 'number') values.add(schema.multipleOf);
-  return [...values];
+  if (typeof schema.multipleOf === 'number') yield schema.multipleOf;
 }
 
-function arrays(schema: Schema, depth: number): unknown[][] {
-  const items = child(schema, 'items') ?? {};
-  const itemSamples = samples(items, depth + 1);
-  const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
-  const max = typeof schema.maxItems === 'number' ? schema.maxItems : Math.max(min, 3);
+function* arrays(schema: Schema, work: Work, depth: number): Generator<unknown[]> {
+  const itemSamples = samples(child(schema, 'items') ?? {}, work, depth + 1);
+  const min = bound(schema, 'minItems', 0);
+  const max = bound(schema, 'maxItems', Math.max(min, 3));
   const first = itemSamples[0];
-  const out: unknown[][] = [[]];
-  for (const value of itemSamples) out.push(Array.from({ length: Math.max(1, min) }, () => value));
-  if (first !== undefined) for (const length of [min, max, max + 1]) out.push(Array.from({ length }, () => first));
-  return out;
+  yield [];
+  for (const value of itemSamples) yield Array.from({ length: Math.max(1, min) }, () => value);
+  if (first !== undefined) for (const length of [min, max, max + 1]) yield Array.from({ length }, () => first);
 }
 
-function objects(schema: Schema, depth: number): Record<string, unknown>[] {
+function* objects(schema: Schema, work: Work, depth: number): Generator<Record<string, unknown>> {
   const properties = propertiesOf(schema);
   const required = requiredOf(schema);
   const base: Record<string, unknown> = {};
   for (const name of required) {
-    const [first] = properties[name] ? samples(properties[name], depth + 1) : ['text'];
+    const [first] = properties[name] ? samples(properties[name], work, depth + 1) : ['text'];
     base[name] = first;
   }
-  const out: Record<string, unknown>[] = [base];
+  yield* sizeLimited(schema, base);
+  yield base;
   for (const [name, property] of Object.entries(properties)) {
     // Values of other types too: a schema that names the property where the other let anything in refuses some.
-    const values = [...samples(property, depth + 1).slice(0, 12), ...OTHER_VALUES];
-    for (const value of values) out.push({ ...base, [name]: value });
+    const values = [...samples(property, work, depth + 1).slice(0, 12), ...OTHER_VALUES];
+    for (const value of values) yield { ...base, [name]: value };
     if (required.includes(name)) {
       const { [name]: _dropped, ...without } = base;
-      out.push(without);
+      yield without;
     }
   }
   // A property the schema does not name: let in unless additionalProperties says otherwise.
   const extra = child(schema, 'additionalProperties');
-  for (const value of extra ? samples(extra, depth + 1).slice(0, 6) : OTHER_VALUES) out.push({ ...base, extra: value });
-  return [...sizeLimited(schema, base), ...out];
+  for (const value of extra ? samples(extra, work, depth + 1).slice(0, 6) : OTHER_VALUES)
+    yield { ...base, extra: value };
 }
 
 /** Objects at this contract's own size limits (x-max-depth, x-max-entries, x-max-json-length) and one past them. */
-function sizeLimited(schema: Schema, base: Record<string, unknown>): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  const limit = (keyword: string) =>
-    typeof schema[keyword] === 'number' ? Math.min(schema[keyword], 10_000) : undefined;
-  const depth = limit('x-max-depth');
+function* sizeLimited(schema: Schema, base: Record<string, unknown>): Generator<Record<string, unknown>> {
+  const limit = (keyword: string, most = MAX_SAMPLE_SIZE) =>
+    typeof schema[keyword] === 'number' ? bound(schema, keyword, 0, most) : undefined;
+  // Deeper than this, the sample would be deeper than JSON.stringify goes.
+  const depth = limit('x-max-depth', MAX_SAMPLE_DEPTH);
   if (depth !== undefined) {
     for (const levels of [depth, depth + 1]) {
       let nested: unknown = 1;
       for (let level = 1; level < levels; level++) nested = { a: nested };
-      out.push({ ...base, nested });
+      yield { ...base, nested };
     }
   }
   const entries = limit('x-max-entries');
   if (entries !== undefined) {
     for (const count of [entries, entries + 1])
-      out.push({ ...base, ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i])) });
+      yield { ...base, ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i])) };
   }
   const length = limit('x-max-json-length');
   if (length !== undefined) {
     for (const target of [length, length + 1]) {
       const padding = Math.max(0, target - JSON.stringify({ ...base, s: '' }).length);
-      out.push({ ...base, s: 'a'.repeat(padding) });
+      yield { ...base, s: 'a'.repeat(padding) };
     }
   }
-  return out;
 }

@@ -3,11 +3,14 @@
 import type { Document, Located } from '../document.js';
 import type { Finding } from '../finding.js';
 import type { Direction, Schema } from './schema.js';
+import type { Work } from './work.js';
 
 export interface SchemaSide {
   document: Document;
   expand: (value: unknown) => Schema;
   schema: Located;
+  /** The diff's work (src/diff/schema/work.ts), the same on both sides. */
+  work: Work;
 }
 
 export interface Site {

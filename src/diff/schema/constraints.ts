@@ -1,0 +1,36 @@
+// Which keywords of a schema limit the values it lets through, and which only describe them.
+import type { Schema } from './schema.js';
+
+/** Keywords that describe a value without limiting it. */
+export const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'xml',
+  'externalDocs',
+  'discriminator',
+]);
+/** This contract's own limits (src/contract/ajv.ts): upper bounds, like maxLength. */
+export const UPPER_BOUNDS = [
+  'maxLength',
+  'maxItems',
+  'maxProperties',
+  'x-max-depth',
+  'x-max-entries',
+  'x-max-json-length',
+];
+export const LOWER_BOUNDS = ['minLength', 'minItems', 'minProperties'];
+
+const isOtherExtension = (keyword: string) => keyword.startsWith('x-') && !UPPER_BOUNDS.includes(keyword);
+
+/** The keywords that limit values, annotations left out. */
+export function constraints(schema: Schema): Schema {
+  return Object.fromEntries(
+    Object.entries(schema).filter(([keyword]) => !ANNOTATIONS.has(keyword) && !isOtherExtension(keyword)),
+  );
+}

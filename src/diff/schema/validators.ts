@@ -1,0 +1,64 @@
+// A schema's validator, for the samples the relation tries (src/diff/schema/relation.ts), one per shape. The contract
+// under review is untrusted: its patterns are never run (a pattern can take exponential time), so a validator here
+// ignores `pattern`; and a schema too large or too wide to compile cheaply gets none. OpenAPI 3.0's boolean
+// exclusiveMinimum and exclusiveMaximum are written as Ajv reads them (the bound itself). Ajv writes each
+// alternative of an anyOf or oneOf inside the one before, so a wide one is both slow to compile (1,000 took 2 s)
+// and, past about 2,000, deeper than V8 compiles: "Maximum call stack size exceeded" at its first call.
+import { Ajv } from 'ajv';
+import { configureAjv } from '../../contract/ajv.js';
+import { ANNOTATIONS } from './constraints.js';
+import { isSchema, type Schema } from './schema.js';
+import type { Accepts, Work } from './work.js';
+
+/** Values in a schema the relation compiles: 40 times a large body of the built-in contract. */
+export const MAX_VALIDATED_VALUES = 3_000;
+/** Alternatives of one allOf, anyOf or oneOf (see above). */
+export const MAX_VALIDATED_ALTERNATIVES = 100;
+/** Compiling costs about as much as this many steps per value (BENCH_ONLY=diff-hostile). */
+const COMPILE_STEPS_PER_VALUE = 150;
+
+// Every error (allErrors) keeps Ajv from nesting each property's check inside the one before; no logger, so that a
+// schema Ajv refuses does not print its generated code.
+const ajv = configureAjv(new Ajv({ strict: false, allErrors: true, logger: false }));
+
+/** The schema's validator; undefined when it is too costly to make, or Ajv cannot compile it. */
+export function validator(schema: Schema, work: Work): Accepts | undefined {
+  const shape = work.shape(schema);
+  if (work.validators.has(shape)) return work.validators.get(shape);
+  let accepts: Accepts | undefined;
+  const size = work.shapes.size(shape);
+  if (size <= MAX_VALIDATED_VALUES && work.shapes.width(shape) <= MAX_VALIDATED_ALTERNATIVES) {
+    work.spend(size * COMPILE_STEPS_PER_VALUE);
+    try {
+      const validate = ajv.compile(forAjv(schema) as Schema);
+      accepts = (value) => validate(value);
+    } catch {
+      // A schema Ajv cannot compile lets nothing be shown about it.
+    }
+  }
+  work.validators.set(shape, accepts);
+  return accepts;
+}
+
+function forAjv(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forAjv);
+  if (!isSchema(value)) return value;
+  const result: Schema = {};
+  for (const [keyword, inner] of Object.entries(value)) {
+    if (keyword === 'pattern' || keyword === 'patternProperties') continue;
+    result[keyword] = keyword === 'enum' || keyword === 'const' || ANNOTATIONS.has(keyword) ? inner : forAjv(inner);
+  }
+  for (const [bound, exclusive] of EXCLUSIVE) {
+    if (typeof result[exclusive] !== 'boolean') continue;
+    if (result[exclusive] === true && typeof result[bound] === 'number') {
+      result[exclusive] = result[bound];
+      delete result[bound];
+    } else delete result[exclusive];
+  }
+  return result;
+}
+
+const EXCLUSIVE = [
+  ['minimum', 'exclusiveMinimum'],
+  ['maximum', 'exclusiveMaximum'],
+] as const;

@@ -1,0 +1,56 @@
+// What one diff spends on judging schemas and what it has worked out so far: its step budget, the shapes of the
+// values it has read, and the proofs, samples and validators already made, each kept by shape so that the same
+// question, however it is reached (4^depth paths through nested alternatives reach few distinct ones), is answered
+// once. Both sides of a diff share one (src/diff/document.ts).
+import { Budget } from './budget.js';
+import { constraints } from './constraints.js';
+import { forDirection, type Direction, type Schema } from './schema.js';
+import { Shapes } from './shapes.js';
+
+export type Accepts = (value: unknown) => boolean;
+export interface Alternatives {
+  schemas: Schema[];
+  shapes: Set<number>;
+}
+
+export class Work {
+  readonly shapes = new Shapes();
+  /** Proofs by `wider,narrower` shapes. */
+  readonly proofs = new Map<string, boolean>();
+  /** Samples by `shape@depth`. */
+  readonly samples = new Map<string, readonly unknown[]>();
+  /** Validators by shape; undefined for a schema too costly to compile. */
+  readonly validators = new Map<number, Accepts | undefined>();
+  /** A schema's anyOf and oneOf alternatives and their shapes, by its shape. */
+  readonly alternatives = new Map<number, Alternatives>();
+
+  private readonly constrained = new WeakMap<Schema, Schema>();
+  /** Each schema as a request and as a response sees it (forDirection), made once. */
+  private readonly sides = { request: new Map<Schema, Schema>(), response: new Map<Schema, Schema>() };
+
+  constructor(readonly budget = new Budget()) {}
+
+  /** The schema as one side of the wire sees it, each part of it made once for the whole diff. */
+  directed(schema: Schema, direction: Direction): Schema {
+    return forDirection(schema, direction, this.sides[direction]);
+  }
+
+  /** The schema's constraints (its annotations left out), one object for each schema, so its shape is read once. */
+  constraints(schema: Schema): Schema {
+    let known = this.constrained.get(schema);
+    if (!known) {
+      known = constraints(schema);
+      this.constrained.set(schema, known);
+    }
+    return known;
+  }
+
+  spend(steps: number): void {
+    this.budget.spend(steps);
+  }
+
+  /** The shape of a value, its reading counted. */
+  shape(value: unknown): number {
+    return this.shapes.of(value, (entries) => this.budget.spend(entries));
+  }
+}
