@@ -29,24 +29,45 @@ const ruleIdOf = (finding: Finding) =>
 
 export function changesOf(findings: readonly Finding[]): Change[] {
   const groups = new Map<string, Finding[]>();
+  const valueId = valueIds();
   for (const finding of findings) {
     const kind = isRuleId(finding.kind) ? `rule ${finding.kind}` : finding.kind;
-    const key = JSON.stringify([kind, finding.origin, finding.before, finding.after]);
-    groups.set(key, [...(groups.get(key) ?? []), finding]);
+    const key = JSON.stringify([kind, finding.origin, valueId(finding.before), valueId(finding.after)]);
+    const group = groups.get(key);
+    if (group) group.push(finding);
+    else groups.set(key, [finding]);
   }
   return [...groups.values()]
     .map(toChange)
     .sort((a, b) => rank(a.level) - rank(b.level) || (a.where[0] ?? '').localeCompare(b.where[0] ?? ''));
 }
 
+/**
+ * A number for each value, the same for equal ones. Each object is written out once: the findings of one edit share
+ * their before and after, which may be a list of thousands (a required list), and a key holding it would be as long.
+ */
+function valueIds(): (value: unknown) => number {
+  const ids = new Map<string, number>();
+  const ofObject = new WeakMap<object, number>();
+  const idOf = (text: string) => ids.get(text) ?? ids.set(text, ids.size).size - 1;
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return idOf(JSON.stringify(value) ?? 'undefined');
+    let id = ofObject.get(value);
+    if (id === undefined) ofObject.set(value, (id = idOf(JSON.stringify(value))));
+    return id;
+  };
+}
+
 function toChange(group: Finding[]): Change {
-  const byRule = new Map<string, string[]>();
+  const byRule = new Map<string, Set<string>>();
   for (const finding of group) {
     const id = ruleIdOf(finding);
-    byRule.set(id, [...new Set([...(byRule.get(id) ?? []), finding.where])]);
+    const where = byRule.get(id);
+    if (where) where.add(finding.where);
+    else byRule.set(id, new Set([finding.where]));
   }
   const [first, ...others] = [...byRule]
-    .map(([id, where]) => ({ rule: ruleOf(id), where }))
+    .map(([id, where]) => ({ rule: ruleOf(id), where: [...where] }))
     .sort((a, b) => rank(a.rule.level) - rank(b.rule.level));
   // A group is never empty: it holds the finding that made it.
   const { rule, where } = first as (typeof others)[number];

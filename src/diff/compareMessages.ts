@@ -10,9 +10,11 @@ export function compareContent(
   { where, before, after, old, now, found }: Pair,
 ): void {
   const [was, is] = [at(before.document, old, 'content'), at(after.document, now, 'content')];
-  const types = (located: Located) => (isSchema(located.value) ? Object.keys(located.value) : []);
-  for (const type of types(is)) {
-    if (!types(was).includes(type)) {
+  const types = (located: Located) => new Set(isSchema(located.value) ? Object.keys(located.value) : []);
+  // Each side's media types read once: a contract may list thousands.
+  const [wasTypes, isTypes] = [types(was), types(is)];
+  for (const type of isTypes) {
+    if (!wasTypes.has(type)) {
       found.push({
         kind: `${direction}-${direction === 'request' ? 'body-' : ''}media-type-added`,
         where,
@@ -24,7 +26,7 @@ export function compareContent(
       ...contract,
       schema: at(contract.document, content, type, 'schema'),
     });
-    const label = types(is).length > 1 ? `${where} ${type} body` : `${where} body`;
+    const label = isTypes.size > 1 ? `${where} ${type} body` : `${where} body`;
     const media = (contract: Contract, content: Located) => at(contract.document, content, type).value as Schema;
     const [oldMedia, newMedia] = [media(before, was), media(after, is)];
     if (!isDeepStrictEqual([oldMedia.example, oldMedia.examples], [newMedia.example, newMedia.examples]))
@@ -35,8 +37,8 @@ export function compareContent(
       });
     compareSchemas({ direction, where: label }, side(before, was), side(after, is), found);
   }
-  for (const type of types(was)) {
-    if (types(is).includes(type)) continue;
+  for (const type of wasTypes) {
+    if (isTypes.has(type)) continue;
     found.push({
       kind: `${direction}-${direction === 'request' ? 'body-' : ''}media-type-removed`,
       where,

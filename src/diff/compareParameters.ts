@@ -71,7 +71,7 @@ export function compareParameters({ where: name, before, after, old, now, found 
     const sized: Finding[] = [];
     compareSchemas({ direction: 'request', where }, schema(before, previous), schema(after, parameter), sized);
     // A parameter's default is its own rule (above): it changes what a request that leaves it out means.
-    found.push(...sized.filter((finding) => finding.kind !== 'default-value-changed'));
+    for (const finding of sized) if (finding.kind !== 'default-value-changed') found.push(finding);
   }
   for (const [key, parameter] of was) {
     if (!is.has(key))

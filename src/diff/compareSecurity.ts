@@ -5,15 +5,28 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Document } from './document.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
+import { compareRequirements, describe, type Requirement, type SecurityChange } from './securityRequirements.js';
 
-type Requirement = Map<string, string[]>;
+interface Requirements {
+  list: Requirement[];
+  /** Each requirement as a reviewer reads it. */
+  described: string[];
+  /** No requirement, or one that needs nothing: anyone may call. */
+  open: boolean;
+  /** The list as the document holds it. */
+  source: unknown[];
+}
 
-function requirementsOf(document: Document, operation: Schema): { list: Requirement[]; origin: string } | undefined {
+/** Each list read once: the document's list is every operation's that has none of its own. */
+const read = new WeakMap<unknown[], Requirements>();
+
+function requirementsOf(document: Document, operation: Schema): (Requirements & { origin: string }) | undefined {
   const own = operation.security;
-  const list = Array.isArray(own) ? own : Array.isArray(document.security) ? document.security : undefined;
-  if (!list) return undefined;
-  return {
-    list: list
+  const source = Array.isArray(own) ? own : Array.isArray(document.security) ? document.security : undefined;
+  if (!source) return undefined;
+  let requirements = read.get(source);
+  if (!requirements) {
+    const list: Requirement[] = source
       .filter(isSchema)
       .map(
         (requirement) =>
@@ -23,14 +36,27 @@ function requirementsOf(document: Document, operation: Schema): { list: Requirem
               Array.isArray(scopes) ? scopes.map(String) : [],
             ]),
           ),
-      ),
-    origin: Array.isArray(own) ? 'security' : '#/security',
-  };
+      );
+    const open = list.length === 0 || list.some((requirement) => requirement.size === 0);
+    requirements = { list, described: list.map(describe), open, source };
+    read.set(source, requirements);
+  }
+  return { ...requirements, origin: Array.isArray(own) ? 'security' : '#/security' };
 }
 
-const isOpen = (list: Requirement[] | undefined) => !list || list.length === 0 || list.some((r) => r.size === 0);
-const schemesOf = (requirement: Requirement) => new Set(requirement.keys());
-const within = (inner: Set<string>, outer: Set<string>) => [...inner].every((item) => outer.has(item));
+const isOpen = (requirements: Requirements | undefined) => !requirements || requirements.open;
+
+/** Each pair of lists compared once: the document's list is every operation's that has none of its own. */
+const compared = new WeakMap<object, WeakMap<object, SecurityChange[]>>();
+
+function changesBetween(was: Requirements, is: Requirements): SecurityChange[] {
+  const known = compared.get(was.source)?.get(is.source);
+  if (known) return known;
+  const changes = compareRequirements(was.list, is.list);
+  const forOld = compared.get(was.source) ?? new WeakMap<object, SecurityChange[]>();
+  compared.set(was.source, forOld.set(is.source, changes));
+  return changes;
+}
 
 export function compareSecurity(
   operation: string,
@@ -47,64 +73,10 @@ export function compareSecurity(
   const push = (kind: string, values: { before?: unknown; after?: unknown } = {}): void => {
     found.push({ kind, where: `${operation} security`, origin, ...values });
   };
-  if (isOpen(was?.list) && isOpen(is?.list)) return;
-  if (isOpen(was?.list)) return push('api-security-added', { after: is?.list.map(describe) });
-  if (isOpen(is?.list)) return push('api-security-removed', { before: was?.list.map(describe) });
-  const oldList = was?.list ?? [];
-  const newList = is?.list ?? [];
-  const used = new Set<Requirement>();
-  for (const requirement of oldList) {
-    const same = newList.find((candidate) => isDeepStrictEqual(normal(candidate), normal(requirement)));
-    if (same) {
-      used.add(same);
-      continue;
-    }
-    const schemes = schemesOf(requirement);
-    const sameSchemes = newList.find(
-      (candidate) => !used.has(candidate) && isDeepStrictEqual(schemesOf(candidate), schemes),
-    );
-    const values = { before: describe(requirement) };
-    if (sameSchemes) {
-      used.add(sameSchemes);
-      const added = [...sameSchemes].some(([scheme, scopes]) =>
-        scopes.some((scope) => !requirement.get(scheme)?.includes(scope)),
-      );
-      const removed = [...requirement].some(([scheme, scopes]) =>
-        scopes.some((scope) => !sameSchemes.get(scheme)?.includes(scope)),
-      );
-      if (added) push('api-security-scope-added', { ...values, after: describe(sameSchemes) });
-      if (removed) push('api-security-scope-removed', { ...values, after: describe(sameSchemes) });
-      continue;
-    }
-    const more = newList.find((candidate) => !used.has(candidate) && within(schemes, schemesOf(candidate)));
-    if (more) {
-      used.add(more);
-      push('api-security-scheme-added-to-requirement', { ...values, after: describe(more) });
-      continue;
-    }
-    const fewer = newList.find((candidate) => !used.has(candidate) && within(schemesOf(candidate), schemes));
-    if (fewer) {
-      used.add(fewer);
-      push('api-security-scheme-removed-from-requirement', { ...values, after: describe(fewer) });
-      continue;
-    }
-    push('api-security-alternative-removed', values);
-  }
-  for (const requirement of newList) {
-    if (!used.has(requirement)) push('api-security-alternative-added', { after: describe(requirement) });
-  }
-}
-
-const normal = (requirement: Requirement) =>
-  [...requirement]
-    .map(([scheme, scopes]) => [scheme, [...scopes].sort()] as const)
-    .sort(([a], [b]) => a.localeCompare(b));
-
-/** `bearerAuth + apiKey[read]`: a requirement as a reviewer reads it. */
-function describe(requirement: Requirement): string {
-  return [...requirement]
-    .map(([scheme, scopes]) => (scopes.length > 0 ? `${scheme}[${scopes.join(', ')}]` : scheme))
-    .join(' + ');
+  if (isOpen(was) && isOpen(is)) return;
+  if (isOpen(was)) return push('api-security-added', { after: is?.described });
+  if (isOpen(is)) return push('api-security-removed', { before: was?.described });
+  for (const { kind, ...values } of changesBetween(was as Requirements, is as Requirements)) push(kind, values);
 }
 
 /** The security schemes under components: added, removed, or changed where a requirement uses them. */

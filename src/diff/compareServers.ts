@@ -36,8 +36,17 @@ export function compareServers(before: Document, after: Document, found: Finding
     return;
   }
   const matched = new Set<Server>();
+  // By URL and by host, so that thousands of servers are matched in as many steps, not in their square.
+  const byUrl = new Map<string, Server>();
+  const byHost = new Map<string, { list: Server[]; next: number }>();
+  for (const server of [...is].reverse()) byUrl.set(server.url, server);
+  for (const server of is) {
+    const host = byHost.get(hostOf(server.url));
+    if (host) host.list.push(server);
+    else byHost.set(hostOf(server.url), { list: [server], next: 0 });
+  }
   for (const server of was) {
-    const same = is.find((other) => other.url === server.url);
+    const same = byUrl.get(server.url);
     if (same) {
       matched.add(same);
       if (!isDeepStrictEqual(same.description, server.description))
@@ -45,7 +54,7 @@ export function compareServers(before: Document, after: Document, found: Finding
       continue;
     }
     // The same host at another path: every operation moved for the clients that use it.
-    const moved = is.find((other) => !matched.has(other) && hostOf(other.url) === hostOf(server.url));
+    const moved = firstUnmatched(byHost.get(hostOf(server.url)), matched);
     if (moved) {
       matched.add(moved);
       found.push({
@@ -61,6 +70,13 @@ export function compareServers(before: Document, after: Document, found: Finding
     if (!matched.has(server))
       found.push({ kind: 'api-server-added', where: `server ${server.url}`, origin: '#/servers' });
   }
+}
+
+/** The first of the list not yet matched: the matched ones at its front are passed for good. */
+function firstUnmatched(host: { list: Server[]; next: number } | undefined, matched: Set<Server>): Server | undefined {
+  if (!host) return undefined;
+  while (host.next < host.list.length && matched.has(host.list[host.next] as Server)) host.next++;
+  return host.list[host.next];
 }
 
 const hostOf = (url: string) => /^[a-z]+:\/\/[^/]*/i.exec(url)?.[0] ?? '';
