@@ -16,6 +16,7 @@ import { reloadSeries, type Follower } from './reload.js';
 import { hostileSavesTable, measureHostileSaves } from './hostileSaves.js';
 import { hostileTable, measureHostile } from './hostile.js';
 import { diffReport, measureDiff } from './diff.js';
+import { diffHostileTable, measureDiffHostile } from './diffHostile.js';
 import { generatorTable, measureGenerator } from './generator.js';
 
 export const targets: Target[] = [
@@ -44,8 +45,8 @@ export const targets: Target[] = [
   { id: 'f', label: 'our mock (Prism’s mocker in the engine), GET', start: () => startTarget('mock', 0) },
 ];
 
-// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload", "hostile", "diff" and
-// "generator")
+// BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload", "hostile", "diff",
+// "diff-hostile" and "generator")
 // measures a part, for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',')
   .map((part) => part.trim())
@@ -53,7 +54,7 @@ const only = process.env.BENCH_ONLY?.split(',')
 const wanted = (id: string) => !only || only.includes(id);
 const unknown = only?.filter(
   (id) =>
-    !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile', 'diff', 'generator'].includes(id) &&
+    !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile', 'diff', 'diff-hostile', 'generator'].includes(id) &&
     !targets.some((t) => t.id === id),
 );
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
@@ -88,6 +89,10 @@ if (wanted('hostile')) {
 if (wanted('diff')) {
   console.log('the contract diff');
   extraSections += `\n\n${diffReport(await measureDiff())}\n`;
+}
+if (wanted('diff-hostile')) {
+  console.log('the contract diff on hostile contracts');
+  extraSections += `\n\n${diffHostileTable(await measureDiffHostile())}\n`;
 }
 if (wanted('generator')) {
   console.log("one client's generated list while others ask for a generation bomb");
