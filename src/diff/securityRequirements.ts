@@ -55,7 +55,8 @@ export function compareRequirements(oldList: Requirement[], newList: Requirement
   let pairsLeft = MAX_REQUIREMENT_PAIRS;
   const unusedWhere = (fits: (candidate: Requirement) => boolean) => {
     for (const candidate of newList) {
-      if (--pairsLeft < 0) return undefined;
+      pairsLeft -= 1;
+      if (pairsLeft < 0) return undefined;
       if (!used.has(candidate) && fits(candidate)) return candidate;
     }
     return undefined;
