@@ -13,6 +13,8 @@ export const UNIT = [
   'test/concurrency.test.ts',
   'test/contract.test.ts',
   'test/create.test.ts',
+  'test/diff/budget.test.ts',
+  'test/diff/refusals.test.ts',
   'test/diff/relation.test.ts',
   'test/diff/rules.test.ts',
   'test/docs-paths.test.ts',

@@ -32,7 +32,7 @@ export const HOSTILE_DIFFS: [label: string, pair: () => HostilePair][] = [
   ['320 integer alternatives, nested three deep', () => integerAlternatives(320)],
   ['a 2,000-wide anyOf on both sides', () => wideAnyOf(2_000)],
   ['a 4,000-wide anyOf on both sides', () => wideAnyOf(4_000)],
-  ['schemas 140 levels deep, within the limit', () => deepNesting(140)],
+  ['schemas 130 levels deep, within the limit', () => deepNesting(130)],
   ['schemas 600 levels deep, past the limit', () => deepNesting(600)],
   ['an override path of 10,000 stars', () => starryRules(join(root, 'openapi.yaml'), 10_000)],
   ['an override path of 1,000,000 stars', () => starryRules(join(root, 'openapi.yaml'), 1_000_000)],

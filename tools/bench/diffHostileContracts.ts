@@ -83,8 +83,9 @@ export function wideAnyOf(width: number): HostilePair {
 /**
  * A schema `levels` deep, each level by turns a property, an anyOf, the items of an array and an allOf, written as
  * schemas of 40 levels each naming the next by $ref: a file far shallower than the schema it makes (YAML itself is
- * read to 100 levels). The head tightens the bottom and adds an alternative at the top, so the walk goes all the
- * way down and the relation judges the whole.
+ * read to 100 levels). The body holds it twice: as property `deep`, whose bottom the head tightens, so the walk goes
+ * all the way down; and as the one alternative of property `whole`, to which the head adds one, so the relation
+ * judges it all.
  */
 export function deepNesting(levels: number): HostilePair {
   const side = (maxLength: number) => {
@@ -105,10 +106,11 @@ export function deepNesting(levels: number): HostilePair {
     }
     return { top: below, schemas };
   };
+  const body = (deep: Schema, whole: Schema[]) => ({ type: 'object', properties: { deep, whole: { anyOf: whole } } });
   const [base, head] = [side(10), side(5)];
   return {
-    base: contractWith({ anyOf: [base.top] }, base.schemas),
-    head: contractWith({ anyOf: [head.top, { type: 'boolean' }] }, head.schemas),
+    base: contractWith(body(base.top, [base.top]), base.schemas),
+    head: contractWith(body(head.top, [head.top, { type: 'boolean' }]), head.schemas),
   };
 }
 
