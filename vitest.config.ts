@@ -27,6 +27,7 @@ export const UNIT = [
   'test/middleware.test.ts',
   'test/mock-cool-down.test.ts',
   'test/overrides.test.ts',
+  'test/precompiled.test.ts',
   'test/projects.test.ts',
   'test/redact.test.ts',
   'test/settings.test.ts',

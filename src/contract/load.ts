@@ -12,8 +12,10 @@ import { createAjv } from './ajv.js';
 import { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './boundedRead.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
 import { checkOpenApiDocument, checkResponseHeaders, compileEveryValidator } from './documentCheck.js';
-import { createLiveRouter } from './liveRouter.js';
+import { createLiveRouter, type LiveRouter } from './liveRouter.js';
+import { compiledScript } from './compiledScript.js';
 import { parseDocument } from './parseDocument.js';
+import { precompiledValidators, type ValidatorScript } from './precompiled.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
 export const packageRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -61,19 +63,45 @@ export function readContractFile(path: string = specPath, options: ReadOptions =
 
 /**
  * The contract a file's text holds, as readContractFile makes it: `checked`, or a text already proven (by the same
- * check in another thread, as --watch does).
+ * check in another thread, as --watch does, which hands its validators over as a `script`: compiledScript.ts).
  */
-export function contractFromText(path: string, text: string, checked: boolean): ContractFile {
+export function contractFromText(path: string, text: string, checked: boolean, script?: ValidatorScript): ContractFile {
   const parsed = parsedText(path, text);
   try {
     const document = parsed.document as OpenApiDocument;
     if (checked) checkOpenApiDocument(document);
-    const contract = createContract(document, liveValidators);
+    const contract = createContract(document, script ? precompiledValidators(script, liveValidators) : liveValidators);
     if (checked) {
       compileEveryValidator(contract);
       checkResponseHeaders(contract);
     }
     return { contract, text, json: parsed.json };
+  } catch (error) {
+    throw unrunnable(path, error);
+  }
+}
+
+/**
+ * Proves a contract file as readContractFile does when `checked`, and writes its validators as a script for another
+ * thread to run (compiledScript.ts): what --watch's checking thread does with each edit.
+ */
+export function checkContractFile(
+  path: string,
+  maxBytes = DEFAULT_MAX_CONTRACT_BYTES,
+): { text: string; script: string } {
+  const text = readText(path, maxBytes);
+  const { document } = parsedText(path, text);
+  try {
+    checkOpenApiDocument(document);
+    let router: LiveRouter | undefined;
+    const contract = createContract(document as OpenApiDocument, (written, dereferenced) => {
+      const validators = liveValidators(written, dereferenced);
+      router = validators.router as LiveRouter;
+      return validators;
+    });
+    compileEveryValidator(contract);
+    checkResponseHeaders(contract);
+    return { text, script: compiledScript(contract.document, router) };
   } catch (error) {
     throw unrunnable(path, error);
   }

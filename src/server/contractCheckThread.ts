@@ -1,10 +1,11 @@
 // The thread that checks an edited contract file for --watch (contractChecker.ts):
 // it reads the file and proves the text a contract this server can run, as
-// readContractFile does, and answers with the text or with why not. The
-// check compiles every validator, which takes up to about half a second for
-// the largest contract accepted: here, it never holds up the server's answers.
+// readContractFile does, and answers with the text and its validators written
+// as a script, or with why not. Compiling every validator takes up to seconds
+// for a hostile schema: here, it never holds up the server's answers.
 import { parentPort } from 'node:worker_threads';
-import { readContractFile } from '../contract/load.js';
+import { checkContractFile } from '../contract/load.js';
+import { withCodeCache, type ValidatorScript } from '../contract/precompiled.js';
 
 export interface CheckRequest {
   id: number;
@@ -12,17 +13,19 @@ export interface CheckRequest {
   maxBytes?: number;
 }
 
-export type CheckAnswer = { id: number; text: string } | { id: number; error: string };
+/** The proven text, with its validators as a script and V8's code cache of it (precompiled.ts); or why the text
+ * cannot be run. */
+export type CheckAnswer =
+  { id: number; text: string; script: Required<ValidatorScript> } | { id: number; error: string };
 
 parentPort?.on('message', ({ id, file, maxBytes }: CheckRequest) => {
   let answer: CheckAnswer;
   try {
-    answer = {
-      id,
-      text: readContractFile(file, { checked: true, ...(maxBytes === undefined ? {} : { maxBytes }) }).text,
-    };
+    const { text, script } = checkContractFile(file, maxBytes);
+    answer = { id, text, script: withCodeCache(script) };
   } catch (error) {
     answer = { id, error: (error as Error).message };
   }
-  parentPort?.postMessage(answer);
+  // The code cache is handed over, not copied.
+  parentPort?.postMessage(answer, 'script' in answer ? [answer.script.cache.buffer as ArrayBuffer] : []);
 });

@@ -1,11 +1,12 @@
 // Checks an edited contract file in a worker thread (contractCheckThread.ts),
 // so that a save under --watch, a hostile one included, never holds up the
 // server's answers: the server thread only parses the text the check proved,
-// and compiles each validator when it is first used. A check that takes
+// and runs the validators the check wrote as a script, with V8's code cache. A check that takes
 // longer than CHECK_TIMEOUT_MS ends the thread, and the edit is refused.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../contract/load.js';
+import type { ValidatorScript } from '../contract/precompiled.js';
 import { AwaitedReplies } from './awaitedReplies.js';
 import type { CheckAnswer, CheckRequest } from './contractCheckThread.js';
 
@@ -15,8 +16,9 @@ const CHECK_TIMEOUT_MS = 10_000;
 const CHECK_HEAP_MB = 256;
 
 export interface ContractChecker {
-  /** The file's text once proven a contract this server can run; rejects with one line saying why not. */
-  check(file: string, maxBytes?: number): Promise<string>;
+  /** The file's text once proven a contract this server can run, and its validators as a script; rejects with one
+   * line saying why not. */
+  check(file: string, maxBytes?: number): Promise<{ text: string; script: ValidatorScript }>;
   close(): void;
 }
 
@@ -53,7 +55,7 @@ export function contractChecker(): ContractChecker {
         () => end(new Error(`contract ${file} took more than ${CHECK_TIMEOUT_MS} ms to check`)),
       );
       if ('error' in answer) throw new Error(answer.error);
-      return answer.text;
+      return { text: answer.text, script: answer.script };
     },
     close: () => end(new Error('the watch has ended')),
   };

@@ -41,8 +41,9 @@ export function watchContract(
   const reload = async () => {
     let next: ContractFile;
     try {
-      // Proven in the checker's thread; this one only parses the same text.
-      next = contractFromText(file, await checker.check(file, maxBytes), false);
+      // Proven in the checker's thread, which compiled its validators too; this one parses the same text.
+      const { text, script } = await checker.check(file, maxBytes);
+      next = contractFromText(file, text, false, script);
     } catch (error) {
       return logger.warn(`${(error as Error).message}; still serving the last good contract`);
     }

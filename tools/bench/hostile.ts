@@ -54,6 +54,16 @@ function longStringRefs(length: number, refs: number): string {
   return dump(document, { lineWidth: -1 });
 }
 
+/** A chatbot's name that is any of `width` schemas: accepted, and costly to compile, since every operation's
+ * validators hold it; the server's thread runs the validators its checking thread compiled. */
+export function wideAnyOf(width: number): string {
+  const document = load(builtIn) as { components: { schemas: Record<string, unknown> } };
+  document.components.schemas.ChatbotName = {
+    anyOf: Array.from({ length: width }, (_, index) => ({ type: 'string', maxLength: 200 + index })),
+  };
+  return dump(document, { lineWidth: -1 });
+}
+
 /**
  * The /chatbots operations copied `copies` times under other paths: what costs most to check, since each
  * operation's validators are compiled with its schemas expanded. `broken`: the last copy's body schema does not
