@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
+import { createContract } from '../src/contract/contract.js';
+import { liveValidators } from '../src/contract/load.js';
 import { MAX_OVERRIDES } from '../src/engine/overrides.js';
+import { MAX_SEEDED_PER_LOAD } from '../src/reference/loadScenario.js';
+import { createMiddleware } from '../src/server/middleware.js';
+import { contract } from './helpers/contract.js';
 import { SCENARIOS_SCHEMA } from '../src/reference/scenarioSchema.js';
 import { BUILT_IN_SCENARIOS, ScenarioError } from '../src/reference/scenarios.js';
 import { createAdminClient } from '../src/server/admin/client.js';
@@ -204,5 +209,17 @@ describe('a scenario loaded again and again for one account', () => {
       MAX_OVERRIDES - 1,
     );
     await admin('POST', '/reset', {});
+  });
+});
+
+describe('a scenario that would seed without bound', () => {
+  it(`is refused past ${MAX_SEEDED_PER_LOAD} chatbots seeded (a contract with no limit per account)`, async () => {
+    const document = structuredClone(contract.document);
+    const info = document.info as typeof document.info & { 'x-limits': Record<string, unknown> };
+    delete info['x-limits']['max-chatbots-per-account'];
+    const api = createMiddleware({ contract: createContract(document, liveValidators) });
+    await expect(api.useScenario('full-account')).rejects.toThrow(ScenarioError);
+    await expect(api.useScenario('full-account')).rejects.toThrow(/more than 100000 chatbots/);
+    expect(api.requests()).toEqual([]);
   });
 });

@@ -51,6 +51,9 @@ export async function loadScenario(
   return { chatbots: records.length, overrides: putInForce() };
 }
 
+/** The most chatbots one load of a scenario seeds, in all its accounts. */
+export const MAX_SEEDED_PER_LOAD = 100_000;
+
 /** An override for one account, when the scenario is loaded for one; else as it is, for everyone. */
 const scopedTo =
   (forAccount: string | undefined) =>
@@ -73,7 +76,11 @@ function scenarioRecords(
       throw new ScenarioError(`seed[${index}] names the account ${seed.account}, not ${forAccount}`);
     const given = seed.chatbots ?? [];
     const room = limit - (state.accounts.get(accountId)?.held ?? 0) - given.length;
-    const chatbots = [...given, ...numberedChatbots(seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0))];
+    const count = seed.count === 'limit' ? Math.max(0, room) : (seed.count ?? 0);
+    // A contract may set no limit per account: "limit" is then more than any store holds.
+    if (records.length + given.length + count > MAX_SEEDED_PER_LOAD)
+      throw new ScenarioError(`it seeds more than ${MAX_SEEDED_PER_LOAD} chatbots, the most one load may seed`);
+    const chatbots = [...given, ...numberedChatbots(count)];
     records.push(...seedRecords(contract, state, accountId, chatbots, { project: seed.project, limit }));
   }
   return records;
