@@ -18,6 +18,7 @@ import { hostileTable, measureHostile } from './hostile.js';
 import { diffReport, measureDiff } from './diff.js';
 import { diffHostileTable, measureDiffHostile } from './diffHostile.js';
 import { generatorTable, measureGenerator } from './generator.js';
+import { capsTable, measureCaps } from './caps.js';
 
 export const targets: Target[] = [
   { id: 'a', label: 'bare Express 5, GET 10 chatbots', start: () => startTarget('express', 10) },
@@ -46,7 +47,7 @@ export const targets: Target[] = [
 ];
 
 // BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload", "hostile", "diff",
-// "diff-hostile" and "generator")
+// "diff-hostile", "generator" and "caps")
 // measures a part, for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',')
   .map((part) => part.trim())
@@ -54,8 +55,18 @@ const only = process.env.BENCH_ONLY?.split(',')
 const wanted = (id: string) => !only || only.includes(id);
 const unknown = only?.filter(
   (id) =>
-    !['startup', 'memory', 'stores', 'sizes', 'reload', 'hostile', 'diff', 'diff-hostile', 'generator'].includes(id) &&
-    !targets.some((t) => t.id === id),
+    ![
+      'startup',
+      'memory',
+      'stores',
+      'sizes',
+      'reload',
+      'hostile',
+      'diff',
+      'diff-hostile',
+      'generator',
+      'caps',
+    ].includes(id) && !targets.some((t) => t.id === id),
 );
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
 
@@ -97,6 +108,11 @@ if (wanted('diff-hostile')) {
 if (wanted('generator')) {
   console.log("one client's generated list while others ask for a generation bomb");
   extraSections += `\n\n${generatorTable(await measureGenerator())}\n`;
+}
+
+if (wanted('caps')) {
+  console.log('answers at the caps a client can fill');
+  extraSections += `\n\n${capsTable(await measureCaps())}\n`;
 }
 
 if (only) {
