@@ -57,7 +57,9 @@ function compare(options: DiffOptions): DiffResult {
   const head = readFileSide(headFile, cwd, maxBytes);
   const before = documentOf(base);
   const after = documentOf(head);
-  const changes = applyOverrides(diffContracts(before, after), readRules(options.rules, cwd));
+  // The rules file read first: one it refuses is refused before any comparing.
+  const overrides = readRules(options.rules, cwd);
+  const changes = applyOverrides(diffContracts(before, after), overrides);
   const failing = changes.filter((change) => LEVELS.indexOf(change.level) <= LEVELS.indexOf(failOn)).length;
   const review: Review = {
     base: { label: base.label, ...versionOf(before) },
