@@ -11,10 +11,16 @@ import type { Change } from '../../src/diff/changes.js';
 import { checkDepth, MAX_DIFF_DEPTH } from '../../src/diff/depth.js';
 import { asMarkdown, asText, type Review } from '../../src/diff/format.js';
 import { glob } from '../../src/diff/glob.js';
+import { MAX_OVERRIDES, parseOverrides, RulesFileError } from '../../src/diff/overrides.js';
 import { runDiff } from '../../src/diff/runDiff.js';
 import { DiffUsageError } from '../../src/diff/sides.js';
 import { markdownCode } from '../../src/untrusted/markdown.js';
-import { deepNesting, securityRequirements, type HostilePair } from '../../tools/bench/diffHostileContracts.js';
+import {
+  deepNesting,
+  manyOverrides,
+  securityRequirements,
+  type HostilePair,
+} from '../../tools/bench/diffHostileContracts.js';
 
 /** `levels` objects, one inside the other. */
 const nested = (levels: number): Record<string, unknown> => {
@@ -92,6 +98,16 @@ describe("a rules file's path", () => {
     expect(glob('POST /chatbots request body: *')('POST /chatbots request body: name')).toBe(true);
     expect(glob('#/components/schemas/*/maxLength')('#/components/schemas/ChatbotName/maxLength')).toBe(true);
     expect(glob('GET *')('POST /chatbots')).toBe(false);
+  });
+
+  it(`is one of at most ${MAX_OVERRIDES} overrides: each change is tried against each`, () => {
+    const rules = (count: number) => load(manyOverrides(1, count).rules ?? '');
+    expect(parseOverrides(JSON.stringify(rules(MAX_OVERRIDES)), 'f')).toHaveLength(MAX_OVERRIDES);
+    expect(() => parseOverrides(JSON.stringify(rules(MAX_OVERRIDES + 1)), 'f')).toThrow(
+      new RulesFileError(
+        'f holds 501 overrides, more than the 500 a rules file may: name many places with one path and a *',
+      ),
+    );
   });
 
   it('ends on a long run of * and a long place it does not match', () => {

@@ -153,6 +153,22 @@ export function manyKeywords(count: number): HostilePair {
 }
 
 /**
+ * `count` properties whose maxLength the head lowers, a change each, and a rules file of `overrides` overrides of
+ * that rule, each path a * that starts as every place does and matches none: every change tried against each.
+ */
+export function manyOverrides(count: number, overrides: number): HostilePair {
+  const side = (maxLength: number) =>
+    contractWith({
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'string', maxLength }])),
+    });
+  const rule = 'request-property-max-length-decreased';
+  const paths = Array.from({ length: overrides }, (_, i) => `POST /things request body: p*${i}!`);
+  const rules = { overrides: paths.map((path) => ({ rule, path, level: 'info', reason: 'r' })) };
+  return { base: side(10), head: side(5), rules: dump(rules, { lineWidth: -1 }) };
+}
+
+/**
  * The built-in contract and a copy with one limit tightened, and a rules file whose override names that change's
  * rule with a path of `stars` asterisks and a place it never matches: a backtracking regexp never ends on it.
  */
