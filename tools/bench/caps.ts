@@ -5,6 +5,7 @@
 import { HOST, KEY, config } from './config.js';
 import { fmt, table } from './markdown.js';
 import { BIN, startProgram } from './processes.js';
+import { quantile as at } from './quantile.js';
 
 const PHASE_MS = config.quick ? 2_000 : 5_000;
 const KEYED = { authorization: `Bearer ${KEY}` };
@@ -84,11 +85,6 @@ export async function measureCaps(): Promise<CapsFigures> {
     await server.close();
   }
 }
-
-const at = (times: number[], q: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
 
 export function capsTable({ empty, filled, polled, views }: CapsFigures): string {
   const row = (label: string, times: number[]) => [

@@ -11,6 +11,7 @@ import { dump, load } from 'js-yaml';
 import { HOST, KEY, config } from './config.js';
 import { fmt, table } from './markdown.js';
 import { BIN, startProgram } from './processes.js';
+import { quantile as at } from './quantile.js';
 
 const PHASE_MS = config.quick ? 3_000 : 10_000;
 const ATTACKERS = 3;
@@ -101,11 +102,6 @@ export async function measureGenerator(): Promise<GeneratorFigures> {
     await server.close();
   }
 }
-
-const at = (times: number[], q: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
 
 /** The victim's latency beside the bombs over its latency alone, and over it beside as many static requests. */
 function ratios({ alone, busy, attacked }: GeneratorFigures): string {

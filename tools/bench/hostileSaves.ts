@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { HOST, KEY } from './config.js';
 import { aliasBomb, manyOperations, wideAnyOf } from './hostile.js';
 import { BIN, startProgram } from './processes.js';
+import { quantile } from './quantile.js';
 
 interface Latencies {
   command: string;
@@ -65,8 +66,7 @@ export async function measureHostileSaves(): Promise<Latencies[]> {
 }
 
 function summary(times: number[]): string {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  const at = (q: number) => quantile(times, q).toFixed(1);
   return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${times.length} requests)`;
 }
 
