@@ -8,7 +8,8 @@ import type { Finding } from '../finding.js';
 import { compareAlternatives } from './compareAlternatives.js';
 import { compareProperties } from './compareProperties.js';
 import { compareAdded, compareBound, compareEnums, compareTypes } from './keywordChanges.js';
-import { constraints } from './constraints.js';
+import { canonical } from './canonical.js';
+import { ANNOTATIONS, constraints } from './constraints.js';
 import { covers } from './relation.js';
 import { isSchema, type Schema } from './schema.js';
 import type { SchemaSide, Site } from './walk.js';
@@ -17,17 +18,7 @@ export type { SchemaSide, Site } from './walk.js';
 
 const compositionOf = (schema: Schema) => ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(schema[k])).join();
 
-const DOCUMENTATION = [
-  'description',
-  'title',
-  'example',
-  'examples',
-  'externalDocs',
-  'xml',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-];
+const DOCUMENTATION = [...ANNOTATIONS].filter((keyword) => !['default', 'discriminator'].includes(keyword));
 const BOUNDS: [keyword: string, exclusive: string | undefined, kind: string][] = [
   ['maxLength', undefined, 'max-length'],
   ['minLength', undefined, 'min-length'],
@@ -65,8 +56,9 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
   const old = follow(before.document, before.schema);
   const now = follow(after.document, after.schema);
   if (!isSchema(old.value) || !isSchema(now.value)) return;
-  const o = old.value;
-  const n = now.value;
+  // Each node in one form, whichever OpenAPI version wrote it (canonical.ts).
+  const o = canonical(old.value);
+  const n = canonical(now.value);
   const finding = (kind: string, keyword: string, values: { before?: unknown; after?: unknown }, origin = now.at) =>
     found.push({
       kind,

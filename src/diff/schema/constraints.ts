@@ -14,6 +14,16 @@ export const ANNOTATIONS = new Set([
   'xml',
   'externalDocs',
   'discriminator',
+  // JSON Schema 2020-12's annotations and identifiers: they describe, and limit nothing.
+  '$comment',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$dynamicAnchor',
+  '$defs',
+  'contentMediaType',
+  'contentEncoding',
+  'contentSchema',
 ]);
 /** This contract's own limits (src/contract/ajv.ts): upper bounds, like maxLength. */
 export const UPPER_BOUNDS = [

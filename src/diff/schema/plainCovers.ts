@@ -43,7 +43,10 @@ export function plainCovers(w: Schema, n: Schema, proves: Proves): boolean {
   const nTypes = typesOf(n);
   if (wTypes) {
     if (!nTypes) return false;
-    for (const type of nTypes) if (!wTypes.has(type) && !(type === 'integer' && wTypes.has('number'))) return false;
+    for (const type of nTypes) {
+      const within = wTypes.has(type) || (type === 'integer' && wTypes.has('number'));
+      if (!within && !(type === 'null' && w.nullable === true)) return false;
+    }
   }
   if (w.format !== undefined && w.format !== n.format) return false;
   if (!patternsAllow(w, n)) return false;

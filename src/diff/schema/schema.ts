@@ -1,6 +1,8 @@
-// A schema as the diff reads it: an OpenAPI 3.0 schema object with every $ref already expanded, seen from one side
-// of the wire. A request never carries a readOnly property and a response never carries a writeOnly one, so each is
-// taken out of the schema before the two sides are compared.
+// A schema as the diff reads it: an OpenAPI 3.x schema object with every $ref already expanded, in one form
+// (canonical.ts), seen from one side of the wire. A request never carries a readOnly property and a response never
+// carries a writeOnly one, so each is taken out of the schema before the two sides are compared.
+
+import { canonical } from './canonical.js';
 
 export type Schema = { [keyword: string]: unknown };
 export type Direction = 'request' | 'response';
@@ -37,12 +39,29 @@ export const propertiesOf = (schema: Schema): Record<string, Schema> => {
 export const requiredOf = (schema: Schema): string[] =>
   Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
 
-/** The schema as one side of the wire sees it: a request's readOnly and a response's writeOnly properties gone. */
+/** Keywords whose value is one subschema, and those whose value is a list or a map of them (JSON Schema 2020-12). */
+export const SUBSCHEMA = [
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+] as const;
+export const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+export const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas'] as const;
+
+/** The schema as one side of the wire sees it, in one form: a request's readOnly and a response's writeOnly gone. */
 export function forDirection(schema: Schema, direction: Direction, seen = new Map<Schema, Schema>()): Schema {
   const known = seen.get(schema);
   if (known) return known;
   const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-  const result: Schema = { ...schema };
+  const result: Schema = { ...canonical(schema) };
   seen.set(schema, result);
   const properties = propertiesOf(schema);
   if (Object.keys(properties).length > 0) {
@@ -54,13 +73,20 @@ export function forDirection(schema: Schema, direction: Direction, seen = new Ma
       result.required = requiredOf(schema).filter((name) => kept.some(([keptName]) => keptName === name));
     }
   }
-  for (const keyword of ['items', 'additionalProperties', 'not'] as const) {
+  for (const keyword of SUBSCHEMA) {
     const value = child(schema, keyword);
     if (value) result[keyword] = forDirection(value, direction, seen);
   }
-  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
-    if (Array.isArray(schema[keyword]))
-      result[keyword] = branches(schema, keyword).map((s) => forDirection(s, direction, seen));
+  for (const keyword of SUBSCHEMA_LISTS) {
+    const value = schema[keyword];
+    if (Array.isArray(value)) result[keyword] = value.map((s) => (isSchema(s) ? forDirection(s, direction, seen) : s));
+  }
+  for (const keyword of SUBSCHEMA_MAPS) {
+    const value = child(schema, keyword);
+    if (value)
+      result[keyword] = Object.fromEntries(
+        Object.entries(value).map(([key, s]) => [key, isSchema(s) ? forDirection(s, direction, seen) : s]),
+      );
   }
   return result;
 }

@@ -4,7 +4,7 @@
 // exclusiveMinimum and exclusiveMaximum are written as Ajv reads them (the bound itself). Ajv writes each
 // alternative of an anyOf or oneOf inside the one before, so a wide one is both slow to compile (1,000 took 2 s)
 // and, past about 2,000, deeper than V8 compiles: "Maximum call stack size exceeded" at its first call.
-import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { configureAjv } from '../../contract/ajv.js';
 import { ANNOTATIONS } from './constraints.js';
 import { isSchema, type Schema } from './schema.js';
@@ -17,9 +17,10 @@ export const MAX_VALIDATED_ALTERNATIVES = 100;
 /** Compiling costs about as much as this many steps per value (BENCH_ONLY=diff-hostile). */
 const COMPILE_STEPS_PER_VALUE = 150;
 
-// Every error (allErrors) keeps Ajv from nesting each property's check inside the one before; no logger, so that a
-// schema Ajv refuses does not print its generated code.
-const ajv = configureAjv(new Ajv({ strict: false, allErrors: true, logger: false }));
+// JSON Schema 2020-12, which OpenAPI 3.1 and 3.2 use, and which reads a 3.0 schema as 3.0 means it (Ajv knows
+// `nullable`; the boolean exclusive bounds are rewritten below). Every error (allErrors) keeps Ajv from nesting each
+// property's check inside the one before; no logger, so that a schema Ajv refuses does not print its generated code.
+const ajv = configureAjv(new Ajv2020({ strict: false, allErrors: true, logger: false }));
 
 /** The schema's validator; undefined when it is too costly to make, or Ajv cannot compile it. */
 export function validator(schema: Schema, work: Work): Accepts | undefined {
