@@ -46,3 +46,29 @@ describe('a migration to OpenAPI 3.1', () => {
     );
   });
 });
+
+describe('oneOf as exclusive', () => {
+  const probe = (schema: Doc) => (doc: Doc) => (schemas(doc).CreateChatbotRequest.properties.probe = schema);
+  const levelOf = (before: Doc, after: Doc) => {
+    const [base, head] = [contract(), contract()];
+    probe(before)(base);
+    probe(after)(head);
+    return levels(base, head)[0] ?? 'none';
+  };
+
+  it('a request anyOf made oneOf, whose alternatives overlap, refuses a value both match', () => {
+    const alternatives = [{ type: 'string', maxLength: 10 }, { type: 'string' }];
+    expect(levelOf({ anyOf: alternatives }, { oneOf: alternatives })).toMatch(/^breaking /);
+  });
+
+  it('a request anyOf made oneOf, whose alternatives share no value, is the same schema', () => {
+    const alternatives = [{ type: 'string' }, { type: 'integer' }];
+    expect(levelOf({ anyOf: alternatives }, { oneOf: alternatives })).toMatch(/^info request-property-rewritten/);
+  });
+
+  it('a oneOf alternative widened in a request until it overlaps another: breaking', () => {
+    const before = { oneOf: [{ type: 'string', maxLength: 5 }, { type: 'integer' }] };
+    const after = { oneOf: [{ type: ['string', 'integer'], maxLength: 5 }, { type: 'integer' }] };
+    expect(levelOf(before, after)).toMatch(/^breaking /);
+  });
+});

@@ -2,10 +2,11 @@
 // the schema they make together, and a rewrite that lets exactly the same values through is one change of words.
 // Alternatives are matched by their shapes (src/diff/schema/shapes.ts), so that matching n of them takes n steps, not
 // n² walks.
+import { isRuleId, ruleOf, schemaRuleId } from '../catalogue.js';
 import { at } from '../document.js';
 import type { Finding } from '../finding.js';
 import { covers, type Verdict } from './relation.js';
-import { branches, type Schema } from './schema.js';
+import { branches, type Direction, type Schema } from './schema.js';
 import type { Node, RecordFinding } from './walk.js';
 
 /** allOf, anyOf, oneOf: alternatives matched by what they are; the unmatched ones are added or removed. */
@@ -14,6 +15,8 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   const n = now.value as Schema;
   const { work } = before;
   const structural: Finding[] = [];
+  /** Where the findings of an edited oneOf's alternatives start: an edit may make two of them match one value. */
+  const exclusive: number[] = [];
   let changed = 'allOf';
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const was = branches(o, keyword).map((branch) => work.shape(before.expand(branch)));
@@ -22,6 +25,7 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
     const kind = keyword === 'allOf' ? 'all-of' : keyword === 'anyOf' ? 'any-of' : 'one-of';
     if (was.length === is.length) {
       // The same number of alternatives: the same ones, edited where they differ.
+      if (keyword === 'oneOf') exclusive.push(found.length);
       was.forEach((_, index) =>
         walk(
           site,
@@ -44,6 +48,7 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
     if (added.length > 0) record(`${kind}-added`, keyword, { after: added.length });
     if (removed.length > 0) record(`${kind}-removed`, keyword, { before: removed.length });
   }
+  if (exclusive.length > 0) judgeExclusive({ walk, site, before, after, old, now, found, path, finding }, exclusive);
   if (structural.length === 0) return;
   // Written differently but letting the same values through: one change of words, not of values.
   const oldSchema = work.directed(before.expand(o), site.direction);
@@ -59,3 +64,24 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
     finding('undecided', changed, {});
   }
 }
+
+/**
+ * A oneOf whose alternatives were edited in place, judged whole when no edit of one of them already breaks: an
+ * alternative widened in a request may now match a value another matches too, which oneOf refuses.
+ */
+function judgeExclusive({ site, before, after, old, now, found, finding }: Node, starts: number[]): void {
+  const edits = found.slice(Math.min(...starts));
+  const breaks = edits.some((item) => item.kind !== 'documentation-changed' && severe(site.direction, item.kind));
+  if (breaks || edits.length === 0) return;
+  const { work } = before;
+  const oldSchema = work.directed(before.expand(old.value), site.direction);
+  const newSchema = work.directed(after.expand(now.value), site.direction);
+  const [wider, narrower] = site.direction === 'request' ? [newSchema, oldSchema] : [oldSchema, newSchema];
+  const verdict = covers(wider, narrower, work);
+  if (verdict === 'no')
+    finding(site.direction === 'request' ? 'constraint-tightened' : 'constraint-loosened', 'oneOf', {});
+}
+
+/** Whether a schema change found on this side breaks a client. */
+const severe = (direction: Direction, kind: string): boolean =>
+  isRuleId(kind) ? ruleOf(kind).level === 'breaking' : ruleOf(schemaRuleId(direction, kind)).level === 'breaking';
