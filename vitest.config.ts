@@ -66,7 +66,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'msw 2',
-          include: ['test/behaviour/msw.test.ts', 'test/msw.test.ts', 'test/msw.browser.test.ts'],
+          include: [
+            'test/behaviour/msw.test.ts',
+            'test/behaviour/msw31.test.ts',
+            'test/msw.test.ts',
+            'test/msw.browser.test.ts',
+          ],
           env: { MSW_PACKAGE: 'msw2' },
         },
         resolve: { alias: [{ find: /^msw(\/.*)?$/, replacement: 'msw2$1' }] },

@@ -3,7 +3,9 @@
 // and `x-max-json-length`. openapi-backend's validators, the contract
 // checker, the seed and data-file checks, and the validators compiled at
 // build time for the MSW package (tools/build-msw.mjs) are all made with it.
-import { _, Ajv, Name, type CodeKeywordDefinition } from 'ajv';
+import { _, Ajv, Name, type CodeKeywordDefinition, type Options } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Dialect } from './dialect.js';
 import addFormats from 'ajv-formats';
 import * as limits from './limits.js';
 
@@ -39,8 +41,11 @@ function limitKeyword(
   };
 }
 
+/** Either build of Ajv: the default one (draft-07, OpenAPI 3.0's schemas) or the 2020-12 one. */
+export type AnyAjv = Ajv | Ajv2020;
+
 /** Teaches an Ajv instance the contract's formats and keywords; returns it. */
-export function configureAjv(ajv: Ajv): Ajv {
+export function configureAjv<T extends AnyAjv>(ajv: T): T {
   addFormats.default(ajv);
   ajv.addKeyword(limitKeyword('x-max-depth', 'nestingDepth', (limit) => `nest deeper than ${limit} levels`));
   ajv.addKeyword(
@@ -52,7 +57,12 @@ export function configureAjv(ajv: Ajv): Ajv {
   return ajv;
 }
 
+/** An Ajv of the build that reads a dialect, with these options, taught the contract's formats and keywords. */
+export function ajvFor(dialect: Dialect, options: Options): AnyAjv {
+  return configureAjv(dialect === 'draft-2020-12' ? new Ajv2020(options) : new Ajv(options));
+}
+
 /** A new Ajv for checking values against the contract: every error, not just the first. */
-export function createAjv(): Ajv {
-  return configureAjv(new Ajv({ strict: false, allErrors: true }));
+export function createAjv(dialect: Dialect = 'openapi-3.0'): AnyAjv {
+  return ajvFor(dialect, { strict: false, allErrors: true });
 }

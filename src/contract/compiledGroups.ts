@@ -2,10 +2,11 @@
 // the live router does, and each is added to the group of Ajv options it was built with. The MSW build bundles the
 // groups into one ES module (standalone.ts); --watch has them written in its checking thread and run in the server's
 // (compiledScript.ts). Node only.
-import { Ajv, type AnySchema, type Options } from 'ajv';
+import type { AnySchema, Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import dereference from 'dereference-json-schema';
-import { configureAjv } from './ajv.js';
+import { ajvFor, type AnyAjv } from './ajv.js';
+import { dialectOf, type Dialect } from './dialect.js';
 import { CHATBOT_SCHEMA, type OpenApiDocument } from './contract.js';
 import { createLiveRouter, type LiveRouter } from './liveRouter.js';
 import { resolvePointer } from './pointer.js';
@@ -19,14 +20,15 @@ export type GroupName = 'body' | 'params' | 'schemas';
 
 /** Validators compiled with the same Ajv options (openapi-backend coerces parameters, not bodies), as one module. */
 class Group {
-  readonly ajv: Ajv;
+  readonly ajv: AnyAjv;
   readonly #names: string[] = [];
   constructor(
     readonly name: GroupName,
+    dialect: Dialect,
     options: Options,
     esm: boolean,
   ) {
-    this.ajv = configureAjv(new Ajv({ ...options, code: { source: true, esm } }));
+    this.ajv = ajvFor(dialect, { ...options, code: { source: true, esm } });
   }
 
   /** Adds the schema; returns the expression that names its validator: `body.v0`. */
@@ -60,9 +62,10 @@ export function collectValidators(document: OpenApiDocument, esm: boolean, route
   router ??= createLiveRouter(dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument);
   // The options openapi-backend gives its own Ajv instances.
   const options = router.validator.ajvOpts;
-  const body = new Group('body', options, esm);
-  const params = new Group('params', { ...options, coerceTypes: true }, esm);
-  const schemas = new Group('schemas', { strict: false, allErrors: true }, esm);
+  const dialect = dialectOf(document);
+  const body = new Group('body', dialect, options, esm);
+  const params = new Group('params', dialect, { ...options, coerceTypes: true }, esm);
+  const schemas = new Group('schemas', dialect, { strict: false, allErrors: true }, esm);
   schemas.ajv.addSchema(document, 'openapi');
 
   const request: Record<string, string[]> = {};

@@ -40,7 +40,8 @@ function compose(
   // A $ref that names nothing composes null.
   const schema = dereferenced<Schema>(document, written);
   if (schema === undefined || depth > MAX_DEPTH) return null;
-  if (schema.example !== undefined) return schema.example;
+  const example = schemaExample(schema);
+  if (example !== undefined) return example;
   if (schema.const !== undefined) return schema.const;
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
@@ -65,6 +66,13 @@ function compose(
   if (type === 'string') return plainString(schema);
   if (type === 'integer' || type === 'number') return plainNumber(schema, type);
   return schema.nullable && type === undefined ? null : (PLAIN[type ?? 'string'] ?? null);
+}
+
+/** The example a schema writes: 3.0's `example`, or the first of JSON Schema's `examples` (3.1 and later). */
+export function schemaExample(schema: OpenAPIV3.SchemaObject | undefined): unknown {
+  if (schema?.example !== undefined) return schema.example;
+  const { examples } = (schema ?? {}) as { examples?: unknown };
+  return Array.isArray(examples) ? examples[0] : undefined;
 }
 
 /** The first type a schema names: 3.0's `type`, or the first of 3.1's list that is not null. */

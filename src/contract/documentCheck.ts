@@ -1,6 +1,7 @@
-// Whether a document read from a file is an OpenAPI 3.0 document this server
-// can run: its shape, by the OpenAPI 3.0 schema (openapi-schema-validator,
-// which openapi-backend uses for the same check), operationIds that name one
+// Whether a document read from a file is an OpenAPI 3.0, 3.1 or 3.2 document
+// this server can run: its shape, by its version's schema (3.0's through
+// openapi-schema-validator, which openapi-backend uses for the same check; 3.1's
+// and 3.2's through documentSchemas.ts), a dialect it reads, operationIds that name one
 // operation each, and every schema compiling (`type: strng` passes the OpenAPI
 // schema, and would otherwise fail at the first request). Its $refs were
 // checked as it was parsed (selfContained.ts). The built-in contract passes
@@ -11,6 +12,8 @@ import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
 import { exampleHeaders } from './exampleAnswer.js';
 import { headerFault } from './httpHeaders.js';
 import { describeSchemaErrors } from './schemaErrors.js';
+import { dialectOf, openApiVersion } from './dialect.js';
+import { documentErrors } from './documentSchemas.js';
 
 // A CommonJS module: Node hands its exports as the default, a bundler may hand its `default`.
 type Validator = InstanceType<typeof schemaValidator.default>;
@@ -20,22 +23,27 @@ const OpenApiSchemaValidator =
   (schemaValidator as unknown as typeof schemaValidator.default);
 let validator: Validator | undefined;
 
-/** Throws one line saying the first thing wrong with the document; returns when it is a valid OpenAPI 3.0 document. */
+/**
+ * Throws one line saying the first thing wrong with the document; returns when it is a valid OpenAPI 3.0, 3.1 or 3.2
+ * document.
+ */
 export function checkOpenApiDocument(document: unknown): void {
-  const version = (document as { openapi?: unknown } | null)?.openapi;
-  if (typeof version !== 'string' || !/^3\.0\.\d+$/.test(version)) {
+  const version = openApiVersion(document);
+  if (version === undefined) {
+    const written = (document as { openapi?: unknown } | null)?.openapi;
     throw new Error(
-      `it is not an OpenAPI 3.0 document (openapi: ${JSON.stringify(version ?? null)}; this server runs 3.0.x)`,
+      `it is not an OpenAPI 3.0, 3.1 or 3.2 document (openapi: ${JSON.stringify(written ?? null)}; this server runs ` +
+        `3.0.x, 3.1.x and 3.2.x)`,
     );
   }
-  validator ??= new OpenApiSchemaValidator({ version: 3 });
-  const { errors } = validator.validate(document as never);
+  const errors = version === '3.0' ? errorsOf30(document) : documentErrors(version, document);
   if (errors.length > 0) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    throw new Error(`it is not valid OpenAPI 3.0: ${describeSchemaErrors(errors.slice(0, 1))}${more}`);
+    throw new Error(`it is not valid OpenAPI ${version}: ${describeSchemaErrors(errors.slice(0, 1))}${more}`);
   }
+  dialectOf(document); // throws for a jsonSchemaDialect this server does not read
   const repeated = repeatedOperationId(
-    document as { paths: Record<string, Record<string, { operationId?: unknown }>> },
+    document as { paths?: Record<string, Record<string, { operationId?: unknown }>> },
   );
   if (repeated)
     throw new Error(
@@ -43,11 +51,16 @@ export function checkOpenApiDocument(document: unknown): void {
     );
 }
 
+function errorsOf30(document: unknown) {
+  validator ??= new OpenApiSchemaValidator({ version: 3 });
+  return validator.validate(document as never).errors;
+}
+
 function repeatedOperationId(document: {
-  paths: Record<string, Record<string, { operationId?: unknown }>>;
+  paths?: Record<string, Record<string, { operationId?: unknown }>>;
 }): string | undefined {
   const seen = new Set<unknown>();
-  for (const item of Object.values(document.paths)) {
+  for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
       const id = typeof operation === 'object' && operation !== null ? operation.operationId : undefined;
       if (id === undefined) continue;

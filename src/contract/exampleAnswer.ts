@@ -3,7 +3,7 @@
 // that gives an example or is required. Prefer: code=NNN, an override without a body and an operation with no
 // handler answer with it.
 import type { OpenAPIV3 } from 'openapi-types';
-import { composedExample } from './composedExample.js';
+import { composedExample, schemaExample } from './composedExample.js';
 import type { Contract } from './contract.js';
 import { dereferenced } from './pointer.js';
 import type { ContractOperation } from './router.js';
@@ -41,7 +41,7 @@ export function exampleHeaders(document: unknown, response: OpenAPIV3.ResponseOb
     if (!header) continue;
     const schema = dereferenced<OpenAPIV3.SchemaObject>(document, header.schema);
     const named = dereferenced<OpenAPIV3.ExampleObject>(document, Object.values(header.examples ?? {})[0]);
-    const example = header.example ?? named?.value ?? schema?.example;
+    const example = header.example ?? named?.value ?? schemaExample(schema);
     if (example !== undefined) headers[name] = headerText(example);
     else if (header.required && schema) headers[name] = headerText(composedExample(schema, document));
   }

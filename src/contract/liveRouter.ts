@@ -6,7 +6,8 @@
 import type { ValidateFunction } from 'ajv';
 import { OpenAPIRouter, OpenAPIValidator } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
-import { configureAjv } from './ajv.js';
+import { ajvFor, configureAjv } from './ajv.js';
+import { dialectOf } from './dialect.js';
 import { pointerTo } from './pointer.js';
 import { byStatus, createMatcher, requestErrors, type ContractOperation, type OperationRouter } from './router.js';
 
@@ -16,6 +17,7 @@ export interface LiveRouter extends OperationRouter {
 }
 
 export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
+  const dialect = dialectOf(definition);
   const router = new OpenAPIRouter({ definition, apiRoot: '/', ignoreTrailingSlashes: false });
   const validator = new OpenAPIValidator({
     definition,
@@ -23,7 +25,8 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     lazyCompileValidators: true,
     // The document is linted in CI: Ajv need not check each schema against its meta-schema.
     ajvOpts: { allErrors: true, validateSchema: false },
-    customizeAjv: (ajv) => configureAjv(ajv),
+    // A 3.1 or 3.2 document's schemas are JSON Schema 2020-12: Ajv's 2020 build, with openapi-backend's options.
+    customizeAjv: (ajv, options) => (dialect === 'draft-2020-12' ? ajvFor(dialect, options) : configureAjv(ajv)),
   });
   const operations: ContractOperation[] = router.getOperations().map((operation) => ({
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- documentCheck requires an operationId

@@ -7,8 +7,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ajv, ValidateFunction } from 'ajv';
-import { createAjv } from './ajv.js';
+import type { ValidateFunction } from 'ajv';
+import { createAjv, type AnyAjv } from './ajv.js';
+import { dialectOf } from './dialect.js';
 import { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './boundedRead.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
 import { checkOpenApiDocument, checkResponseHeaders, compileEveryValidator } from './documentCheck.js';
@@ -135,13 +136,13 @@ export function loadContract(path: string = specPath): Contract {
 export function liveValidators(document: OpenApiDocument, dereferenced: OpenApiDocument): ContractValidators {
   const compiled = new Map<string, ValidateFunction>();
   // Made on first use: a server checks its answers with the router's validators.
-  let ajv: Ajv | undefined;
+  let ajv: AnyAjv | undefined;
   return {
     router: createLiveRouter(dereferenced),
     schemaValidator(pointer) {
       let validate = compiled.get(pointer);
       if (!validate) {
-        ajv ??= createAjv().addSchema(document, 'openapi');
+        ajv ??= createAjv(dialectOf(document)).addSchema(document, 'openapi');
         compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi${pointer}` })));
       }
       return validate;

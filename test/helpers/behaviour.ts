@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Chatbot } from '../../src/contract/types.js';
+import type { Contract } from '../../src/contract/contract.js';
 import { contract } from './contract.js';
 import { KEYS, TestClient, type ApiResponse, type RequestOptions } from './server.js';
 
@@ -16,6 +17,8 @@ export interface ModeUnderTest {
   stateful: boolean;
   /** Back to an empty state, between tests of a stateful mode. */
   reset?: () => Promise<void>;
+  /** The contract the mode runs, which every answer must honour too (default: openapi.yaml). */
+  against?: Contract;
 }
 
 const problemBody = (status: number, detail: string, extra: object = {}) =>
@@ -48,8 +51,23 @@ function expectAnswer(response: ApiResponse, status: number, text: string, heade
   for (const [name, value] of Object.entries(headers)) expect(response.headers.get(name), name).toBe(value);
 }
 
+/** A client whose answers honour openapi.yaml, and the contract the mode runs (another version's rendition of it). */
+class CheckedTwice extends TestClient {
+  readonly #also: TestClient | undefined;
+  constructor(mode: ModeUnderTest) {
+    super(mode.baseUrl);
+    this.#also = mode.against && new TestClient(mode.baseUrl, mode.against);
+  }
+
+  override async request<T = unknown>(method: string, path: string, options: RequestOptions = {}) {
+    const response = await super.request<T>(method, path, options);
+    this.#also?.check(method, path, options, response);
+    return response;
+  }
+}
+
 export function describeSharedBehaviour(label: string, start: () => ModeUnderTest) {
-  const client = () => new TestClient(start().baseUrl);
+  const client = () => new CheckedTwice(start());
   const path = () => new URL(start().baseUrl).pathname;
 
   describe(`${label}: request-level answers, the same bytes in every mode`, () => {

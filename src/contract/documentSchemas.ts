@@ -1,0 +1,19 @@
+// The shape of an OpenAPI 3.1 or 3.2 document, by the schemas the OpenAPI Initiative publishes for each (as
+// @seriousme/openapi-schema-validator ships them: JSON Schema 2020-12, Schema Objects not checked by them), compiled
+// once each with Ajv's 2020 build. Node only.
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajv.js';
+
+const require = createRequire(import.meta.url);
+const compiled = new Map<string, ValidateFunction>();
+
+/** Why the document does not fit its version's schema; empty when it does. */
+export function documentErrors(version: '3.1' | '3.2', document: unknown): ErrorObject[] {
+  let validate = compiled.get(version);
+  if (!validate) {
+    const schema = require(`@seriousme/openapi-schema-validator/schemas/v${version}/schema.json`) as object;
+    compiled.set(version, (validate = createAjv('draft-2020-12').compile(schema)));
+  }
+  return validate(document) ? [] : (validate.errors ?? []);
+}
