@@ -15,6 +15,7 @@ export const UNIT = [
   'test/contract.test.ts',
   'test/create.test.ts',
   'test/diff/budget.test.ts',
+  'test/diff/documents31.test.ts',
   'test/diff/migration.test.ts',
   'test/diff/refusals.test.ts',
   'test/diff/relation.test.ts',

@@ -67,7 +67,7 @@ export function compareHeaders({ where, before, after, old, now, found }: Pair):
     if (!required(previous.value) && required(located.value))
       found.push({ kind: 'response-header-became-required', where: label, origin: `${located.at}/required` });
     compareSchemas(
-      { direction: 'response', where: label },
+      { direction: 'response', where: label, text: true },
       { ...before, schema: at(before.document, previous, 'schema') },
       { ...after, schema: at(after.document, located, 'schema') },
       found,

@@ -4,53 +4,83 @@ import { isDeepStrictEqual } from 'node:util';
 import { compareContent, compareHeaders } from './compareMessages.js';
 import { compareParameters } from './compareParameters.js';
 import { compareSecurity } from './compareSecurity.js';
+import { compareWebhook } from './compareWebhook.js';
 import { at, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
 export { contractOf, type Contract } from './document.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 /**
  * Findings past which the diff stops (exit 2): more than anyone reviews, and a document's own security list, which
  * every operation without one repeats, can make an operation's findings times the operations.
  */
 export const MAX_FINDINGS = 100_000;
 
-/** The operations of a document by `METHOD /path`, each located. */
-function operationsOf(contract: Contract): Map<string, Located> {
-  const operations = new Map<string, Located>();
-  const paths = contract.document.paths as Schema;
+type Section = 'paths' | 'webhooks';
+/** An operation located, and named as a reviewer reads it: `GET /books/{bookId}`, `POST webhook newBook`. */
+type Operation = Located & { name: string };
+
+/** A path by its shape: `/books/{bookId}` and `/books/{id}` are one path, whatever its parameters are named. */
+export const shapeOf = (path: string): string => path.replace(/\{[^}/]*\}/g, '{}');
+
+/**
+ * The operations of a document (its paths, or its webhooks) by `METHOD /path` with the path by its shape, each
+ * located. OpenAPI 3.2's additionalOperations are read with the methods they name.
+ */
+export function operationsOf(contract: Contract, section: Section = 'paths'): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
+  const root = { value: contract.document, at: '#' };
+  const paths = at(contract.document, root, section).value;
+  if (!isSchema(paths)) return operations;
   for (const path of Object.keys(paths)) {
-    const item = at(contract.document, { value: contract.document, at: '#' }, 'paths', path);
-    for (const method of METHODS) {
-      if (isSchema(item.value) && isSchema(item.value[method]))
-        operations.set(`${method.toUpperCase()} ${path}`, at(contract.document, item, method));
-    }
+    const item = at(contract.document, root, section, path);
+    if (!isSchema(item.value)) continue;
+    const name = section === 'paths' ? shapeOf(path) : path;
+    const label = section === 'paths' ? path : `webhook ${path}`;
+    const add = (method: string, operation: Located) => {
+      const key = `${method.toUpperCase()} ${name}`;
+      const named = { ...operation, name: `${method.toUpperCase()} ${label}` };
+      if (isSchema(operation.value) && !operations.has(key)) operations.set(key, named);
+    };
+    for (const method of METHODS) add(method, at(contract.document, item, method));
+    const more = at(contract.document, item, 'additionalOperations');
+    if (isSchema(more.value))
+      for (const method of Object.keys(more.value)) add(method, at(contract.document, more, method));
   }
   return operations;
 }
 
 export function compareOperations(before: Contract, after: Contract, found: Finding[]): void {
-  const [was, is] = [operationsOf(before), operationsOf(after)];
-  for (const [name, operation] of is) {
-    if (!was.has(name)) found.push({ kind: 'endpoint-added', where: name, origin: operation.at });
+  compareOperationsIn('paths', before, after, found);
+  compareOperationsIn('webhooks', before, after, found);
+}
+
+function compareOperationsIn(section: Section, before: Contract, after: Contract, found: Finding[]): void {
+  const [was, is] = [operationsOf(before, section), operationsOf(after, section)];
+  for (const [key, operation] of is) {
+    if (!was.has(key)) found.push({ kind: 'endpoint-added', where: operation.name, origin: operation.at });
   }
-  for (const [name, operation] of was) {
-    if (is.has(name)) continue;
+  for (const [key, operation] of was) {
+    if (is.has(key)) continue;
     const deprecated = (operation.value as Schema).deprecated === true;
     const kind = deprecated ? 'api-removed-with-deprecation' : 'api-removed-without-deprecation';
-    found.push({ kind, where: name, origin: operation.at });
+    found.push({ kind, where: operation.name, origin: operation.at });
   }
-  for (const [name, now] of is) {
-    const old = was.get(name);
-    if (old) compareOperation({ where: name, before, after, old, now, found });
+  for (const [key, now] of is) {
+    const old = was.get(key);
+    if (old) compareOperation({ where: now.name, before, after, old, now, found }, section === 'webhooks');
     if (found.length > MAX_FINDINGS)
       throw new Error(`they differ in more than ${MAX_FINDINGS.toLocaleString('en')} places, more than a review reads`);
   }
 }
 
-function compareOperation(pair: Pair): void {
+/**
+ * One operation in two versions. A webhook's roles are reversed: the API sends its request, which is judged as a
+ * response is (may the client now receive what it could not?), and the client sends its answer, judged as a request.
+ */
+function compareOperation(pair: Pair, webhook: boolean): void {
   const { where: name, before, after, old, now, found } = pair;
   const o = old.value as Schema;
   const n = now.value as Schema;
@@ -66,6 +96,7 @@ function compareOperation(pair: Pair): void {
       break;
     }
   }
+  if (webhook) return compareWebhook(pair);
   compareParameters(pair);
   compareRequestBody(pair);
   compareResponses(pair);

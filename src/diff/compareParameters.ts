@@ -6,9 +6,20 @@ import type { Finding } from './finding.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
-/** Path-level and operation-level parameters, by location and name (the operation's win). */
+/**
+ * Path-level and operation-level parameters, by location and name (the operation's win). A path parameter is keyed
+ * by its place in the path's template, so that one renamed (`{bookId}` → `{id}`) is the same parameter.
+ */
 function parametersOf(contract: Contract, operation: Located): Map<string, Located> {
-  const pathItem = operation.at.replace(/\/[^/]+$/, '');
+  const pathItem = operation.at.replace(/\/[^/]+$/, '').replace(/\/additionalOperations$/, '');
+  const template = /^#\/paths\/([^/]+)$/.exec(pathItem)?.[1];
+  const names = [...(template ? (pointerKeys(`#/${template}`)[0] ?? '') : '').matchAll(/\{([^}/]*)\}/g)].map(
+    ([, name]) => name,
+  );
+  const keyOf = (parameter: Schema) => {
+    const place = parameter.in === 'path' ? names.indexOf(String(parameter.name)) : -1;
+    return place >= 0 ? `path {${place}}` : `${String(parameter.in)} ${String(parameter.name)}`;
+  };
   const parameters = new Map<string, Located>();
   for (const owner of [pathItem, operation.at]) {
     const list = at(contract.document, { value: contract.document, at: '#' }, ...pointerKeys(owner), 'parameters');
@@ -16,7 +27,7 @@ function parametersOf(contract: Contract, operation: Located): Map<string, Locat
     list.value.forEach((_, index) => {
       const parameter = at(contract.document, list, String(index));
       if (isSchema(parameter.value) && typeof parameter.value.name === 'string')
-        parameters.set(`${String(parameter.value.in)} ${parameter.value.name}`, parameter);
+        parameters.set(keyOf(parameter.value), parameter);
     });
   }
   return parameters;
@@ -31,9 +42,13 @@ const pointerKeys = (pointer: string): string[] =>
 
 export function compareParameters({ where: name, before, after, old, now, found }: Pair): void {
   const [was, is] = [parametersOf(before, old), parametersOf(after, now)];
+  const label = (parameter: Located) => {
+    const { in: place, name: called } = parameter.value as Schema;
+    return `${name} parameter ${String(place)} ${String(called)}`;
+  };
   for (const [key, parameter] of is) {
     const p = parameter.value as Schema;
-    const where = `${name} parameter ${key}`;
+    const where = label(parameter);
     const previous = was.get(key);
     if (!previous) {
       const kind =
@@ -69,12 +84,12 @@ export function compareParameters({ where: name, before, after, old, now, found 
       });
     }
     const sized: Finding[] = [];
-    compareSchemas({ direction: 'request', where }, schema(before, previous), schema(after, parameter), sized);
+    const site = { direction: 'request' as const, where, text: true };
+    compareSchemas(site, schema(before, previous), schema(after, parameter), sized);
     // A parameter's default is its own rule (above): it changes what a request that leaves it out means.
     for (const finding of sized) if (finding.kind !== 'default-value-changed') found.push(finding);
   }
   for (const [key, parameter] of was) {
-    if (!is.has(key))
-      found.push({ kind: 'request-parameter-removed', where: `${name} parameter ${key}`, origin: parameter.at });
+    if (!is.has(key)) found.push({ kind: 'request-parameter-removed', where: label(parameter), origin: parameter.at });
   }
 }

@@ -10,10 +10,13 @@ interface Server {
   description?: unknown;
 }
 
-const serversOf = (document: Document): Server[] =>
-  Array.isArray(document.servers)
-    ? document.servers.filter(isSchema).map((server) => ({ url: String(server.url), description: server.description }))
+/** The servers; none listed (no `servers`, or an empty list) is one server at `/`, as OpenAPI says. */
+const serversOf = (document: Document): Server[] => {
+  const listed = Array.isArray(document.servers) ? document.servers.filter(isSchema) : [];
+  return listed.length > 0
+    ? listed.map((server) => ({ url: String(server.url), description: server.description }))
     : [{ url: '/' }];
+};
 
 /** The path part of a server URL: what every operation's path hangs from. */
 const basePath = (url: string) =>

@@ -61,9 +61,15 @@ export function expander(document: Document): (value: unknown) => Schema {
   };
 }
 
+/** 3.0 needs `paths`; 3.1 and later need `paths`, `webhooks` or `components`, and `paths` may be left out. */
+function hasOperationsOrParts(value: Schema): boolean {
+  if (value.paths !== undefined) return isSchema(value.paths);
+  return !/^3\.0\./.test(String(value.openapi)) && (isSchema(value.webhooks) || isSchema(value.components));
+}
+
 /** A document ready to compare: refused (with one line) when a $ref leaves it, loops, or it is too large or deep. */
 export function checkedDocument(value: unknown, name: string): Document {
-  if (!isSchema(value) || typeof value.openapi !== 'string' || !isSchema(value.paths)) {
+  if (!isSchema(value) || typeof value.openapi !== 'string' || !hasOperationsOrParts(value)) {
     throw new Error(`${name} is not an OpenAPI document (it needs "openapi" and "paths")`);
   }
   checkSelfContained(value);

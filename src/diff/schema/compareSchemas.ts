@@ -89,7 +89,7 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
     compareAlternatives({ walk: compareSchemas, site, before, after, old, now, found, path, finding });
     return;
   }
-  compareTypes(o, n, finding);
+  compareTypes(o, n, finding, site.text === true);
   compareEnums(o, n, finding);
   if (o.nullable !== n.nullable && (o.nullable === true || n.nullable === true))
     finding(n.nullable === true ? 'became-nullable' : 'became-not-nullable', 'nullable', {

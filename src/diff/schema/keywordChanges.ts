@@ -4,12 +4,21 @@ import { isDeepStrictEqual } from 'node:util';
 import { declaredTypes, type Schema } from './schema.js';
 import type { RecordFinding } from './walk.js';
 
-export function compareTypes(o: Schema, n: Schema, finding: RecordFinding): void {
+const SCALARS = ['string', 'number', 'integer', 'boolean'];
+
+/** The types of two versions; `text`: the value travels as text, where a string holds what any scalar is written as. */
+export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, text = false): void {
   const [was, is] = [declaredTypes(o), declaredTypes(n)];
   if (isDeepStrictEqual([...was].sort(), [...is].sort())) return;
   // No type at all lets every type through.
   const widens = (from: string[], to: string[]) =>
-    to.length === 0 || from.every((type) => to.includes(type) || (type === 'integer' && to.includes('number')));
+    to.length === 0 ||
+    from.every(
+      (type) =>
+        to.includes(type) ||
+        (type === 'integer' && to.includes('number')) ||
+        (text && to.includes('string') && SCALARS.includes(type)),
+    );
   const kind =
     was.length > 0 && widens(was, is)
       ? 'type-generalized'

@@ -17,6 +17,8 @@ export interface Site {
   direction: Direction;
   /** Where the schema is used, such as `POST /chatbots request body`. */
   where: string;
+  /** The value travels as text (a parameter or a header, not a body): any scalar it holds is written as a string. */
+  text?: boolean;
 }
 
 /** Walks two versions of a schema node (src/diff/schema/compareSchemas.ts), for the parts that walk into children. */

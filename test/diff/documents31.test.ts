@@ -1,0 +1,74 @@
+// OpenAPI 3.1 and 3.2 documents as the diff reads them: without paths, with webhooks (roles reversed), with
+// `servers: []`, path parameters renamed, parameters as the text they travel as, QUERY and additionalOperations.
+import { describe, expect, it } from 'vitest';
+import { diffContracts } from '../../src/diff/diffContracts.js';
+import { checkedDocument } from '../../src/diff/document.js';
+import type { Doc } from './corpus/corpus.js';
+
+const rules = (before: Doc, after: Doc) =>
+  diffContracts(checkedDocument(before, 'base'), checkedDocument(after, 'head')).map(
+    (change) => `${change.level} ${change.rule}`,
+  );
+const ok = { 200: { description: 'ok' } };
+const hook = (schema: Doc): Doc => ({
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  webhooks: {
+    bookAdded: {
+      post: {
+        requestBody: { content: { 'application/json': { schema } } },
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } },
+      },
+    },
+  },
+});
+const books = (path: string, parameter: Doc, extra: Doc = {}): Doc => ({
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  servers: [],
+  paths: { [path]: { get: { parameters: [parameter], responses: ok }, ...extra } },
+});
+
+describe('OpenAPI 3.1 and 3.2 documents', () => {
+  it('reads a 3.1 document with webhooks and no paths, and refuses a 3.0 one', () => {
+    expect(rules(hook({ type: 'string' }), hook({ type: 'string' }))).toEqual([]);
+    expect(() => checkedDocument({ ...hook({}), openapi: '3.0.3' }, 'x')).toThrow(/not an OpenAPI document/);
+  });
+
+  it('judges a webhook with the roles reversed: its request as a response, its answer as a request', () => {
+    const found = rules(hook({ type: 'string', maxLength: 10 }), hook({ type: 'string', maxLength: 20 }));
+    expect(found).toContain('breaking response-property-max-length-increased');
+    expect(found).toContain('info request-property-max-length-increased');
+  });
+
+  it('reads `servers: []` as one server at /, on both sides: no change', () => {
+    const path = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+    expect(rules(books('/books/{id}', path), books('/books/{id}', path))).toEqual([]);
+  });
+
+  it('matches a path whose parameter was renamed: a rename, not an operation removed', () => {
+    const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+    expect(rules(books('/books/{bookId}', param('bookId')), books('/books/{id}', param('id')))).toEqual([]);
+  });
+
+  it('reads a query parameter as the text it travels as: number → string accepts more', () => {
+    const query = (type: string) => ({ name: 'n', in: 'query', schema: { type } });
+    expect(rules(books('/books', query('number')), books('/books', query('string')))).toEqual([
+      'info request-property-type-generalized',
+    ]);
+    expect(rules(books('/books', query('string')), books('/books', query('number')))).toEqual([
+      'breaking request-property-type-specialized',
+    ]);
+  });
+
+  it('compares 3.2 QUERY operations and additionalOperations as operations', () => {
+    const query = { name: 'n', in: 'query', schema: { type: 'string' } };
+    const before = books('/books', query, {
+      query: { responses: ok },
+      additionalOperations: { COPY: { responses: ok } },
+    });
+    const after = books('/books', query, { additionalOperations: { COPY: { responses: ok } } });
+    expect(rules(before, after)).toEqual(['breaking api-removed-without-deprecation']);
+    expect(rules(after, before)).toEqual(['info endpoint-added']);
+  });
+});
