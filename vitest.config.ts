@@ -19,6 +19,7 @@ export const UNIT = [
   'test/diff/migration.test.ts',
   'test/diff/refusals.test.ts',
   'test/diff/relation.test.ts',
+  'test/diff/relation2020.test.ts',
   'test/diff/rules.test.ts',
   'test/docs-paths.test.ts',
   'test/engine.test.ts',

@@ -62,6 +62,7 @@ export function compareProperties(
       path ? `${path}.${name}` : name,
     );
   }
+  comparePatterns({ walk, site, before, after, old, now, found, path, finding }, judged);
   const [was, is] = [o.additionalProperties, n.additionalProperties];
   if (isDeepStrictEqual(was, is)) return;
   const closed = (value: unknown) => value === false;
@@ -79,4 +80,23 @@ export function compareProperties(
       `${path}{*}`,
     );
   } else judged('additionalProperties');
+}
+
+/** patternProperties: the same patterns (as text) walked into; patterns added or removed judged by the relation. */
+function comparePatterns(
+  { walk, site, before, after, old, now, found, path }: Node,
+  judged: (k: string) => void,
+): void {
+  const [was, is] = [(old.value as Schema).patternProperties, (now.value as Schema).patternProperties];
+  if (isDeepStrictEqual(was, is)) return;
+  const [wasPatterns, isPatterns] = [isSchema(was) ? Object.keys(was) : [], isSchema(is) ? Object.keys(is) : []];
+  if (!isDeepStrictEqual([...wasPatterns].sort(), [...isPatterns].sort())) return judged('patternProperties');
+  for (const pattern of isPatterns)
+    walk(
+      site,
+      { ...before, schema: at(before.document, old, 'patternProperties', pattern) },
+      { ...after, schema: at(after.document, now, 'patternProperties', pattern) },
+      found,
+      `${path}{/${pattern}/}`,
+    );
 }

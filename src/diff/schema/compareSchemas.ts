@@ -40,6 +40,7 @@ const HANDLED = new Set([
   'properties',
   'required',
   'additionalProperties',
+  'patternProperties',
   'items',
   'allOf',
   'anyOf',

@@ -1,6 +1,7 @@
 // The last step of the relation's proof (src/diff/schema/relation.ts): two schemas without allOf, anyOf or oneOf,
 // compared keyword by keyword. Where it needs a proof about a part (items, a property), it asks `proves`.
 import { LOWER_BOUNDS, UPPER_BOUNDS } from './constraints.js';
+import { covers2020, itemsCover, KEYWORDS_2020, withUnevaluated } from './covers2020.js';
 import { child, declaredTypes, isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
 
 export type Proves = (wider: Schema, narrower: Schema) => boolean;
@@ -23,6 +24,7 @@ const KNOWN = new Set([
   'additionalProperties',
   ...UPPER_BOUNDS,
   ...LOWER_BOUNDS,
+  ...KEYWORDS_2020,
 ]);
 
 export function patternsAllow(w: Schema, n: Schema): boolean {
@@ -34,7 +36,8 @@ const typesOf = (schema: Schema): Set<string> | undefined => {
   return types.length > 0 ? new Set(types) : undefined;
 };
 
-export function plainCovers(w: Schema, n: Schema, proves: Proves): boolean {
+export function plainCovers(wider: Schema, narrower: Schema, proves: Proves, sameIf = false): boolean {
+  const [w, n] = [withUnevaluated(wider), withUnevaluated(narrower)];
   // A keyword this proof does not know (not, patternProperties, …) is never assumed to let everything through.
   if (Object.keys(w).some((keyword) => !KNOWN.has(keyword))) return false;
   if (Array.isArray(w.enum)) return false;
@@ -65,8 +68,7 @@ export function plainCovers(w: Schema, n: Schema, proves: Proves): boolean {
     if (typeof n.multipleOf !== 'number' || !Number.isInteger(n.multipleOf / w.multipleOf)) return false;
   }
   if (w.uniqueItems === true && n.uniqueItems !== true) return false;
-  const wItems = child(w, 'items');
-  if (wItems && !proves(wItems, child(n, 'items') ?? {})) return false;
+  if (!itemsCover(w, n, proves) || !covers2020(w, n, proves, sameIf)) return false;
   return objectCovers(w, n, proves);
 }
 
@@ -100,10 +102,14 @@ function objectCovers(w: Schema, n: Schema, proves: Proves): boolean {
   if (requiredOf(w).some((name) => !nRequired.has(name))) return false;
   // Each side's properties read once: a schema may name thousands.
   const [wNamed, nNamed] = [propertiesOf(w), propertiesOf(n)];
+  // A name the narrower does not name may match one of its patterns (never run): each is tried.
+  const nPatterns = Object.values(child(n, 'patternProperties') ?? {}).filter(isSchema);
   for (const name of new Set([...Object.keys(wNamed), ...Object.keys(nNamed)])) {
     const narrow = propertySchema(n, nNamed, name);
-    if (narrow === NEVER) continue;
     const wide = propertySchema(w, wNamed, name);
+    const unnamed = Object.hasOwn(nNamed, name) ? [] : nPatterns;
+    if (unnamed.some((pattern) => wide === NEVER || !proves(wide, pattern))) return false;
+    if (narrow === NEVER) continue;
     if (wide === NEVER || !proves(wide, narrow)) return false;
   }
   if (n.additionalProperties === false) return true;

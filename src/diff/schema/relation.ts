@@ -9,7 +9,7 @@ import { constraints } from './constraints.js';
 import { provablyDisjoint } from './disjoint.js';
 import { patternsAllow, plainCovers } from './plainCovers.js';
 import { samples } from './samples.js';
-import { branches, propertiesOf, requiredOf, type Schema } from './schema.js';
+import { branches, isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
 import { validator } from './validators.js';
 import { Work, type Alternatives } from './work.js';
 
@@ -90,7 +90,8 @@ function provesAfresh(w: Schema, n: Schema, nShape: number, work: Work): boolean
     const { schemas, shapes } = alternativesOf(w, work);
     return shapes.has(nShape) || schemas.some((alternative) => again(alternative, n));
   }
-  return plainCovers(w, n, again);
+  const sameIf = isSchema(w.if) && isSchema(n.if) && work.shape(w.if) === work.shape(n.if);
+  return plainCovers(w, n, again, sameIf);
 }
 
 /** Does the schema accept the value? Unproved when the schema has no validator. */

@@ -3,6 +3,7 @@
 // relation keeps those the schema's own validator accepts (src/diff/schema/relation.ts). Each schema's samples are
 // made once per diff (kept by shape and depth), lazily, and no more than MAX_SAMPLES of them: alternatives nested
 // three deep once made n^3 candidates to keep 200.
+import { conditionBranches, lists2020, objects2020 } from './samples2020.js';
 import { branches, child, declaredTypes, propertiesOf, requiredOf, type Schema } from './schema.js';
 import type { Work } from './work.js';
 
@@ -51,6 +52,7 @@ function* candidates(schema: Schema, work: Work, depth: number): Generator<unkno
   if (depth > 6) return;
   const unions = [...branches(schema, 'anyOf'), ...branches(schema, 'oneOf')];
   for (const branch of unions) yield* samples({ ...withoutUnions(schema), ...branch }, work, depth + 1);
+  for (const branch of conditionBranches(schema)) yield* samples(branch, work, depth + 1);
   const conjuncts = branches(schema, 'allOf');
   if (conjuncts.length > 0) yield* samples(merged(schema, conjuncts), work, depth + 1);
   if (Array.isArray(schema.enum)) yield* schema.enum;
@@ -86,7 +88,7 @@ function typesOf(schema: Schema): string[] {
   const declared = declaredTypes(schema);
   if (declared.length > 0) return declared;
   if (propertiesOf(schema) && Object.keys(propertiesOf(schema)).length > 0) return ['object'];
-  if (child(schema, 'items')) return ['array'];
+  if (child(schema, 'items') || Array.isArray(schema.prefixItems) || child(schema, 'contains')) return ['array'];
   // No type: anything goes, so try one of each.
   return ['string', 'integer', 'number', 'boolean', 'object', 'array'];
 }
@@ -139,6 +141,7 @@ function* arrays(schema: Schema, work: Work, depth: number): Generator<unknown[]
   const max = bound(schema, 'maxItems', Math.max(min, 3));
   const first = itemSamples[0];
   yield [];
+  yield* lists2020(schema, (inner) => samples(inner, work, depth + 1));
   for (const value of itemSamples) yield Array.from({ length: Math.max(1, min) }, () => value);
   if (first !== undefined) for (const length of [min, max, max + 1]) yield Array.from({ length }, () => first);
 }
@@ -153,6 +156,7 @@ function* objects(schema: Schema, work: Work, depth: number): Generator<Record<s
   }
   yield* sizeLimited(schema, base);
   yield base;
+  yield* objects2020(schema, base);
   for (const [name, property] of Object.entries(properties)) {
     // Values of other types too: a schema that names the property where the other let anything in refuses some.
     const values = [...samples(property, work, depth + 1).slice(0, 12), ...OTHER_VALUES];
