@@ -4,6 +4,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
+import { dialectOf } from '../../contract/dialect.js';
+import { as30 } from './jsonSchema.js';
 
 export type Schema = OpenAPIV3.SchemaObject & {
   'x-max-depth'?: number;
@@ -39,8 +41,11 @@ const UNDERSTOOD = new Set([
 /** The JSON request body schema of an operation (dereferenced); undefined when it takes none. */
 export function requestSchema(contract: Contract, operation: ContractOperation): Schema | undefined {
   const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
-  const schema = body?.content['application/json']?.schema as Schema | undefined;
-  if (schema) assertUnderstood(schema, `${operation.pointer}/requestBody`);
+  const written = body?.content['application/json']?.schema as Schema | undefined;
+  if (!written) return undefined;
+  // A 3.0 schema is read as written; a 3.1 or 3.2 one in its 3.0 form, where it has one.
+  const schema = dialectOf(contract.document) === 'openapi-3.0' ? written : as30(written);
+  assertUnderstood(schema, `${operation.pointer}/requestBody`);
   return schema;
 }
 
