@@ -203,17 +203,31 @@ const MAX_RESPONSE_BYTES: CliSetting = {
   default: DEFAULT_MAX_RESPONSE_BYTES,
 };
 
-/** The settings of `proxy` from the table: serve's admin token (its admin API holds the traffic), and the cap. */
+/** Serve's --contract and its size bound, as a tool that judges a service by a branch's contract takes them. */
+const CONTRACT_SETTINGS: readonly CliSetting[] = SERVE_SETTINGS.filter(
+  (setting) => setting.key === 'contractFile' || setting.key === 'maxContractBytes',
+).map((setting) =>
+  setting.key === 'contractFile'
+    ? {
+        ...setting,
+        description: "judge by this OpenAPI file instead of the built-in contract (a branch's, under review)",
+      }
+    : setting,
+);
+
+/** The settings of `proxy` from the table: serve's admin token (its admin API holds the traffic), the contract
+ * and the cap. */
 export const PROXY_SETTINGS: readonly CliSetting[] = [
   ...SERVE_SETTINGS.filter((setting) => setting.key === 'adminToken').map((setting) => ({
     ...setting,
     description: 'protect /__admin/violations with this bearer token (required to bind anything but loopback)',
   })),
+  ...CONTRACT_SETTINGS,
   MAX_RESPONSE_BYTES,
 ];
 
 /** The settings of `verify` from the table. */
-export const VERIFY_SETTINGS: readonly CliSetting[] = [MAX_RESPONSE_BYTES];
+export const VERIFY_SETTINGS: readonly CliSetting[] = [...CONTRACT_SETTINGS, MAX_RESPONSE_BYTES];
 
 /** Every row of every command once, by config key: the config file's known keys. */
 export const ALL_SETTINGS: readonly CliSetting[] = [

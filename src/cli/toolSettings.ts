@@ -13,6 +13,9 @@ import { usageError } from './usage.js';
 export interface ToolSettings {
   maxResponseBytes: number;
   adminToken?: string;
+  /** The contract file to judge by (default: the built-in one), and the most bytes of it read. */
+  contractFile?: string;
+  maxContractBytes?: number;
   /** The config file read, if one was found or named. */
   configFile?: string;
 }
@@ -31,9 +34,9 @@ export function addToolSettings(
     for (const [setting, entry] of given) {
       if (setting.key === 'maxResponseBytes') {
         checked.maxResponseBytes = responseBytesOf(entry.value) ?? refused(setting, entry);
-      } else if (setting.key === 'adminToken') {
+      } else if (setting.key === 'adminToken' || setting.key === 'contractFile' || setting.key === 'maxContractBytes') {
         try {
-          checked.adminToken = checkOption('adminToken', entry.value);
+          Object.assign(checked, { [setting.key]: checkOption(setting.key, entry.value) });
         } catch (error) {
           if (error instanceof OptionError) refused(setting, entry);
           throw error;

@@ -39,7 +39,10 @@ export interface ProxyOptions {
   adminToken?: string;
   allowedHosts?: readonly string[];
   logger?: Logger;
+  /** The contract to judge by (default: the built-in one); the reference fallback serves it as `serve` would. */
   contract?: Contract;
+  /** The file `contract` was read from, named in the report. */
+  contractFile?: string;
 }
 
 export interface RunningProxy {
@@ -59,7 +62,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'startProxy');
   const contract = options.contract ?? loadContract();
   const upstream = options.upstream.replace(/\/+$/, '');
-  const log = new ViolationLog(upstream, contract);
+  const log = new ViolationLog(upstream, contract, options.contractFile);
+  // The contract the reference handlers were written for, when the one judged by may be another.
+  const builtIn = options.contract && options.fallback === 'reference' ? loadContract() : undefined;
   const context = {
     contract,
     oracle: createOracle(contract),
@@ -70,7 +75,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     timeoutMs: options.timeoutMs ?? 30_000,
     maxResponseBytes,
     ...(options.fallback
-      ? { fallback: { kind: options.fallback, engine: await createFallback(contract, options.fallback, options.keys) } }
+      ? {
+          fallback: {
+            kind: options.fallback,
+            engine: await createFallback(contract, options.fallback, options.keys, builtIn),
+          },
+        }
       : {}),
   };
   const app = express();

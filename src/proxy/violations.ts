@@ -24,6 +24,8 @@ const VERIFY_ONLY: ReadonlySet<CheckName> = new Set([
 
 export interface ProxyReport {
   upstream: string;
+  /** The contract file judged by, when it is not the built-in one. */
+  contract?: string;
   baseUrl: string;
   seconds: number;
   requests: number;
@@ -50,6 +52,7 @@ export class ViolationLog {
   constructor(
     readonly upstream: string,
     contract: Contract,
+    readonly contractFile?: string,
   ) {
     this.#coverage = new CoverageTracker(contract);
   }
@@ -102,6 +105,7 @@ export class ViolationLog {
     });
     return {
       upstream: this.upstream,
+      ...(this.contractFile === undefined ? {} : { contract: this.contractFile }),
       baseUrl,
       seconds: (Date.now() - this.#started) / 1000,
       requests: this.requests,

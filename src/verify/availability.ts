@@ -6,6 +6,11 @@ import type { KeyRole, TestCase } from './cases.js';
 import type { Failure } from './checks/types.js';
 import type { Exercised, Session } from './session.js';
 
+/** Whether the contract lists chatbots: a branch's may not, and then nothing is checked by a list. */
+export function hasList(session: Session): boolean {
+  return session.options.contract.operations.some((operation) => operation.operationId === 'listChatbots');
+}
+
 export function listCase(session: Session, phase: TestCase['phase'], role: KeyRole, label: string): TestCase {
   const list = session.options.contract.operations.find((operation) => operation.operationId === 'listChatbots');
   if (!list) throw new Error('the contract has no listChatbots operation to check availability with');
@@ -31,7 +36,7 @@ export async function listFor(
 
 /** Lists after a successful create, and reports the chatbot missing, doubled or changed. */
 export async function checkAvailable(session: Session, create: Exercised): Promise<Failure[]> {
-  if (!create.created || !session.enabled('ensure_resource_availability')) return [];
+  if (!create.created || !session.enabled('ensure_resource_availability') || !hasList(session)) return [];
   const role = create.testCase.role ?? 'main';
   const { exercised: list, chatbots } = await listFor(
     session,

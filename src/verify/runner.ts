@@ -50,6 +50,8 @@ export interface VerifyOptions {
   /** The most bytes of an answer read (default 10 MiB); past it, a max_response_size failure (answerCap.ts). */
   maxResponseBytes?: number;
   contract?: Contract;
+  /** The file `contract` was read from, named in the report (default: the built-in openapi.yaml). */
+  contractFile?: string;
   /**
    * Called as each phase starts, every 25 requests, and as each phase ends, for a progress line: the phase's requests,
    * and all so far.
@@ -68,6 +70,8 @@ export interface CheckSummary {
 
 export interface VerifyReport {
   baseUrl: string;
+  /** The contract file judged by, when it is not the built-in one. */
+  contract?: string;
   runId: string;
   seed: number;
   stateless: boolean;
@@ -164,6 +168,7 @@ export async function runVerification(options: VerifyOptions): Promise<VerifyRep
   const failures = session.findings.list();
   return {
     baseUrl: options.baseUrl,
+    ...(options.contractFile === undefined ? {} : { contract: options.contractFile }),
     runId,
     seed,
     stateless,

@@ -1,10 +1,13 @@
 // `proxy`: put it between a client and a real backend; every answer that
 // breaks the contract is logged, kept at /__admin/violations, and counted when
-// it stops (exit 1 if there was any). Its admin token and the cap on what it
-// reads of an answer come from the settings table (src/cli/settings.ts).
+// it stops (exit 1 if there was any). Its admin token, the contract it judges
+// by (--contract, a branch's) and the cap on what it reads of an answer come
+// from the settings table (src/cli/settings.ts).
 import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
+import { printable } from '../../untrusted/printable.js';
 import { exitOnStartFailure } from '../exits.js';
+import { givenContract } from '../givenContract.js';
 import { createLogger } from '../logger.js';
 import { exitOnSettingRefused } from '../settingOptions.js';
 import { PROXY_SETTINGS } from '../settings.js';
@@ -80,6 +83,7 @@ export function addProxyCommand(program: Command): void {
   const settingsOf = addToolSettings(command, PROXY_SETTINGS);
   command.action(async (flags: ProxyFlags & Record<string, unknown>, self: Command) => {
     const settings = settingsOf(flags, self);
+    const given = await givenContract(settings);
     const { startProxy } = await import('../../proxy/start.js');
     const { readKeysFile } = await import('../../state/keysFile.js');
     const proxy = await startProxy({
@@ -91,6 +95,7 @@ export function addProxyCommand(program: Command): void {
       ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
       timeoutMs: flags.timeout * 1000,
       maxResponseBytes: settings.maxResponseBytes,
+      ...(given ? { contract: given.contract, contractFile: given.file } : {}),
       ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
       allowedHosts: flags.allowedHost,
       logger: createLogger({
@@ -132,7 +137,8 @@ export function addProxyCommand(program: Command): void {
       [
         ...(settings.configFile ? [`Settings from ${settings.configFile}`] : []),
         `Contract proxy listening on ${proxy.url}`,
-        `Forwarding to ${flags.upstream}, checking every request and answer against the contract.`,
+        `Forwarding to ${flags.upstream}, checking every request and answer against the contract` +
+          (given ? ` in ${printable(given.file)}.` : '.'),
         (flags.strict
           ? 'An answer that breaks the contract becomes a 502 problem.'
           : 'An answer that breaks the contract passes, marked with an sl-violations header.') +

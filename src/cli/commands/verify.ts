@@ -1,9 +1,11 @@
-// `verify`: derives cases from the contract and runs them against any running
-// implementation (this server, the mock, or your own), in four phases. The cap
-// on what it reads of an answer comes from the settings table (src/cli/settings.ts).
+// `verify`: derives cases from the contract (the built-in one, or a branch's
+// with --contract) and runs them against any running implementation (this
+// server, the mock, or your own), in four phases. The contract file and the cap
+// on what it reads of an answer come from the settings table (src/cli/settings.ts).
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
 import type { Progress } from '../../verify/runner.js';
+import { givenContract } from '../givenContract.js';
 import { VERIFY_SETTINGS } from '../settings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { bounded, httpUrl, reportFile } from './options.js';
@@ -96,9 +98,11 @@ export function addVerifyCommand(program: Command): void {
     );
   const settingsOf = addToolSettings(command, VERIFY_SETTINGS);
   command.action(async (flags: VerifyFlags & Record<string, unknown>, self: Command) => {
-    const { maxResponseBytes, configFile } = settingsOf(flags, self);
+    const settings = settingsOf(flags, self);
+    const { maxResponseBytes, configFile } = settings;
     // stdout holds the report (JSON with --json): where the settings came from goes to stderr.
     if (configFile && !flags.json) process.stderr.write(`Settings from ${configFile}\n`);
+    const given = await givenContract(settings);
     // Loaded here, so that starting a server does not pay for the kit.
     const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');
     const { runVerification } = await import('../../verify/runner.js');
@@ -110,6 +114,7 @@ export function addVerifyCommand(program: Command): void {
       requestTimeoutMs: flags.timeout * 1000,
       maxTimeMs: flags.maxTime * 1000,
       maxResponseBytes,
+      ...(given ? { contract: given.contract, contractFile: given.file } : {}),
       ...(flags.maxResponseTime ? { maxResponseTimeMs: flags.maxResponseTime } : {}),
       onProgress: flags.json
         ? undefined

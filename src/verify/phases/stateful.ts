@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { Chatbot } from '../../contract/types.js';
 import type { KeyRole, TestCase } from '../cases.js';
-import { listFor } from '../availability.js';
+import { hasList, listFor } from '../availability.js';
 import type { CheckName, Failure } from '../checks/types.js';
 import { invalidArbitrary } from '../generate/invalid.js';
 import { text } from '../generate/text.js';
@@ -34,7 +34,7 @@ type Command = fc.AsyncCommand<Model, Session>;
 
 export async function runStateful(session: Session, budget: PropertyBudget): Promise<void> {
   const create = bodyOperations(session).find(({ operation }) => operation.operationId === 'createChatbot');
-  if (!create) return;
+  if (!create || !hasList(session)) return;
   const roles = (['main', 'sameAccount', 'otherAccount'] as const).filter((role) => session.options.keys[role]);
   const role = fc.constantFrom(...roles);
   const name = fc.oneof(

@@ -10,7 +10,7 @@ import { replayBodiesNote, writeReport } from './write.js';
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
 interface ProxiedReport extends Pick<
   VerifyReport,
-  'baseUrl' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'
+  'baseUrl' | 'contract' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'
 > {
   upstream: string;
   violations: number;
@@ -79,6 +79,10 @@ function tables(report: AnyReport): Table[] {
 
 /** The lines that sum a report up: the target, the verdict, and what was run. */
 export function summaryLines(report: AnyReport): string[] {
+  return [...targetLines(report), ...(report.contract === undefined ? [] : [`Contract: ${report.contract}`])];
+}
+
+function targetLines(report: AnyReport): string[] {
   if (isProxyReport(report)) {
     const upstream = report.failures.filter((finding) => !judgesTheClient(finding.check)).length;
     return [

@@ -24,7 +24,7 @@ const junitText = (text: string) =>
 const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /** What a JUnit report is made of: `verify`'s report, or the proxy's. */
-export type JUnitSource = Pick<VerifyReport, 'baseUrl' | 'seconds' | 'checks' | 'tallies' | 'failures'> & {
+export type JUnitSource = Pick<VerifyReport, 'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures'> & {
   error?: string;
 };
 
@@ -69,7 +69,7 @@ export function writeJUnit(
           .standardOutput(`the client's own requests broke the contract (not a fault of the target): ${summary}`);
       else testCase.failure(summary);
       testCase.standardError(
-        junitText(failures.map((finding, index) => formatFinding(finding, index + 1)).join('\n\n')),
+        junitText(failures.map((finding, index) => formatFinding(finding, index + 1, report.contract)).join('\n\n')),
       );
     }
   }

@@ -5,16 +5,18 @@ import type { Finding } from '../findings.js';
 import type { Progress, VerifyReport } from '../runner.js';
 
 export function formatHeader(
-  report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases'>,
+  report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases' | 'contract'>,
 ): string {
   return [
     `Contract verification of ${report.baseUrl}${report.stateless ? ' (stateless target)' : ''}`,
+    ...(report.contract === undefined ? [] : [`  contract: ${printable(report.contract)}`]),
     `  phases: ${report.phases.join(', ')} · seed ${report.seed} (the same seed replays the same cases) · names ` +
       `start verify-${report.runId}`,
   ].join('\n');
 }
 
-export function formatFinding(finding: Finding, index: number): string {
+/** `contract`: the file the pointer is in (default: the built-in openapi.yaml). */
+export function formatFinding(finding: Finding, index: number, contract = 'openapi.yaml'): string {
   const { status, contentType, body } = finding.answer;
   const answer = [String(status), ...(contentType ? [contentType] : []), ...(body ? [oneLine(body, 200)] : [])].join(
     ' ',
@@ -25,7 +27,7 @@ export function formatFinding(finding: Finding, index: number): string {
     `   case:     ${oneLine(finding.label, 400)}`,
     `   problem:  ${oneLine(finding.message, 400)}`,
     `   got:      ${finding.answer.status === 0 ? '(no answer)' : answer}`,
-    `   expected: ${oneLine(finding.expected, 300)} (openapi.yaml ${finding.pointer})`,
+    `   expected: ${oneLine(finding.expected, 300)} (${printable(contract)} ${finding.pointer})`,
     `   replay:${finding.curl.length > 1 ? ' (in this order)' : ''}`,
     // A command is quoted for sh; a newline inside its quotes is the traffic's, shown escaped on a terminal.
     ...finding.curl.map((command) => `     ${printable(command)}`),
@@ -39,7 +41,7 @@ export function formatReport(report: VerifyReport): string {
   for (const hint of report.hints) out.push(`hint: ${hint}`, '');
   if (report.failures.length > 0) {
     out.push(`✗ ${report.failures.length} ${plural(report.failures.length, 'failure')}`, '');
-    report.failures.forEach((finding, index) => out.push(formatFinding(finding, index + 1), ''));
+    report.failures.forEach((finding, index) => out.push(formatFinding(finding, index + 1, report.contract), ''));
   }
   out.push('Checks');
   const width = Math.max(...report.checks.map((check) => check.name.length));
