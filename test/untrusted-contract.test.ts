@@ -1,7 +1,7 @@
 // A contract under review is untrusted input (docs/security.md): it is a
 // document, never a loader. serve and mock refuse, in one line with exit code
-// 2, a $ref that leaves the document (an absolute path, a ../ escape, a
-// symlink out, file: and http(s): URLs, refs crafted to pass a naive "does
+// 2, a $ref that leaves the contract's folder (an absolute path, a ../ escape,
+// a symlink out, file: and http(s): URLs, refs crafted to pass a naive "does
 // this path exist in the document" check) while a listener records that
 // nothing connected; an alias bomb, a file that is not a regular file or is
 // too large, a recursive schema and a repeated operationId are refused too.
@@ -75,30 +75,34 @@ async function refused(command: string, file: string, ...flags: string[]): Promi
   return line;
 }
 
-describe('a $ref that leaves the document is refused at load, and nothing is read or fetched', () => {
-  const refs: [string, () => string][] = [
-    ['an absolute path', () => '/etc/passwd'],
-    ['a ../ escape', () => '../../../../etc/passwd'],
-    ['a sibling file', () => 'other.yaml#/components/schemas/ChatbotName'],
-    ['a symlink out', () => 'link.yaml'],
-    ['a file: URL', () => 'file:///etc/passwd'],
-    ['an http: URL to a listener', () => `http://127.0.0.1:${port}/schema.yaml`],
-    ['an https: URL to a listener', () => `https://127.0.0.1:${port}/schema.yaml`],
-    ['a ref whose later segments exist in the document', () => 'x-trap/../../etc/passwd'],
-    ['a URL whose fragment exists in the document', () => `http://127.0.0.1:${port}/x#/components/schemas/Chatbot`],
+describe("a $ref that leaves the contract's folder is refused at load, and nothing is read or fetched", () => {
+  const refs: [string, () => string, string][] = [
+    ['an absolute path', () => '/etc/passwd', 'names a file by an absolute path'],
+    ['a ../ escape', () => '../../../../etc/passwd', "leaves the contract's folder"],
+    ['a symlink out', () => 'link.yaml', "leaves the contract's folder once its links are followed"],
+    ['a file: URL', () => 'file:///etc/passwd', 'is a URL'],
+    ['an http: URL to a listener', () => `http://127.0.0.1:${port}/schema.yaml`, 'is a URL'],
+    ['an https: URL to a listener', () => `https://127.0.0.1:${port}/schema.yaml`, 'is a URL'],
+    [
+      'a ref whose later segments exist in the document',
+      () => 'x-trap/../../etc/passwd',
+      "leaves the contract's folder",
+    ],
+    [
+      'a URL whose fragment exists in the document',
+      () => `http://127.0.0.1:${port}/x#/components/schemas/Chatbot`,
+      'is a URL',
+    ],
   ];
-  it.each(refs.flatMap(([label, ref]) => ['serve', 'mock'].map((command) => [command, label, ref] as const)))(
+  it.each(refs.flatMap(([label, ref, why]) => ['serve', 'mock'].map((command) => [command, label, ref, why] as const)))(
     '%s: %s',
-    async (command, _label, ref) => {
+    async (command, _label, ref, why) => {
       symlinkSync('/etc/passwd', join(dir, 'link.yaml'));
-      write('other.yaml', { components: { schemas: { ChatbotName: { type: 'string' } } } });
       // Keys named as the crafted ref's segments, so that a check that looks them up finds them.
       const trap = { 'x-trap': { '..': { '..': { etc: { passwd: { type: 'string' } } } } } };
       const before = connections;
       const line = await refused(command, write('openapi.yaml', withRef(ref(), trap)));
-      expect(line).toContain(
-        `its $ref ${JSON.stringify(ref())} at #/components/schemas/ChatbotName leaves the document`,
-      );
+      expect(line).toContain(`its $ref ${JSON.stringify(ref())} at #/components/schemas/ChatbotName ${why}`);
       expect(connections).toBe(before);
     },
   );
@@ -108,7 +112,7 @@ describe('a $ref that leaves the document is refused at load, and nothing is rea
       (d.components.schemas.Chatbot as { example?: unknown }).example = { $ref: `http://127.0.0.1:${port}/x.yaml` };
     });
     const before = connections;
-    expect(await refused('mock', write('openapi.yaml', document))).toContain('leaves the document');
+    expect(await refused('mock', write('openapi.yaml', document))).toContain('is a URL');
     expect(connections).toBe(before);
   });
 });
@@ -272,7 +276,7 @@ describe('--watch under a hostile edit', () => {
         await until(() => refusals() > index);
         expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
       }
-      expect(started.stdout()).toMatch(/leaves the document.*still serving the last good contract/);
+      expect(started.stdout()).toMatch(/is a URL.*still serving the last good contract/);
       expect(started.stdout()).toMatch(/expands to more than \d+ values.*still serving the last good contract/);
       expect(connections).toBe(before);
       await exitsOnItsOwn(started);
@@ -347,7 +351,7 @@ describe('diff and the linters', () => {
     for (const [name, line] of followers) expect(line, name).toMatch(/^node tools\/check-contract\.mjs && /);
   });
 
-  it('check-contract (before lint:spec, generate and bundle) refuses a $ref that leaves the document, exit 2', () => {
+  it('check-contract (before lint:spec, generate and bundle) refuses a $ref to a URL, exit 2', () => {
     const before = connections;
     const result = spawnSync(
       process.execPath,
@@ -358,7 +362,7 @@ describe('diff and the linters', () => {
       { encoding: 'utf8' },
     );
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^check-contract: contract .* leaves the document/);
+    expect(result.stderr).toMatch(/^check-contract: contract .* is a URL/);
     expect(connections).toBe(before);
   });
 });

@@ -6,6 +6,6 @@ import type { Contract } from './contract.js';
 import { readContractFile, type ContractFile } from './load.js';
 
 export function contractOf(given: Contract | undefined, file: string | undefined, maxBytes?: number): ContractFile {
-  if (given) return { contract: given, text: dump(given.document), json: JSON.stringify(given.document) };
+  if (given) return { contract: given, text: dump(given.document), json: JSON.stringify(given.document), files: [] };
   return readContractFile(file, maxBytes === undefined ? {} : { maxBytes });
 }

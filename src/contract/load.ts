@@ -5,7 +5,8 @@
 // used: openapi-backend's for requests and responses, and Ajv's for any schema
 // of the document.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { dump } from 'js-yaml';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, type AnyAjv } from './ajv.js';
@@ -15,7 +16,9 @@ import { createContract, type Contract, type ContractValidators, type OpenApiDoc
 import { checkOpenApiDocument, checkResponseHeaders, compileEveryValidator } from './documentCheck.js';
 import { createLiveRouter, type LiveRouter } from './liveRouter.js';
 import { compiledScript } from './compiledScript.js';
-import { parseDocument } from './parseDocument.js';
+import { parseDocument, type ParsedDocument } from './parseDocument.js';
+import type { ContractFiles } from './bundle.js';
+import { contractFolder } from './contractFolder.js';
 import { precompiledValidators, type ValidatorScript } from './precompiled.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
@@ -29,9 +32,12 @@ function findRoot(from: string): string {
   }
 }
 
-/** The document of a contract file, read and parsed within bounds; throws one line naming the file. */
+/**
+ * The document of a contract file, and of the files of its folder its $refs name, read and parsed within bounds;
+ * throws one line naming the file.
+ */
 export function readDocument(path: string = specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES): OpenApiDocument {
-  return parsedText(path, readText(path, maxBytes)).document as OpenApiDocument;
+  return readParsed(path, maxBytes).parsed.document as OpenApiDocument;
 }
 
 /**
@@ -40,34 +46,49 @@ export function readDocument(path: string = specPath, maxBytes = DEFAULT_MAX_CON
  */
 export interface ContractFile {
   contract: Contract;
+  /** The file's text; for a contract split into files, the one document they make, as YAML. */
   text: string;
   json: string;
+  /** The files read: the root, and those its $refs name (what --watch follows). */
+  files: string[];
 }
 
 export interface ReadOptions {
   /**
-   * Prove a valid OpenAPI 3.0 document that every validator compiles for (default: for any file but the built-in one).
+   * Prove a valid OpenAPI document that every validator compiles for (default: for any file but the built-in one).
    */
   checked?: boolean;
-  /** The largest file read (default DEFAULT_MAX_CONTRACT_BYTES). */
+  /** The most bytes read, the files a split contract names included (default DEFAULT_MAX_CONTRACT_BYTES). */
   maxBytes?: number;
 }
 
 /**
- * Reads a contract file (default: this package's openapi.yaml); fails with one line naming the file.
- * Another file, or any file read again after an edit (`checked`), must first prove a valid OpenAPI 3.0 document.
+ * Reads a contract file (default: this package's openapi.yaml), and the files of its folder its $refs name; fails
+ * with one line naming the file. Another file, or any file read again after an edit (`checked`), must first prove a
+ * valid OpenAPI document.
  */
 export function readContractFile(path: string = specPath, options: ReadOptions = {}): ContractFile {
   const { checked = path !== specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES } = options;
-  return contractFromText(path, readText(path, maxBytes), checked);
+  const { parsed, text, files } = readParsed(path, maxBytes);
+  return contractOfParsed(path, parsed, text, files, checked);
 }
 
 /**
- * The contract a file's text holds, as readContractFile makes it: `checked`, or a text already proven (by the same
- * check in another thread, as --watch does, which hands its validators over as a `script`: compiledScript.ts).
+ * The contract a text holds, one document (as --watch has the server's thread make it, from the text its checking
+ * thread proved: its validators come over as a `script`, compiledScript.ts).
  */
-export function contractFromText(path: string, text: string, checked: boolean, script?: ValidatorScript): ContractFile {
-  const parsed = parsedText(path, text);
+export function contractFromText(path: string, text: string, files: string[], script: ValidatorScript): ContractFile {
+  return contractOfParsed(path, parsedText(path, text), text, files, false, script);
+}
+
+function contractOfParsed(
+  path: string,
+  parsed: ParsedDocument,
+  text: string,
+  files: string[],
+  checked: boolean,
+  script?: ValidatorScript,
+): ContractFile {
   try {
     const document = parsed.document as OpenApiDocument;
     if (checked) checkOpenApiDocument(document);
@@ -76,7 +97,7 @@ export function contractFromText(path: string, text: string, checked: boolean, s
       compileEveryValidator(contract);
       checkResponseHeaders(contract);
     }
-    return { contract, text, json: parsed.json };
+    return { contract, text, json: parsed.json, files };
   } catch (error) {
     throw unrunnable(path, error);
   }
@@ -89,23 +110,32 @@ export function contractFromText(path: string, text: string, checked: boolean, s
 export function checkContractFile(
   path: string,
   maxBytes = DEFAULT_MAX_CONTRACT_BYTES,
-): { text: string; script: string } {
-  const text = readText(path, maxBytes);
-  const { document } = parsedText(path, text);
+): { text: string; files: string[]; script: string } {
+  const { parsed, text, files } = readParsed(path, maxBytes);
   try {
-    checkOpenApiDocument(document);
+    checkOpenApiDocument(parsed.document);
     let router: LiveRouter | undefined;
-    const contract = createContract(document as OpenApiDocument, (written, dereferenced) => {
+    const contract = createContract(parsed.document as OpenApiDocument, (written, dereferenced) => {
       const validators = liveValidators(written, dereferenced);
       router = validators.router as LiveRouter;
       return validators;
     });
     compileEveryValidator(contract);
     checkResponseHeaders(contract);
-    return { text, script: compiledScript(contract.document, router) };
+    return { text, files, script: compiledScript(contract.document, router) };
   } catch (error) {
     throw unrunnable(path, error);
   }
+}
+
+/** A contract file's text, parsed with the files of its folder its $refs name; a split contract's text is the one
+ * document they make. */
+function readParsed(path: string, maxBytes: number): { parsed: ParsedDocument; text: string; files: string[] } {
+  const text = readText(path, maxBytes);
+  const folder = contractFolder(path, Buffer.byteLength(text), maxBytes);
+  const parsed = parsedText(path, text, folder);
+  const files = [resolve(path), ...folder.paths];
+  return { parsed, text: parsed.files.length > 0 ? dump(parsed.document, { lineWidth: -1 }) : text, files };
 }
 
 function readText(path: string, maxBytes: number): string {
@@ -116,9 +146,9 @@ function readText(path: string, maxBytes: number): string {
   }
 }
 
-function parsedText(path: string, text: string) {
+function parsedText(path: string, text: string, files?: ContractFiles): ParsedDocument {
   try {
-    return parseDocument(text);
+    return parseDocument(text, files);
   } catch (error) {
     throw unrunnable(path, error);
   }

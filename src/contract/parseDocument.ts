@@ -5,6 +5,8 @@
 // later. The value returned is a plain tree (no node shared by two aliases),
 // with its JSON text made once, for /openapi.json.
 import { load } from 'js-yaml';
+import { bundled, type ContractFiles } from './bundle.js';
+import { resolvePointer } from './pointer.js';
 import { checkSelfContained } from './selfContained.js';
 
 /** js-yaml's own default depth, kept explicit: deeper nesting is refused. */
@@ -16,20 +18,54 @@ export interface ParsedDocument {
   document: unknown;
   /** The document as JSON, made once. */
   json: string;
+  /** The files besides the root that a split contract's $refs named, kept in the document (bundle.ts). */
+  files: string[];
 }
 
-/** Throws one line saying what is wrong with the text as a document. */
-export function parseDocument(text: string): ParsedDocument {
-  let parsed: unknown;
+/**
+ * Throws one line saying what is wrong with the text as a document. With `files`, a $ref may name a file of the
+ * contract's folder, which is kept in the document; without, every $ref must point inside the text.
+ */
+export function parseDocument(text: string, files?: ContractFiles): ParsedDocument {
+  const parsed = parseYaml(text);
+  const { document, read } = files ? bundled(parsed, files) : { document: parsed, read: [] };
+  // Measured before anything expands it: an alias bomb stops here.
+  checkSelfContained(document);
+  const json = JSON.stringify(document) ?? 'null';
+  const tree = JSON.parse(json) as unknown;
+  return { document: read.length > 0 ? collapsedRefs(tree) : tree, json, files: read };
+}
+
+/** The text's YAML (or JSON) value, within the bounds of depth and aliases; throws one line. */
+export function parseYaml(text: string): unknown {
   try {
-    parsed = load(text, { maxDepth: MAX_DEPTH, maxAliases: MAX_ALIASES });
+    return load(text, { maxDepth: MAX_DEPTH, maxAliases: MAX_ALIASES });
   } catch (error) {
     throw new Error(`it is not YAML this server reads: ${(error as Error).message.split('\n')[0]}`, {
       cause: error,
     });
   }
-  // Measured before anything expands it: an alias bomb stops here.
-  checkSelfContained(parsed);
-  const json = JSON.stringify(parsed) ?? 'null';
-  return { document: JSON.parse(json) as unknown, json };
+}
+
+/**
+ * The document with each `$ref` that names a bare `$ref` (a component that is a file's schema, say) pointed at where
+ * the chain ends: the dereferencer follows one hop only. checkSelfContained has proved every chain ends.
+ */
+function collapsedRefs(document: unknown): unknown {
+  const pending = [document];
+  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
+    if (typeof value !== 'object' || value === null) continue;
+    const node = value as Record<string, unknown>;
+    if (typeof node.$ref === 'string') {
+      let target = node.$ref;
+      for (let hops = 0; hops < 64; hops++) {
+        const next = resolvePointer(document, target) as { $ref?: unknown } | undefined;
+        if (typeof next?.$ref !== 'string' || Object.keys(next).length !== 1) break;
+        target = next.$ref;
+      }
+      node.$ref = target;
+    }
+    pending.push(...Object.values(node));
+  }
+  return document;
 }

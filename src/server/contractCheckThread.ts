@@ -16,13 +16,13 @@ export interface CheckRequest {
 /** The proven text, with its validators as a script and V8's code cache of it (precompiled.ts); or why the text
  * cannot be run. */
 export type CheckAnswer =
-  { id: number; text: string; script: Required<ValidatorScript> } | { id: number; error: string };
+  { id: number; text: string; files: string[]; script: Required<ValidatorScript> } | { id: number; error: string };
 
 parentPort?.on('message', ({ id, file, maxBytes }: CheckRequest) => {
   let answer: CheckAnswer;
   try {
-    const { text, script } = checkContractFile(file, maxBytes);
-    answer = { id, text, script: withCodeCache(script) };
+    const { text, files, script } = checkContractFile(file, maxBytes);
+    answer = { id, text, files, script: withCodeCache(script) };
   } catch (error) {
     answer = { id, error: (error as Error).message };
   }

@@ -18,7 +18,7 @@ const CHECK_HEAP_MB = 256;
 export interface ContractChecker {
   /** The file's text once proven a contract this server can run, and its validators as a script; rejects with one
    * line saying why not. */
-  check(file: string, maxBytes?: number): Promise<{ text: string; script: ValidatorScript }>;
+  check(file: string, maxBytes?: number): Promise<{ text: string; files: string[]; script: ValidatorScript }>;
   close(): void;
 }
 
@@ -55,7 +55,7 @@ export function contractChecker(): ContractChecker {
         () => end(new Error(`contract ${file} took more than ${CHECK_TIMEOUT_MS} ms to check`)),
       );
       if ('error' in answer) throw new Error(answer.error);
-      return { text: answer.text, script: answer.script };
+      return { text: answer.text, files: answer.files, script: answer.script };
     },
     close: () => end(new Error('the watch has ended')),
   };

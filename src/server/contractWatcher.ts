@@ -19,6 +19,8 @@ export interface WatchedContract {
 
 /** How long a burst of file events is awaited before the file is read: well under the second an edit may take. */
 const SETTLE_MS = 60;
+/** A file a contract may be written in. */
+const CONTRACT_TEXT = /\.(?:ya?ml|json)$/i;
 
 /**
  * Reads `path` again whenever it changes, and calls `apply` with each good contract; `current` changes
@@ -42,11 +44,12 @@ export function watchContract(
     let next: ContractFile;
     try {
       // Proven in the checker's thread, which compiled its validators too; this one parses the same text.
-      const { text, script } = await checker.check(file, maxBytes);
-      next = contractFromText(file, text, false, script);
+      const { text, files, script } = await checker.check(file, maxBytes);
+      next = contractFromText(file, text, files, script);
     } catch (error) {
       return logger.warn(`${(error as Error).message}; still serving the last good contract`);
     }
+    follow(next.files);
     if (next.text === current.text) return;
     let served: string | undefined;
     try {
@@ -60,8 +63,7 @@ export function watchContract(
     logger.info(`contract ${file} reloaded${served ? `: ${served}` : ''}`);
   };
 
-  const watcher: FSWatcher = watch(dirname(file), (_event, name) => {
-    if (name !== null && name !== basename(file)) return;
+  const edited = () => {
     clearTimeout(timer);
     // One reload at a time, in the order of the edits.
     timer = setTimeout(() => {
@@ -69,15 +71,34 @@ export function watchContract(
         .then(reload)
         .catch((error: unknown) => logger.warn(`contract ${file} was not reloaded: ${(error as Error).message}`));
     }, SETTLE_MS);
-  });
-  watcher.on('error', (error) => logger.warn(`contract ${file} can no longer be watched: ${error.message}`));
+  };
+  // The folders of the contract's files, each watched for any YAML or JSON file saved in it (the root's name
+  // whatever it is): a file a split contract names, or one an edit is about to name.
+  const watchers = new Map<string, FSWatcher>();
+  const watchFolder = (folder: string): FSWatcher => {
+    const watcher = watch(folder, (_event, name) => {
+      if (name === null || name === basename(file) || CONTRACT_TEXT.test(name)) edited();
+    });
+    watcher.on('error', (error) => logger.warn(`contract ${file} can no longer be watched: ${error.message}`));
+    return watcher;
+  };
+  const follow = (files: readonly string[]) => {
+    const folders = new Set([dirname(file), ...files.map((path) => dirname(path))]);
+    for (const [folder, watcher] of watchers)
+      if (!folders.has(folder)) {
+        watcher.close();
+        watchers.delete(folder);
+      }
+    for (const folder of folders) if (!watchers.has(folder)) watchers.set(folder, watchFolder(folder));
+  };
+  follow(first.files);
   return {
     get current() {
       return current;
     },
     close() {
       clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers.values()) watcher.close();
       checker.close();
     },
   };

@@ -1,0 +1,97 @@
+// A contract split into files, made one document: each `$ref` to a file (`./schemas/chatbot.yaml#/Chatbot`) is
+// read through `ContractFiles` (only files inside the root file's folder, bounded in number and bytes) and the
+// files are kept under one extension member of the root, `x-bundled-files`, keyed by their path from that folder
+// (keyOf); every `$ref` then points inside the one document, as every reader of a contract wants (selfContained.ts
+// checks it). No file system here: the reader decides where the text comes from (a folder; a commit, later).
+import { posix } from 'node:path';
+import { printable } from '../untrusted/printable.js';
+import { escapePointer } from './pointer.js';
+
+/** Where the files of a split contract are kept in the one document. */
+export const BUNDLED_FILES = 'x-bundled-files';
+/** Files read besides the root, at most: more than a split contract of any size holds. */
+export const MAX_CONTRACT_FILES = 64;
+
+/** The files of a contract, by their path from the root file's folder ('schemas/chatbot.yaml'). */
+export interface ContractFiles {
+  /** The root file's own path from its folder ('openapi.yaml'): a `$ref` back to it is a `$ref` inside. */
+  readonly root: string;
+  /** The file's parsed document; throws one line saying why it cannot be read. */
+  read(path: string): unknown;
+}
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
+
+/** The document with every file it names kept inside it, and the files read; the same value when it names none. */
+export function bundled(root: unknown, files: ContractFiles): { document: unknown; read: string[] } {
+  const kept = new Map<string, unknown>();
+  // Each value with the file it is written in and where, as a pointer an error line can name.
+  const pending: [value: unknown, file: string, at: string][] = [[root, files.root, '#']];
+  const pointerOf = (file: string, fragment: string) =>
+    file === files.root ? `#${fragment}` : `#/${BUNDLED_FILES}/${keyOf(file)}${fragment}`;
+
+  // Every object is visited once: a YAML alias shares its node, and an alias bomb must cost no more than its text.
+  const seen = new Set<object>();
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, file, at] = next;
+    if (!isNode(value) || seen.has(value)) continue;
+    seen.add(value);
+    const ref = value.$ref;
+    if (typeof ref === 'string') {
+      const refused = (reason: string, options?: ErrorOptions) =>
+        new Error(`its $ref ${JSON.stringify(ref)} at ${printable(at)} ${reason}`, options);
+      const [target, fragment] = split(ref);
+      const path = target === '' ? file : fileOf(target, file, refused);
+      if (path !== files.root && !kept.has(path)) {
+        if (kept.size >= MAX_CONTRACT_FILES)
+          throw refused(`names a file past the ${MAX_CONTRACT_FILES} a contract may`);
+        let read: unknown;
+        try {
+          read = files.read(path);
+        } catch (error) {
+          throw refused((error as Error).message, { cause: error });
+        }
+        kept.set(path, read);
+        pending.push([read, path, `${path}#`]);
+      }
+      value.$ref = pointerOf(path, fragment);
+    }
+    for (const [key, inner] of Object.entries(value)) pending.push([inner, file, `${at}/${escapePointer(key)}`]);
+  }
+  if (kept.size === 0) return { document: root, read: [] };
+  if (!isNode(root) || Array.isArray(root) || BUNDLED_FILES in root)
+    throw new Error(`a contract split into files cannot hold a member named ${BUNDLED_FILES} of its own`);
+  const keys = new Map([...kept].map(([path, value]) => [keyOf(path), value]));
+  if (keys.size < kept.size) throw new Error('it names two files whose names differ only in "/", ":", "~" or "-"');
+  return { document: { ...root, [BUNDLED_FILES]: Object.fromEntries(keys) }, read: [...kept.keys()] };
+}
+
+/**
+ * A file's key in the one document: its path with "/" written ":" and "~" written "-", since not every reader of a
+ * pointer unescapes "~1" and "~0" (dereference-json-schema does not).
+ */
+export const keyOf = (path: string) => path.replace(/\//g, ':').replace(/~/g, '-');
+
+/** A `$ref`'s file part and its fragment ('#/…', or '' for the whole file). */
+function split(ref: string): [string, string] {
+  const hash = ref.indexOf('#');
+  return hash === -1 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
+}
+
+/** The path of the file a `$ref` names, from the root file's folder; refused for a URL or a path that leaves it. */
+function fileOf(target: string, from: string, refused: (reason: string, options?: ErrorOptions) => Error): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//'))
+    throw refused("is a URL: a contract's $refs name only files in its own folder");
+  if (target.startsWith('/') || target.includes('\\') || target.includes('\0'))
+    throw refused("names a file by an absolute path: a contract's $refs name files by their path from its folder");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch (error) {
+    throw refused('is not a path this server reads', { cause: error });
+  }
+  const path = posix.normalize(posix.join(posix.dirname(from), decoded));
+  if (path === '..' || path.startsWith('../')) throw refused("leaves the contract's folder");
+  return path;
+}

@@ -1,0 +1,106 @@
+// A contract split into files (docs/security.md): `$ref`s to files inside the root file's folder are followed by
+// serve and mock, which serve the one document they make, and --watch reloads when any of its files is saved;
+// the files are bounded in number and in bytes, and every other `$ref` stays refused (test/untrusted-contract.test.ts).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump, load } from 'js-yaml';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
+import { BUNDLED_FILES, MAX_CONTRACT_FILES } from '../src/contract/bundle.js';
+import { liveValidators, readContractFile } from '../src/contract/load.js';
+import { contract } from './helpers/contract.js';
+import { assertBuilt, listening, run, stop } from './helpers/run.js';
+import { KEYS, TestClient } from './helpers/server.js';
+import { until } from './helpers/until.js';
+
+type Document = OpenApiDocument & { components: { schemas: Record<string, unknown> } };
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'split-contract-'));
+  mkdirSync(join(dir, 'schemas'));
+});
+const write = (name: string, value: unknown) => {
+  writeFileSync(join(dir, name), dump(value, { noRefs: true }));
+  return join(dir, name);
+};
+
+/** openapi.yaml with the chatbot's name in schemas/name.yaml, and its settings in schemas/settings.yaml, which names
+ * the root file back for its input schema. */
+function split(maxLength = 100): string {
+  const document = structuredClone(contract.document) as Document;
+  const { ChatbotName, ChatbotSettings } = document.components.schemas as Record<string, Record<string, unknown>>;
+  write('schemas/name.yaml', { ChatbotName: { ...ChatbotName, maxLength } });
+  write('schemas/settings.yaml', { ChatbotSettings, Input: { $ref: '../openapi.yaml#/x-settings-input' } });
+  document.components.schemas.ChatbotName = { $ref: './schemas/name.yaml#/ChatbotName' };
+  document.components.schemas.ChatbotSettings = { $ref: 'schemas/settings.yaml#/ChatbotSettings' };
+  return write('openapi.yaml', { ...document, 'x-settings-input': { type: 'object' } });
+}
+
+describe('a contract split into files', () => {
+  it('is read as one document, its files kept inside it', () => {
+    const read = readContractFile(split(), { checked: true });
+    expect(read.files.map((file) => file.slice(dir.length))).toEqual([
+      '/openapi.yaml',
+      '/schemas/settings.yaml',
+      '/schemas/name.yaml',
+    ]);
+    const served = load(read.text) as Record<string, unknown>;
+    expect(Object.keys(served[BUNDLED_FILES] as object).sort()).toEqual(['schemas:name.yaml', 'schemas:settings.yaml']);
+    expect(read.text).not.toMatch(/\$ref: ['"]?\.?\.?\/?[a-z]+\//);
+  });
+
+  it.each(['serve', 'mock'])('is served by %s, /openapi.yaml the one document', async (command) => {
+    assertBuilt();
+    const file = split();
+    const started = run([command, '--port', '0', '--contract', file]);
+    const url = await listening(started);
+    const served = load(await (await fetch(new URL('/openapi.yaml', url))).text()) as OpenApiDocument;
+    const client = new TestClient(url, createContract(served, liveValidators));
+    expect((await client.create(KEYS.acmeWeb, { name: 'Split' })).status).toBe(201);
+    expect((await client.create(KEYS.acmeWeb, { name: 'x'.repeat(101) })).status).toBe(422);
+    expect(await stop(started)).toBe(0);
+  });
+
+  it('is followed by --watch when one of its files is saved', async () => {
+    assertBuilt();
+    const file = split(100);
+    const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
+    const url = await listening(started);
+    const name = { name: 'x'.repeat(50) };
+    expect((await new TestClient(url).create(KEYS.acmeWeb, name)).status).toBe(201);
+    const document = structuredClone(contract.document) as Document;
+    write('schemas/name.yaml', {
+      ChatbotName: { ...(document.components.schemas.ChatbotName as object), maxLength: 10 },
+    });
+    await until(
+      () => started.stdout().includes('reloaded'),
+      () => started.stdout(),
+    );
+    const served = load(await (await fetch(new URL('/openapi.yaml', url))).text()) as OpenApiDocument;
+    expect((await new TestClient(url, createContract(served, liveValidators)).create(KEYS.acmeWeb, name)).status).toBe(
+      422,
+    );
+    expect(await stop(started)).toBe(0);
+  });
+
+  it(`is refused past ${MAX_CONTRACT_FILES} files, past the size limit in all, or with a file that is not YAML`, () => {
+    const document = structuredClone(contract.document) as Document;
+    for (let index = 0; index <= MAX_CONTRACT_FILES; index++) {
+      write(`schemas/s${index}.yaml`, { type: 'string' });
+      document.components.schemas[`S${index}`] = { $ref: `schemas/s${index}.yaml` };
+    }
+    expect(() => readContractFile(write('openapi.yaml', document))).toThrow(/past the 64 a contract may/);
+    const big = structuredClone(contract.document) as Document;
+    write('schemas/big.yaml', { type: 'string', description: 'x'.repeat(600_000) });
+    big.components.schemas.A = { $ref: 'schemas/big.yaml' };
+    big.components.schemas.B = { $ref: 'schemas/big.yaml#/description' };
+    write('schemas/big2.yaml', { type: 'string', description: 'y'.repeat(600_000) });
+    big.components.schemas.C = { $ref: 'schemas/big2.yaml' };
+    expect(() => readContractFile(write('openapi.yaml', big))).toThrow(/at most 1048576 bytes in all/);
+    writeFileSync(join(dir, 'schemas/bad.yaml'), 'a: [unclosed');
+    const bad = structuredClone(contract.document) as Document;
+    bad.components.schemas.Bad = { $ref: 'schemas/bad.yaml' };
+    expect(() => readContractFile(write('openapi.yaml', bad))).toThrow(/"schemas\/bad.yaml": it is not YAML/);
+  });
+});
