@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { addDiffCommand } from './commands/diff.js';
+import { addLintCommand } from './commands/lint.js';
 import { addMockCommand } from './commands/mock.js';
 import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
@@ -24,6 +25,7 @@ addMockCommand(program);
 addVerifyCommand(program);
 addProxyCommand(program);
 addDiffCommand(program);
+addLintCommand(program);
 
 // Output piped to a reader that has gone (`serve | head -1`) is output nobody reads, not a failure.
 for (const stream of [process.stdout, process.stderr]) {

@@ -203,41 +203,39 @@ const MAX_RESPONSE_BYTES: CliSetting = {
   default: DEFAULT_MAX_RESPONSE_BYTES,
 };
 
-/** Serve's --contract and its size bound, as a tool that judges a service by a branch's contract takes them. */
-const CONTRACT_SETTINGS: readonly CliSetting[] = SERVE_SETTINGS.filter(
-  (setting) => setting.key === 'contractFile' || setting.key === 'maxContractBytes',
-).map((setting) =>
-  setting.key === 'contractFile'
-    ? {
-        ...setting,
-        description: "judge by this OpenAPI file instead of the built-in contract (a branch's, under review)",
-      }
-    : setting,
-);
+/** Serve's rows of the keys given, each with the description given, if any. */
+const serveRows = (described: Partial<Record<CliSetting['key'], string>>): CliSetting[] =>
+  SERVE_SETTINGS.filter((setting) => setting.key in described).map((setting) => ({
+    ...setting,
+    description: described[setting.key] || setting.description,
+  }));
+
+/** --contract as a tool that judges a service by it describes it. */
+const JUDGE_BY = { contractFile: "judge by this OpenAPI file instead of the built-in contract (a branch's)" };
 
 /** The settings of `proxy` from the table: serve's admin token (its admin API holds the traffic), the contract
  * and the cap. */
 export const PROXY_SETTINGS: readonly CliSetting[] = [
-  ...SERVE_SETTINGS.filter((setting) => setting.key === 'adminToken').map((setting) => ({
-    ...setting,
-    description: 'protect /__admin/violations with this bearer token (required to bind anything but loopback)',
-  })),
-  ...CONTRACT_SETTINGS,
+  ...serveRows({
+    ...JUDGE_BY,
+    maxContractBytes: '',
+    adminToken: 'protect /__admin/violations with this bearer token (required to bind anything but loopback)',
+  }),
   MAX_RESPONSE_BYTES,
 ];
 
 /** The settings of `verify` from the table. */
-export const VERIFY_SETTINGS: readonly CliSetting[] = [...CONTRACT_SETTINGS, MAX_RESPONSE_BYTES];
+export const VERIFY_SETTINGS: readonly CliSetting[] = [
+  ...serveRows({ ...JUDGE_BY, maxContractBytes: '' }),
+  MAX_RESPONSE_BYTES,
+];
+
+/** The settings of `lint` from the table: the bound on the contract file read. */
+export const LINT_SETTINGS: readonly CliSetting[] = serveRows({ maxContractBytes: '' });
 
 /** Every row of every command once, by config key: the config file's known keys. */
-export const ALL_SETTINGS: readonly CliSetting[] = [
-  ...new Map(
-    [...SERVE_SETTINGS, ...MOCK_SETTINGS, ...PROXY_SETTINGS, ...VERIFY_SETTINGS].map((setting) => [
-      setting.configKey,
-      setting,
-    ]),
-  ).values(),
-];
+const EVERY_ROW = [...SERVE_SETTINGS, ...MOCK_SETTINGS, ...PROXY_SETTINGS, ...VERIFY_SETTINGS];
+export const ALL_SETTINGS: readonly CliSetting[] = [...new Map(EVERY_ROW.map((row) => [row.configKey, row])).values()];
 
 /** Whether the row sets an option of startServer and startMock (the others are the command line's own). */
 export function isServerOption(key: CliSetting['key']): key is CheckedOption {
