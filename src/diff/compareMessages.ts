@@ -36,6 +36,12 @@ export function compareContent(
         origin: `${at(after.document, is, type).at}/examples`,
       });
     compareSchemas({ direction, where: label }, side(before, was), side(after, is), found);
+    // OpenAPI 3.2's itemSchema: each item of a sequential media type (JSON Lines, server-sent events).
+    const items = (contract: Contract, content: Located): SchemaSide => ({
+      ...contract,
+      schema: at(contract.document, content, type, 'itemSchema'),
+    });
+    compareSchemas({ direction, where: `${label} item` }, items(before, was), items(after, is), found);
   }
   for (const type of wasTypes) {
     if (isTypes.has(type)) continue;

@@ -105,7 +105,7 @@ export function compareLimits(before: Document, after: Document, found: Finding[
   }
   const words = (document: Document) => {
     const info = isSchema(document.info) ? document.info : {};
-    return [info.title, info.description, info.contact, info.license, info.termsOfService];
+    return [info.title, info.summary, info.description, info.contact, info.license, info.termsOfService];
   };
   if (!isDeepStrictEqual(words(before), words(after)))
     found.push({ kind: 'documentation-changed', where: 'info', origin: '#/info' });

@@ -62,7 +62,20 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   } else if (back === 'over-budget') {
     // Whether the alternatives let other values through was not worked out: say so beside what changed.
     finding('undecided', changed, {});
-  }
+  } else
+    dropUnfounded(site.direction, structural, found, () =>
+      site.direction === 'response' ? there : covers(newSchema, oldSchema, work),
+    );
+}
+
+/**
+ * An alternative added or removed breaks by its rule, but the schema it makes may prove the change harmless on this
+ * side (anyOf made oneOf sends fewer values, not more): then its breaking findings go, and the rest say what changed.
+ */
+function dropUnfounded(direction: Direction, structural: Finding[], found: Finding[], safe: () => Verdict): void {
+  const breaking = structural.filter((item) => severe(direction, item.kind));
+  if (breaking.length === 0 || breaking.length === structural.length || safe() !== 'yes') return;
+  for (const item of breaking) found.splice(found.lastIndexOf(item), 1);
 }
 
 /**

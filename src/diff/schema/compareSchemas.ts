@@ -7,7 +7,7 @@ import { at, follow, type Located } from '../document.js';
 import type { Finding } from '../finding.js';
 import { compareAlternatives } from './compareAlternatives.js';
 import { compareProperties } from './compareProperties.js';
-import { compareAdded, compareBound, compareEnums, compareTypes } from './keywordChanges.js';
+import { compareAdded, compareBound, compareEnums, compareExtensibleEnums, compareTypes } from './keywordChanges.js';
 import { canonical } from './canonical.js';
 import { ANNOTATIONS, constraints } from './constraints.js';
 import { covers } from './relation.js';
@@ -53,6 +53,14 @@ const HANDLED = new Set([
   ...DOCUMENTATION,
 ]);
 
+/** Keywords judged as one: each names its group. */
+const TOGETHER: Record<string, string[]> = Object.fromEntries(
+  [
+    ['if', 'then', 'else'],
+    ['contains', 'minContains', 'maxContains'],
+  ].flatMap((group) => group.map((keyword) => [keyword, group])),
+);
+
 export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path = ''): void {
   const old = follow(before.document, before.schema);
   const now = follow(after.document, after.schema);
@@ -76,7 +84,13 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
     if (work.budget.spent) return finding('undecided', keyword, values);
     const oldSchema = before.expand(o);
     work.spend(Object.keys(oldSchema).length);
-    const hybrid = { ...oldSchema, [keyword]: after.expand(n)[keyword] };
+    // Keywords that mean something only together are taken together (then without its if holds nothing).
+    const hybrid: Schema = { ...oldSchema };
+    const newSchema = after.expand(n);
+    for (const member of TOGETHER[keyword] ?? [keyword]) {
+      if (newSchema[member] === undefined) delete hybrid[member];
+      else hybrid[member] = newSchema[member];
+    }
     const [was, is] = [work.directed(oldSchema, site.direction), work.directed(hybrid, site.direction)];
     const [wider, narrower] = site.direction === 'request' ? [is, was] : [was, is];
     const verdict = covers(wider, narrower, work);
@@ -92,6 +106,7 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
   }
   compareTypes(o, n, finding, site.text === true);
   compareEnums(o, n, finding);
+  compareExtensibleEnums(o, n, finding);
   if (o.nullable !== n.nullable && (o.nullable === true || n.nullable === true))
     finding(n.nullable === true ? 'became-nullable' : 'became-not-nullable', 'nullable', {
       before: o.nullable,
@@ -114,8 +129,12 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
   if (DOCUMENTATION.some((keyword) => !isDeepStrictEqual(o[keyword], n[keyword])))
     finding('documentation-changed', 'description', {});
   if (!isDeepStrictEqual(o.discriminator, n.discriminator)) finding('documentation-changed', 'discriminator', {});
+  const groups = new Set<string>();
   for (const keyword of new Set([...Object.keys(constraints(o)), ...Object.keys(constraints(n))])) {
     if (HANDLED.has(keyword) || isDeepStrictEqual(o[keyword], n[keyword])) continue;
+    const group = TOGETHER[keyword]?.[0] ?? keyword;
+    if (groups.has(group)) continue;
+    groups.add(group);
     judged(keyword);
   }
   const node = { walk: compareSchemas, site, before, after, old, now, found, path, finding };

@@ -120,7 +120,8 @@ function* strings(schema: Schema): Generator<string> {
   if (format) return yield* format;
   const min = bound(schema, 'minLength', 0);
   const max = bound(schema, 'maxLength', Math.max(min, 8) + 300);
-  const lengths = new Set([min, Math.min(min + 1, max), max, Math.max(min, Math.min(max, 8))]);
+  // Just below the minimum too: a candidate a narrower or conditional schema may let through.
+  const lengths = new Set([Math.max(0, min - 1), min, Math.min(min + 1, max), max, Math.max(min, Math.min(max, 8))]);
   // Letters of both cases and a digit: a pattern added or changed refuses some of them.
   for (const length of lengths) for (const letter of ['a', 'A', '1']) yield letter.repeat(length);
 }
