@@ -1,10 +1,10 @@
 // Security as OpenAPI means it: a list of requirements, any one of which lets a request in (OR), each naming the
 // schemes it needs together (AND) with their scopes. An operation's own list replaces the document's. A change breaks
 // a client when a way in that it used is no longer enough.
-import { isDeepStrictEqual } from 'node:util';
 import type { Document } from './document.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
+import { schemeChange } from './securitySchemes.js';
 import { compareRequirements, describe, type Requirement, type SecurityChange } from './securityRequirements.js';
 
 interface Requirements {
@@ -91,9 +91,17 @@ export function compareSecuritySchemes(before: Document, after: Document, found:
     const where = `security scheme ${name}`;
     const origin = `#/components/securitySchemes/${name}`;
     if (!(name in was)) found.push({ kind: 'api-security-component-added', where, origin });
-    else if (!isDeepStrictEqual(was[name], is[name])) {
-      const kind = used.has(name) ? 'api-security-component-changed' : 'api-unused-security-component-changed';
-      found.push({ kind, where, origin, before: was[name], after: is[name] });
+    else {
+      const change = schemeChange(was[name], is[name]);
+      const kind =
+        change === 'words'
+          ? 'documentation-changed'
+          : change === 'widened'
+            ? 'api-security-component-widened'
+            : used.has(name)
+              ? 'api-security-component-changed'
+              : 'api-unused-security-component-changed';
+      if (change !== 'same') found.push({ kind, where, origin, before: was[name], after: is[name] });
     }
   }
   for (const name of Object.keys(was)) {

@@ -158,6 +158,12 @@ export const OTHER_RULES: Rule[] = [
     departs: 'oasdiff: info; a client sends the credentials the old way',
   },
   {
+    id: 'api-security-component-widened',
+    level: 'info',
+    reason: 'a security scheme gained what no client must send: a scope, a flow, a URL to refresh a token at',
+    oasdiff: 'api-security-component-oauth-scope-added',
+  },
+  {
     id: 'api-unused-security-component-changed',
     level: 'info',
     reason: 'a security scheme no requirement uses changed',

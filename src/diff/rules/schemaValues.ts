@@ -44,6 +44,18 @@ export const VALUE_KINDS: SchemaKinds = {
       'oasdiff: warning; any value of the type may be sent now',
     ],
   },
+  'extensible-enum-value-added': {
+    request: ['info', 'one more known value is accepted', '-'],
+    response: ['info', 'one more known value may be sent: the list was open, and the client expects others', '-'],
+  },
+  'extensible-enum-value-removed': {
+    request: [
+      'breaking',
+      'a value the server understood is no longer known to it',
+      'request-property-x-extensible-enum-value-removed',
+    ],
+    response: ['info', 'one known value fewer may be sent', '-'],
+  },
   'became-nullable': {
     request: ['info', 'null is accepted too'],
     response: ['breaking', 'null may be sent where a value always was'],

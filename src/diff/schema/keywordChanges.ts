@@ -80,3 +80,17 @@ export function compareBound(
     values,
   );
 }
+
+/**
+ * x-extensible-enum (Zalando's, which oasdiff reads): the values known today, where a client must expect others. It
+ * refuses nothing, so a value added is news on both sides; a value removed is one a server no longer understands.
+ */
+export function compareExtensibleEnums(o: Schema, n: Schema, finding: RecordFinding): void {
+  const keyword = 'x-extensible-enum';
+  const listed = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const [was, is] = [listed(o[keyword]), listed(n[keyword])];
+  const added = is.filter((value) => !was.some((old) => isDeepStrictEqual(old, value)));
+  const removed = was.filter((value) => !is.some((now) => isDeepStrictEqual(now, value)));
+  if (added.length > 0) finding('extensible-enum-value-added', keyword, { after: added });
+  if (removed.length > 0) finding('extensible-enum-value-removed', keyword, { before: removed });
+}

@@ -20,6 +20,13 @@ export interface Edit {
   oasdiff: [id: string, level: OasdiffLevel] | null;
   /** Why our level differs from oasdiff's, where it does. */
   departs?: string;
+  /** The document the edit starts from (default: openapi.yaml as parsed). */
+  base?: () => Doc;
+  /**
+   * Where the diff's answer falls short of the level the specifications give, why: the edit is run, and expected to
+   * fail until the diff decides it (test/diff-corpus.test.ts counts them).
+   */
+  short?: string;
   /** Applied to both sides first: the base the edit starts from. */
   setup?: (doc: Doc) => void;
   edit: (doc: Doc) => void;
