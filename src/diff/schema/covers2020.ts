@@ -4,7 +4,9 @@
 // place evaluates a property but properties and patternProperties. Each rule is sufficient, not necessary: what it
 // cannot prove is left to the samples (src/diff/schema/relation.ts), and else undecided.
 import { child, isSchema, requiredOf, type Schema } from './schema.js';
-import type { Proves } from './plainCovers.js';
+
+/** Proves that the first schema lets through every value the second does (the relation's own proof). */
+export type Proves = (wider: Schema, narrower: Schema) => boolean;
 
 const listOf = (schema: Schema, keyword: string): Schema[] =>
   Array.isArray(schema[keyword]) ? (schema[keyword] as unknown[]).filter(isSchema) : [];

@@ -1,10 +1,10 @@
 // The last step of the relation's proof (src/diff/schema/relation.ts): two schemas without allOf, anyOf or oneOf,
 // compared keyword by keyword. Where it needs a proof about a part (items, a property), it asks `proves`.
 import { LOWER_BOUNDS, UPPER_BOUNDS } from './constraints.js';
-import { covers2020, itemsCover, KEYWORDS_2020, withUnevaluated } from './covers2020.js';
+import { covers2020, itemsCover, KEYWORDS_2020, withUnevaluated, type Proves } from './covers2020.js';
 import { child, declaredTypes, isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
 
-export type Proves = (wider: Schema, narrower: Schema) => boolean;
+export type { Proves } from './covers2020.js';
 
 const KNOWN = new Set([
   'type',
