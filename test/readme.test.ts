@@ -53,6 +53,10 @@ const ELSEWHERE: [RegExp, string][] = [
       '--format, in a scratch git repository',
   ],
   [
+    /^chatbot-api-mock (serve|verify) --contract branch\/openapi\.yaml /,
+    'test/contract-option.test.ts runs serve --contract and verify --contract of the same edited file',
+  ],
+  [
     /^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /,
     'test/verify-cli.test.ts runs verify with these flags against a local server',
   ],
