@@ -78,7 +78,7 @@ export function readContractFile(path: string = specPath, options: ReadOptions =
  * thread proved: its validators come over as a `script`, compiledScript.ts).
  */
 export function contractFromText(path: string, text: string, files: string[], script: ValidatorScript): ContractFile {
-  return contractOfParsed(path, parsedText(path, text), text, files, false, script);
+  return contractOfParsed(path, parsedText(path, text, undefined, 'served'), text, files, false, script);
 }
 
 function contractOfParsed(
@@ -146,9 +146,14 @@ function readText(path: string, maxBytes: number): string {
   }
 }
 
-function parsedText(path: string, text: string, files?: ContractFiles): ParsedDocument {
+function parsedText(
+  path: string,
+  text: string,
+  files?: ContractFiles,
+  recursive?: 'served' | 'refused',
+): ParsedDocument {
   try {
-    return parseDocument(text, files);
+    return parseDocument(text, files, recursive);
   } catch (error) {
     throw unrunnable(path, error);
   }

@@ -24,13 +24,18 @@ export interface ParsedDocument {
 
 /**
  * Throws one line saying what is wrong with the text as a document. With `files`, a $ref may name a file of the
- * contract's folder, which is kept in the document; without, every $ref must point inside the text.
+ * contract's folder, which is kept in the document; without, every $ref must point inside the text. A recursive
+ * schema is `served` where a mode runs the contract (the default with `files`), and `refused` by the diff.
  */
-export function parseDocument(text: string, files?: ContractFiles): ParsedDocument {
+export function parseDocument(
+  text: string,
+  files?: ContractFiles,
+  recursive: 'served' | 'refused' = files ? 'served' : 'refused',
+): ParsedDocument {
   const parsed = parseYaml(text);
   const { document, read } = files ? bundled(parsed, files) : { document: parsed, read: [] };
   // Measured before anything expands it: an alias bomb stops here.
-  checkSelfContained(document);
+  checkSelfContained(document, recursive);
   const json = JSON.stringify(document) ?? 'null';
   const tree = JSON.parse(json) as unknown;
   return { document: read.length > 0 ? collapsedRefs(tree) : tree, json, files: read };

@@ -2,9 +2,9 @@
 // (#/…), so that no mode (Prism's resolver, a linter, a bundler) reads a file
 // or opens a connection because of what a contract says. The same walk bounds
 // the document's size as every reader will see it, with each alias and each
-// $ref expanded (counted once per node, in linear time), and refuses a $ref
-// that leads back into itself: a recursive schema, which the validators and
-// the dereferencer cannot expand.
+// $ref expanded (counted once per node, in linear time). A $ref that leads
+// back into itself, a recursive schema, is counted once, as the reference it
+// stays: Ajv follows it, and whatever expands a schema bounds its depth.
 import { printable } from '../untrusted/printable.js';
 import { escapePointer, resolvePointer } from './pointer.js';
 
@@ -26,10 +26,11 @@ interface Size {
 }
 
 /**
- * Throws one line naming the first $ref that leaves the document, resolves to nothing, or recurses, or saying the
- * document is too large.
+ * Throws one line naming the first $ref that leaves the document or resolves to nothing, or a YAML alias that loops,
+ * or saying the document is too large. A recursive schema is `served` by the modes; the diff, which cannot yet judge
+ * one, has it `refused`.
  */
-export function checkSelfContained(document: unknown): void {
+export function checkSelfContained(document: unknown, recursive: 'served' | 'refused' = 'refused'): void {
   const sizes = new Map<object, Size>();
   const open = new Set<object>();
 
@@ -39,11 +40,10 @@ export function checkSelfContained(document: unknown): void {
     if (typeof value !== 'object' || value === null) return { nodes: 1, characters: 1 };
     const known = sizes.get(value);
     if (known !== undefined) return known;
+    // Reached again through its own members: a YAML alias inside its own anchor, which no reader can walk. (A $ref
+    // that leads back, a recursive schema, stops below, where it is followed.)
     if (open.has(value))
-      throw new Error(
-        `${printable(at)} holds a $ref (or a YAML alias) that leads back to it: a recursive schema cannot be ` +
-          `expanded, and this server runs only contracts that can`,
-      );
+      throw new Error(`${printable(at)} holds a YAML alias that leads back to it, which no reader of it can follow`);
     open.add(value);
     const total = { nodes: 1, characters: 1 };
     const add = (size: Size) => {
@@ -57,7 +57,16 @@ export function checkSelfContained(document: unknown): void {
         );
     };
     const ref = (value as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string') add(measure(target(document, ref, at), ref));
+    if (typeof ref === 'string') {
+      const named = target(document, ref, at);
+      // A recursive schema (a tree, a thread of comments): the $ref stays a reference, counted once.
+      const loops = typeof named === 'object' && named !== null && open.has(named);
+      if (loops && recursive === 'refused')
+        throw new Error(
+          `${printable(at)} holds a $ref that leads back to it: a recursive schema, which this reader cannot expand`,
+        );
+      add(loops ? { nodes: 1, characters: ref.length } : measure(named, ref));
+    }
     for (const [key, inner] of Object.entries(value)) {
       add({ nodes: 0, characters: key.length });
       add(measure(inner, `${at}/${escapePointer(key)}`));

@@ -102,13 +102,28 @@ function definitionOf(contract: Contract, operation: ContractOperation) {
   return { method: operation.method, path: operation.path, parameters, operation: written, security };
 }
 
-/** JSON with the keys of every object sorted: two documents that differ only in key order compare equal. */
+/**
+ * JSON with the keys of every object sorted: two documents that differ only in key order compare equal. A recursive
+ * schema (a cycle once its $refs are resolved) is written as how many levels up it leads back.
+ */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
+  const path: unknown[] = [];
+  const write = (inner: unknown): unknown => {
+    if (typeof inner !== 'object' || inner === null) return inner;
+    const up = path.lastIndexOf(inner);
+    if (up !== -1) return { $cycle: path.length - up };
+    path.push(inner);
+    const written = Array.isArray(inner)
+      ? inner.map(write)
+      : Object.fromEntries(
+          Object.entries(inner)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([key, member]) => [key, write(member)]),
+        );
+    path.pop();
+    return written;
+  };
+  return JSON.stringify(write(value));
 }
 
 /** Why the contract refuses the answer, whole (an encoded body too); undefined when it accepts it. */
