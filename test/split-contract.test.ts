@@ -1,7 +1,8 @@
 // A contract split into files (docs/security.md): `$ref`s to files inside the root file's folder are followed by
 // serve and mock, which serve the one document they make, and --watch reloads when any of its files is saved;
 // the files are bounded in number and in bytes, and every other `$ref` stays refused (test/untrusted-contract.test.ts).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump, load } from 'js-yaml';
@@ -102,5 +103,26 @@ describe('a contract split into files', () => {
     const bad = structuredClone(contract.document) as Document;
     bad.components.schemas.Bad = { $ref: 'schemas/bad.yaml' };
     expect(() => readContractFile(write('openapi.yaml', bad))).toThrow(/"schemas\/bad.yaml": it is not YAML/);
+  });
+
+  it('is compared by diff with its files, as two folders and at a git commit (--base)', async () => {
+    assertBuilt();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
+    const file = split(100);
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    const base = mkdtempSync(join(tmpdir(), 'split-base-'));
+    cpSync(dir, base, { recursive: true, filter: (source) => !source.includes('.git') });
+    split(50); // only schemas/name.yaml changes: names may be shorter now
+    for (const args of [
+      [join(base, 'openapi.yaml'), file],
+      ['--base', 'HEAD', file],
+    ]) {
+      const started = run(['diff', ...args], {}, dir);
+      expect(await started.exit, started.stderr()).toBe(1);
+      expect(started.stdout()).toMatch(/max-length-decreased/);
+    }
   });
 });

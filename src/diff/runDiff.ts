@@ -101,7 +101,8 @@ function readBase(options: DiffOptions, headFile: string, cwd: string, maxBytes:
 function documentOf(side: Side): Document {
   let parsed: unknown;
   try {
-    parsed = parseDocument(side.text).document;
+    // A split contract's files are kept inside it; a recursive schema is refused, as the diff cannot judge one yet.
+    parsed = parseDocument(side.text, side.files, 'refused').document;
     return checkedDocument(parsed, side.label);
   } catch (error) {
     throw new DiffUsageError(`${side.label} cannot be compared: ${(error as Error).message.replace(/\n.*$/s, '')}`);

@@ -1,8 +1,12 @@
 // The two contracts a diff compares, read as untrusted data: files within the size limit, or the contract's file at
-// a git commit. Without a base, the base is where the branch left the main line: the merge base of HEAD with the
-// remote's default branch (origin/HEAD), else origin/main, origin/master, main or master.
-import { relative, resolve } from 'node:path';
+// a git commit, each with the files of its folder a split contract names (as they are on that side). Without a base,
+// the base is where the branch left the main line: the merge base of HEAD with the remote's default branch
+// (origin/HEAD), else origin/main, origin/master, main or master.
+import { posix, relative, resolve } from 'node:path';
 import { readBoundedText } from '../contract/boundedRead.js';
+import type { ContractFiles } from '../contract/bundle.js';
+import { contractFolder } from '../contract/contractFolder.js';
+import { parseYaml } from '../contract/parseDocument.js';
 import { commitOf, mergeBase, repositoryRoot, showFile } from './git.js';
 
 /** A side that cannot be read, or options that do not fit; `option` names the option that would help. */
@@ -20,6 +24,8 @@ export class DiffUsageError extends Error {
 export interface Side {
   label: string;
   text: string;
+  /** The files of its folder its $refs may name (a contract split into files), as they are on that side. */
+  files?: ContractFiles;
 }
 
 const MAIN_LINES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'master'];
@@ -27,7 +33,8 @@ const MAIN_LINES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'mast
 export function readFileSide(file: string, cwd: string, maxBytes: number): Side {
   const path = resolve(cwd, file);
   try {
-    return { label: file, text: readBoundedText(path, maxBytes) };
+    const text = readBoundedText(path, maxBytes);
+    return { label: file, text, files: contractFolder(path, Buffer.byteLength(text), maxBytes) };
   } catch (error) {
     throw new DiffUsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
@@ -44,7 +51,8 @@ export function readGitSide(ref: string, headFile: string, cwd: string, maxBytes
   if (!commit) return undefined;
   try {
     const text = showFile(commit, path, root, maxBytes);
-    return { label: `${ref} (${commit.slice(0, 7)})`, text };
+    const files = committedFiles(commit, path, root, maxBytes - Buffer.byteLength(text));
+    return { label: `${ref} (${commit.slice(0, 7)})`, text, files };
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOBUFS')
       throw new DiffUsageError(`${path} at ${ref} is larger than ${maxBytes} bytes`);
@@ -59,4 +67,27 @@ export function defaultBase(cwd: string): { ref: string; name: string } | undefi
     if (base) return { ref: base, name: `the merge base with ${line}` };
   }
   return undefined;
+}
+
+/**
+ * The files beside a contract at a commit, as `git show` has them (a path from the contract's folder, which the
+ * bundler keeps inside it), within what is left of the size limit.
+ */
+function committedFiles(commit: string, rootPath: string, root: string, bytesLeft: number): ContractFiles {
+  let left = bytesLeft;
+  return {
+    root: posix.basename(rootPath),
+    read(path) {
+      let text: string;
+      try {
+        text = showFile(commit, posix.join(posix.dirname(rootPath), path), root, Math.max(0, left));
+      } catch (error) {
+        throw new Error(`names ${JSON.stringify(path)}, which is no file of that commit within the size limit`, {
+          cause: error,
+        });
+      }
+      left -= Buffer.byteLength(text);
+      return parseYaml(text);
+    },
+  };
 }
