@@ -91,6 +91,16 @@ describe('verify --contract', () => {
     expect(await checked.exit, checked.stdout()).toBe(1);
     expect(checked.stdout()).toContain(`  contract: ${file}`);
   });
+
+  it('takes it from the config file too, relative to the file', { timeout: 60_000 }, async () => {
+    const file = write('branch.yaml', tightened());
+    const config = join(dir, 'verify.config.json');
+    writeFileSync(config, JSON.stringify({ contract: 'branch.yaml', maxContractBytes: 2_000_000 }));
+    const server = run(['serve', '--port', '0', '--quiet']);
+    const checked = verify(await listening(server), '--config', config, '--phases', 'examples');
+    expect(await checked.exit, checked.stdout()).toBe(0);
+    expect(checked.stdout()).toContain(`  contract: ${file}`);
+  });
 });
 
 describe('a contract that cannot run is refused before anything is sent', () => {
@@ -116,7 +126,7 @@ describe('a contract that cannot run is refused before anything is sent', () => 
     expect(connections).toBe(before);
   });
 
-  it('a file past --max-contract-bytes is refused; the bound is raised as serve raises it', async () => {
+  it('a file past --max-contract-bytes is refused, and so is a bound that is no number', async () => {
     const file = write('branch.yaml', tightened());
     const args = ['verify', '--base-url', 'http://127.0.0.1:9/api', '--key', KEYS.acmeWeb, '--contract', file];
     const small = run([...args, '--max-contract-bytes', '1000']);
