@@ -33,7 +33,7 @@ export async function startBrokenServer(defect: Defect): Promise<{ url: string; 
     engine: reference.engine,
     reference,
     logger: pino({ enabled: false }),
-    served: () => ({ contract: reference.engine.contract, text: '', json: '{}' }),
+    served: () => ({ contract: reference.engine.contract, text: '', json: '{}', files: [] }),
   });
   const outer = express();
   for (const handler of [defect.before ?? []].flat()) outer.use(handler);
