@@ -17,6 +17,7 @@ export const UNIT = [
   'test/diff/budget.test.ts',
   'test/diff/documents31.test.ts',
   'test/diff/migration.test.ts',
+  'test/diff/pattern.test.ts',
   'test/diff/refusals.test.ts',
   'test/diff/relation.test.ts',
   'test/diff/relation2020.test.ts',

@@ -80,6 +80,29 @@ export const VALUE_KINDS: SchemaKinds = {
     request: ['breaking', 'values that do not match the pattern are refused'],
     response: ['info', 'only values that match the pattern are sent'],
   },
+  'pattern-widened': {
+    request: [
+      'info',
+      'every string the old pattern matched still matches, and more',
+      'request-property-pattern-changed',
+      'oasdiff: warning; nothing that was accepted is refused',
+    ],
+    response: [
+      'breaking',
+      'strings the old pattern refused may be sent',
+      'response-property-pattern-changed',
+      'oasdiff: info; the client may rely on the pattern it was promised',
+    ],
+  },
+  'pattern-narrowed': {
+    request: [
+      'breaking',
+      'strings the old pattern matched are refused',
+      'request-property-pattern-changed',
+      'oasdiff: warning; a string that was accepted is refused',
+    ],
+    response: ['info', 'only strings both patterns match are sent', 'response-property-pattern-changed'],
+  },
   'pattern-removed': {
     request: ['info', 'values that do not match the old pattern are accepted too'],
     response: [

@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { at, follow, type Located } from '../document.js';
 import type { Finding } from '../finding.js';
 import { compareAlternatives } from './compareAlternatives.js';
+import { comparePattern } from './comparePattern.js';
 import { compareProperties } from './compareProperties.js';
 import { compareAdded, compareBound, compareEnums, compareExtensibleEnums, compareTypes } from './keywordChanges.js';
 import { canonical } from './canonical.js';
@@ -115,7 +116,7 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
   compareAdded(o, n, 'format', 'format', finding);
   if (o.pattern !== n.pattern) {
     if (o.pattern === undefined || n.pattern === undefined) compareAdded(o, n, 'pattern', 'pattern', finding);
-    else finding('undecided', 'pattern', { before: o.pattern, after: n.pattern });
+    else comparePattern(o, n, site.direction, before.work, finding);
   }
   for (const [keyword, exclusive, kind] of BOUNDS) compareBound(o, n, keyword, exclusive, kind, finding);
   for (const keyword of SIZE_LIMITS) {

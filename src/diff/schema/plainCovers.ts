@@ -27,8 +27,17 @@ const KNOWN = new Set([
   ...KEYWORDS_2020,
 ]);
 
-export function patternsAllow(w: Schema, n: Schema): boolean {
-  return w.pattern === undefined || w.pattern === n.pattern;
+/** Whether one pattern matches every string another does (src/diff/pattern/); without one, only the same text. */
+export type PatternWithin = (outer: string, inner: string) => boolean;
+
+export function patternsAllow(w: Schema, n: Schema, within?: PatternWithin): boolean {
+  if (w.pattern === undefined || w.pattern === n.pattern) return true;
+  return (
+    typeof w.pattern === 'string' &&
+    typeof n.pattern === 'string' &&
+    within !== undefined &&
+    within(w.pattern, n.pattern)
+  );
 }
 
 const typesOf = (schema: Schema): Set<string> | undefined => {
@@ -36,7 +45,13 @@ const typesOf = (schema: Schema): Set<string> | undefined => {
   return types.length > 0 ? new Set(types) : undefined;
 };
 
-export function plainCovers(wider: Schema, narrower: Schema, proves: Proves, sameIf = false): boolean {
+export function plainCovers(
+  wider: Schema,
+  narrower: Schema,
+  proves: Proves,
+  sameIf = false,
+  within?: PatternWithin,
+): boolean {
   const [w, n] = [withUnevaluated(wider), withUnevaluated(narrower)];
   // A keyword this proof does not know (not, patternProperties, …) is never assumed to let everything through.
   if (Object.keys(w).some((keyword) => !KNOWN.has(keyword))) return false;
@@ -52,7 +67,7 @@ export function plainCovers(wider: Schema, narrower: Schema, proves: Proves, sam
     }
   }
   if (w.format !== undefined && w.format !== n.format) return false;
-  if (!patternsAllow(w, n)) return false;
+  if (!patternsAllow(w, n, within)) return false;
   for (const keyword of UPPER_BOUNDS) {
     const limit = w[keyword];
     if (typeof limit === 'number' && !(typeof n[keyword] === 'number' && n[keyword] <= limit)) return false;

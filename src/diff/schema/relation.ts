@@ -7,11 +7,11 @@
 // run (validators.ts).
 import { constraints } from './constraints.js';
 import { provablyDisjoint } from './disjoint.js';
-import { patternsAllow, plainCovers } from './plainCovers.js';
+import { plainCovers } from './plainCovers.js';
 import { samples } from './samples.js';
 import { branches, isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
 import { validator } from './validators.js';
-import { Work, type Alternatives } from './work.js';
+import { patternMatches, patternWithin, Work, type Alternatives } from './work.js';
 
 export type Verdict = 'yes' | 'no' | 'unknown' | 'over-budget';
 
@@ -57,8 +57,12 @@ function proves(wider: Schema, narrower: Schema, work: Work): boolean {
 
 function provesAfresh(w: Schema, n: Schema, nShape: number, work: Work): boolean {
   const again = (wider: Schema, narrower: Schema) => proves(wider, narrower, work);
-  if (Array.isArray(n.enum)) return n.enum.every((value) => accepts(w, value, work)) && patternsAllow(w, n);
-  if ('const' in n) return accepts(w, n.const, work) && patternsAllow(w, n);
+  // Each listed value checked against the wider's pattern by the diff's own automaton, never by a RegExp.
+  const listed = (value: unknown) =>
+    accepts(w, value, work) &&
+    (typeof w.pattern !== 'string' || typeof value !== 'string' || patternMatches(work, w.pattern, value) === true);
+  if (Array.isArray(n.enum)) return n.enum.every(listed);
+  if ('const' in n) return listed(n.const);
   const conjuncts = branches(w, 'allOf');
   if (conjuncts.length > 0) {
     const { allOf: _allOf, ...rest } = w;
@@ -91,7 +95,8 @@ function provesAfresh(w: Schema, n: Schema, nShape: number, work: Work): boolean
     return shapes.has(nShape) || schemas.some((alternative) => again(alternative, n));
   }
   const sameIf = isSchema(w.if) && isSchema(n.if) && work.shape(w.if) === work.shape(n.if);
-  return plainCovers(w, n, again, sameIf);
+  const within = (outer: string, inner: string) => patternWithin(work, outer, inner).verdict === 'yes';
+  return plainCovers(w, n, again, sameIf, within);
 }
 
 /** Does the schema accept the value? Unproved when the schema has no validator. */

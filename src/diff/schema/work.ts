@@ -2,6 +2,8 @@
 // values it has read, and the proofs, samples and validators already made, each kept by shape so that the same
 // question, however it is reached (4^depth paths through nested alternatives reach few distinct ones), is answered
 // once. Both sides of a diff share one (src/diff/document.ts).
+import { patternIncludes, type Inclusion } from '../pattern/inclusion.js';
+import { compile, matches, type Nfa } from '../pattern/nfa.js';
 import { Budget } from './budget.js';
 import { constraints } from './constraints.js';
 import { forDirection, type Direction, type Schema } from './schema.js';
@@ -21,6 +23,10 @@ export class Work {
   readonly samples = new Map<string, readonly unknown[]>();
   /** Validators by shape; undefined for a schema too costly to compile. */
   readonly validators = new Map<number, Accepts | undefined>();
+  /** Whether one pattern matches all another does, by `outer\u0000inner` (src/diff/pattern/). */
+  readonly patterns = new Map<string, Inclusion>();
+  /** Each pattern's automaton, or null for one the diff's reading refuses. */
+  readonly automata = new Map<string, Nfa | null>();
   /** A schema's anyOf and oneOf alternatives and their shapes, by its shape. */
   readonly alternatives = new Map<number, Alternatives>();
 
@@ -53,4 +59,33 @@ export class Work {
   shape(value: unknown): number {
     return this.shapes.of(value, (entries) => this.budget.spend(entries));
   }
+}
+
+/** Does `outer` match every string `inner` matches? Worked out once for each pair, its steps counted. */
+export function patternWithin(work: Work, outer: string, inner: string): Inclusion {
+  const key = `${outer}\u0000${inner}`;
+  let known = work.patterns.get(key);
+  if (!known) {
+    known = patternIncludes(outer, inner);
+    work.patterns.set(key, known);
+    work.spend(known.steps);
+  }
+  return known;
+}
+
+/** Does the pattern match the text? Undefined for a pattern the diff does not read (it is never run otherwise). */
+export function patternMatches(work: Work, pattern: string, text: string): boolean | undefined {
+  let nfa = work.automata.get(pattern);
+  if (nfa === undefined) {
+    try {
+      nfa = compile(pattern);
+    } catch {
+      nfa = null;
+    }
+    work.automata.set(pattern, nfa);
+    work.spend(nfa ? nfa.states.length : 1);
+  }
+  if (!nfa) return undefined;
+  work.spend(1 + (nfa.states.length * (text.length + 1)) / 64);
+  return matches(nfa, text);
 }

@@ -555,6 +555,51 @@ const SHAPES: SchemaEdit[] = [
   },
 ];
 
+const PATTERNS: SchemaEdit[] = [
+  {
+    what: 'a pattern narrowed (at most 10 letters where 63 letters, digits and dashes were)',
+    kind: 'pattern-narrowed',
+    before: { type: 'string', pattern: '^[a-z0-9-]{1,63}$' },
+    change: (s) => (s.pattern = '^[a-z]{1,10}$'),
+    request: [
+      'breaking',
+      'WARN',
+      'a name with a digit was accepted and is refused',
+      'request-property-pattern-changed',
+    ],
+    response: ['info', 'INFO', undefined, 'response-property-pattern-changed'],
+  },
+  {
+    what: 'a pattern anchored at its start (a must now lead)',
+    kind: 'pattern-narrowed',
+    before: { type: 'string', pattern: 'a' },
+    change: (s) => (s.pattern = '^a'),
+    request: ['breaking', 'WARN', '"ba" was accepted and is refused', 'request-property-pattern-changed'],
+    response: ['info', 'INFO', undefined, 'response-property-pattern-changed'],
+  },
+  {
+    what: 'a pattern written another way that matches the same strings',
+    kind: 'rewritten',
+    before: { type: 'string', pattern: '^[0-9]+$' },
+    change: (s) => (s.pattern = '^\\d\\d*$'),
+    request: ['info', 'WARN', 'the same strings match: nothing is refused', 'request-property-pattern-changed'],
+    response: ['info', 'INFO', undefined, 'response-property-pattern-changed'],
+  },
+  {
+    what: 'a pattern with a backreference changed (not a regular language)',
+    kind: 'undecided',
+    before: { type: 'string', pattern: '^(a)\\1$' },
+    change: (s) => (s.pattern = '^(a)\\1+$'),
+    request: ['warning', 'WARN', undefined, 'request-property-pattern-changed'],
+    response: [
+      'warning',
+      'INFO',
+      'a backreference is not read by a bounded automaton: the change is left to the reviewer',
+      'response-property-pattern-changed',
+    ],
+  },
+];
+
 const WORDS: SchemaEdit[] = [
   {
     what: 'examples changed',
@@ -598,6 +643,11 @@ const WORDS: SchemaEdit[] = [
   },
 ];
 
-export const SCHEMA_EDITS_31: Edit[] = [...NULLS_AND_TYPES, ...BOUNDS, ...KEYWORDS_2020, ...SHAPES, ...WORDS].flatMap(
-  bothSides,
-);
+export const SCHEMA_EDITS_31: Edit[] = [
+  ...NULLS_AND_TYPES,
+  ...BOUNDS,
+  ...KEYWORDS_2020,
+  ...SHAPES,
+  ...PATTERNS,
+  ...WORDS,
+].flatMap(bothSides);
