@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { compareContent, compareHeaders } from './compareMessages.js';
 import { compareParameters } from './compareParameters.js';
 import { compareSecurity } from './compareSecurity.js';
+import { compareSunset } from './sunset.js';
 import { compareWebhook } from './compareWebhook.js';
 import { at, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
@@ -90,6 +91,9 @@ function compareOperation(pair: Pair, webhook: boolean): void {
   if (o.deprecated === true && n.deprecated !== true) push('endpoint-reactivated', 'deprecated');
   if (o.operationId !== n.operationId && o.operationId !== undefined)
     push('api-operation-id-changed', 'operationId', { before: o.operationId, after: n.operationId });
+  compareSunset(o['x-sunset'], n['x-sunset'], (kind) =>
+    push(kind, 'x-sunset', { before: o['x-sunset'], after: n['x-sunset'] }),
+  );
   for (const keyword of ['summary', 'description', 'tags', 'externalDocs']) {
     if (!isDeepStrictEqual(o[keyword], n[keyword])) {
       push('documentation-changed', keyword);

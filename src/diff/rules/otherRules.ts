@@ -18,6 +18,19 @@ export const OTHER_RULES: Rule[] = [
   },
   { id: 'endpoint-reactivated', level: 'info', reason: 'the operation is no longer deprecated' },
   {
+    id: 'api-sunset-brought-forward',
+    level: 'warning',
+    reason: 'the operation goes sooner (x-sunset): its clients have less time to move than they were promised',
+    oasdiff: 'api-sunset-date-changed-too-small',
+    departs: 'oasdiff: breaking; nothing is refused before the date',
+  },
+  {
+    id: 'api-sunset-changed',
+    level: 'info',
+    reason: 'the date the operation goes (x-sunset) is set, later, or gone',
+    oasdiff: 'api-sunset-deleted',
+  },
+  {
     id: 'api-operation-id-changed',
     level: 'warning',
     reason: 'clients generated from the contract name the operation differently',

@@ -286,6 +286,40 @@ export const DOCUMENT_EDITS_31: Edit[] = [
     edit: (d) => (d.info.summary = 'Chatbots, managed.'),
   },
   {
+    what: '3.1: a deprecated operation gets a sunset date (x-sunset)',
+    level: 'info',
+    rule: 'api-sunset-changed',
+    oasdiff: null,
+    base: contract31,
+    setup: (d) => (listing(d).deprecated = true),
+    edit: (d) => (listing(d)['x-sunset'] = '2027-06-30'),
+  },
+  {
+    what: '3.1: the sunset of a deprecated operation brought forward',
+    level: 'warning',
+    rule: 'api-sunset-brought-forward',
+    oasdiff: ['api-sunset-date-changed-too-small', 'ERR'],
+    departs: 'nothing is refused before the date: clients have less time, and a reviewer should see it',
+    base: contract31,
+    setup: (d) => {
+      listing(d).deprecated = true;
+      listing(d)['x-sunset'] = '2027-06-30';
+    },
+    edit: (d) => (listing(d)['x-sunset'] = '2027-01-31'),
+  },
+  {
+    what: '3.1: the sunset of a deprecated operation moved later',
+    level: 'info',
+    rule: 'api-sunset-changed',
+    oasdiff: null,
+    base: contract31,
+    setup: (d) => {
+      listing(d).deprecated = true;
+      listing(d)['x-sunset'] = '2027-01-31';
+    },
+    edit: (d) => (listing(d)['x-sunset'] = '2027-06-30'),
+  },
+  {
     what: '3.1: openapi 3.1.0 → 3.1.1',
     level: 'none',
     oasdiff: null,
