@@ -63,7 +63,7 @@ describe('covers(wider, narrower)', () => {
       { type: 'object', properties: { a: { type: 'string' } } },
       'no',
     ],
-    ['a pattern added', name({ pattern: '^[A-Z]' }), name(), 'unknown'],
+    ['a pattern added', name({ pattern: '^[A-Z]' }), name(), 'no'],
     ['a pattern taken away', name(), name({ pattern: '^[A-Z]' }), 'yes'],
     ['x-max-depth lowered', { type: 'object', 'x-max-depth': 4 }, { type: 'object', 'x-max-depth': 8 }, 'no'],
     ['a maximum lowered', { type: 'number', maximum: 1 }, { type: 'number', maximum: 2 }, 'no'],

@@ -83,3 +83,10 @@ function characterClasses(...automata: Nfa[]): number[] {
     return readable.find((code) => code >= lo && code <= hi) ?? (lo >= 0xd800 && lo <= 0xdfff ? hi : lo);
   });
 }
+
+/** The shortest string the pattern matches, found by its automaton; undefined when it matches none or is not read. */
+export function exampleOf(pattern: string): string | undefined {
+  // A class of no character: a pattern that matches nothing.
+  const found = patternIncludes('[^\\s\\S]', pattern);
+  return found.verdict === 'no' ? found.witness : undefined;
+}

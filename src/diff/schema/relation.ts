@@ -31,7 +31,7 @@ export function counterexample(wider: Schema, narrower: Schema, work = new Work(
   if (!inNarrower || !inWider) return undefined;
   for (const value of [...samples(narrower, work), ...samples(wider, work)]) {
     work.spend(1 + (JSON.stringify(value)?.length ?? 0) / 64);
-    if (inNarrower(value) && !inWider(value)) return { value };
+    if (inNarrower(value) === true && inWider(value) === false) return { value };
   }
   return undefined;
 }
@@ -103,7 +103,7 @@ function provesAfresh(w: Schema, n: Schema, nShape: number, work: Work): boolean
 function accepts(schema: Schema, value: unknown, work: Work): boolean {
   const validate = validator(schema, work);
   work.spend(1);
-  return validate !== undefined && validate(value);
+  return validate !== undefined && validate(value) === true;
 }
 
 /** A schema's anyOf alternatives, and their shapes without annotations: read once for each schema. */

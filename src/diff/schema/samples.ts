@@ -157,7 +157,7 @@ function* objects(schema: Schema, work: Work, depth: number): Generator<Record<s
   }
   yield* sizeLimited(schema, base);
   yield base;
-  yield* objects2020(schema, base);
+  yield* objects2020(schema, base, (inner) => samples(inner, work, depth + 1));
   for (const [name, property] of Object.entries(properties)) {
     // Values of other types too: a schema that names the property where the other let anything in refuses some.
     const values = [...samples(property, work, depth + 1).slice(0, 12), ...OTHER_VALUES];

@@ -1,6 +1,7 @@
 // Samples for JSON Schema 2020-12's keywords (src/diff/schema/samples.ts makes the rest): lists at the places
 // prefixItems names and with as many items as contains counts, objects with a property whose dependents are there or
 // missing, and values of each branch of if/then/else. Candidates only: the schema's validator keeps those it accepts.
+import { exampleOf } from '../pattern/inclusion.js';
 import { child, isSchema, type Schema } from './schema.js';
 
 type SamplesOf = (schema: Schema) => readonly unknown[];
@@ -24,7 +25,18 @@ export function* lists2020(schema: Schema, samplesOf: SamplesOf): Generator<unkn
   }
 }
 
-export function* objects2020(schema: Schema, base: Record<string, unknown>): Generator<Record<string, unknown>> {
+export function* objects2020(
+  schema: Schema,
+  base: Record<string, unknown>,
+  samplesOf: SamplesOf,
+): Generator<Record<string, unknown>> {
+  // A name each pattern matches (found by the diff's automaton), with values of its schema and of other types.
+  for (const [pattern, inner] of Object.entries(child(schema, 'patternProperties') ?? {})) {
+    const name = exampleOf(pattern);
+    if (name === undefined) continue;
+    for (const value of [...samplesOf(isSchema(inner) ? inner : {}).slice(0, 6), 'text', 0, null])
+      yield { ...base, [name]: value };
+  }
   const dependents = child(schema, 'dependentRequired') ?? {};
   for (const [name, needs] of Object.entries(dependents)) {
     yield { ...base, [name]: 'text' };

@@ -1,11 +1,13 @@
 // A schema's validator, for the samples the relation tries (src/diff/schema/relation.ts), one per shape. The contract
-// under review is untrusted: its patterns are never run (a pattern can take exponential time), so a validator here
-// ignores `pattern`; and a schema too large or too wide to compile cheaply gets none. OpenAPI 3.0's boolean
-// exclusiveMinimum and exclusiveMaximum are written as Ajv reads them (the bound itself). Ajv writes each
-// alternative of an anyOf or oneOf inside the one before, so a wide one is both slow to compile (1,000 took 2 s)
+// under review is untrusted: its patterns are never run by RegExp (a pattern can take exponential time), but by the
+// diff's own bounded automaton; a pattern that reads as no automaton is left out (and a schema with such a
+// patternProperties gets no validator); and a schema too large or too wide to compile cheaply gets none. OpenAPI
+// 3.0's boolean exclusiveMinimum and exclusiveMaximum are written as Ajv reads them (the bound itself). Ajv writes
+// each alternative of an anyOf or oneOf inside the one before, so a wide one is both slow to compile (1,000 took 2 s)
 // and, past about 2,000, deeper than V8 compiles: "Maximum call stack size exceeded" at its first call.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { configureAjv } from '../../contract/ajv.js';
+import { automatonRegExp, TooCostly } from '../pattern/engine.js';
 import { ANNOTATIONS } from './constraints.js';
 import { isSchema, type Schema } from './schema.js';
 import type { Accepts, Work } from './work.js';
@@ -20,7 +22,10 @@ const COMPILE_STEPS_PER_VALUE = 150;
 // JSON Schema 2020-12, which OpenAPI 3.1 and 3.2 use, and which reads a 3.0 schema as 3.0 means it (Ajv knows
 // `nullable`; the boolean exclusive bounds are rewritten below). Every error (allErrors) keeps Ajv from nesting each
 // property's check inside the one before; no logger, so that a schema Ajv refuses does not print its generated code.
-const ajv = configureAjv(new Ajv2020({ strict: false, allErrors: true, logger: false }));
+// Patterns are run by the diff's own bounded automaton (src/diff/pattern/engine.ts), never by RegExp.
+const ajv = configureAjv(
+  new Ajv2020({ strict: false, allErrors: true, logger: false, code: { regExp: automatonRegExp } }),
+);
 
 /** The schema's validator; undefined when it is too costly to make, or Ajv cannot compile it. */
 export function validator(schema: Schema, work: Work): Accepts | undefined {
@@ -30,26 +35,44 @@ export function validator(schema: Schema, work: Work): Accepts | undefined {
   const size = work.shapes.size(shape);
   if (size <= MAX_VALIDATED_VALUES && work.shapes.width(shape) <= MAX_VALIDATED_ALTERNATIVES) {
     work.spend(size * COMPILE_STEPS_PER_VALUE);
-    try {
-      // Without its patterns, a schema with patternProperties would judge properties by another schema.
-      if (JSON.stringify(schema).includes('"patternProperties"')) throw new Error('patternProperties');
-      const validate = ajv.compile(forAjv(schema) as Schema);
-      accepts = (value) => validate(value);
-    } catch {
-      // A schema Ajv cannot compile lets nothing be shown about it.
-    }
+    accepts = compiled(schema, true) ?? (hasPatternProperties(schema) ? undefined : compiled(schema, false));
   }
   work.validators.set(shape, accepts);
   return accepts;
 }
 
-function forAjv(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(forAjv);
+/**
+ * The schema's validator, its patterns run by the automaton; or, `patterns` false, without them (a pattern the
+ * automaton does not read then lets every string through). Undefined when Ajv cannot compile it.
+ */
+function compiled(schema: Schema, patterns: boolean): Accepts | undefined {
+  try {
+    const validate = ajv.compile(forAjv(schema, patterns) as Schema);
+    return (value) => {
+      try {
+        return validate(value);
+      } catch (error) {
+        if (error instanceof TooCostly) return undefined;
+        throw error;
+      }
+    };
+  } catch {
+    // A schema Ajv cannot compile (or a pattern the automaton does not read) lets nothing be shown about it.
+    return undefined;
+  }
+}
+
+/** Without its patterns, a schema with patternProperties would judge properties by another schema. */
+const hasPatternProperties = (schema: Schema) => JSON.stringify(schema).includes('"patternProperties"');
+
+function forAjv(value: unknown, patterns: boolean): unknown {
+  if (Array.isArray(value)) return value.map((inner) => forAjv(inner, patterns));
   if (!isSchema(value)) return value;
   const result: Schema = {};
   for (const [keyword, inner] of Object.entries(value)) {
-    if (keyword === 'pattern' || keyword === 'patternProperties') continue;
-    result[keyword] = keyword === 'enum' || keyword === 'const' || ANNOTATIONS.has(keyword) ? inner : forAjv(inner);
+    if (!patterns && (keyword === 'pattern' || keyword === 'patternProperties')) continue;
+    result[keyword] =
+      keyword === 'enum' || keyword === 'const' || ANNOTATIONS.has(keyword) ? inner : forAjv(inner, patterns);
   }
   for (const [bound, exclusive] of EXCLUSIVE) {
     if (typeof result[exclusive] !== 'boolean') continue;

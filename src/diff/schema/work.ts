@@ -9,7 +9,8 @@ import { constraints } from './constraints.js';
 import { forDirection, type Direction, type Schema } from './schema.js';
 import { Shapes } from './shapes.js';
 
-export type Accepts = (value: unknown) => boolean;
+/** Whether a schema lets a value through; undefined when that could not be worked out within bounds. */
+export type Accepts = (value: unknown) => boolean | undefined;
 export interface Alternatives {
   schemas: Schema[];
   shapes: Set<number>;
