@@ -3,6 +3,7 @@
 // schemes, 3.2's QUERY, additionalOperations, querystring and itemSchema. Levels from the specifications.
 import { creating, listing, schemas, type Doc, type Edit } from '../corpus/corpus.js';
 import { contract31, contract32, hook, hookAnswer, hookBody, withWebhook } from './base.js';
+import { document31 } from './rendition.js';
 
 const hooked = () => withWebhook(contract31());
 const NO_WEBHOOKS = 'oasdiff does not compare webhooks';
@@ -130,7 +131,28 @@ export const WEBHOOK_EDITS: Edit[] = [
   },
 ];
 
+/** The document replaced, in place, by another. */
+const becomes = (next: (doc: Doc) => Doc) => (d: Doc) => {
+  const replacement = next(structuredClone(d));
+  for (const key of Object.keys(d)) delete d[key];
+  Object.assign(d, replacement);
+};
+
 export const DOCUMENT_EDITS_31: Edit[] = [
+  {
+    what: 'openapi.yaml migrated to its faithful 3.1 rendition: words only (examples)',
+    level: 'info',
+    rule: 'documentation-changed',
+    oasdiff: null,
+    edit: becomes((d) => document31(d)),
+  },
+  {
+    what: 'openapi.yaml migrated to its faithful 3.2 rendition: words only (examples)',
+    level: 'info',
+    rule: 'documentation-changed',
+    oasdiff: null,
+    edit: becomes((d) => document31(d, '3.2.0')),
+  },
   {
     what: '3.1: every path removed, webhooks left (a document without paths)',
     level: 'breaking',
