@@ -320,9 +320,14 @@ describe('a closed stdout', () => {
 describe('diff and the linters', () => {
   it.each([
     [
-      'a $ref that leaves the document',
+      'a $ref to a URL',
       () => dump(withRef(`http://127.0.0.1:${port}/x.yaml`)),
-      /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName leaves the document/,
+      /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName is a URL/,
+    ],
+    [
+      'a $ref that leaves its folder',
+      () => dump(withRef('../outside.yaml')),
+      /its \$ref "\.\.\/outside\.yaml" at #\/components\/schemas\/ChatbotName leaves the contract's folder/,
     ],
     ['an alias bomb', () => bomb(12), /cannot be compared: it expands to more than \d+ values/],
   ])('diff refuses a head with %s, exit 2, and fetches nothing', (_label, content, message) => {
