@@ -1,6 +1,6 @@
 // A request body's or a response's media types and their schemas, and a response's headers, in two versions.
 import { isDeepStrictEqual } from 'node:util';
-import { at, type Contract, type Located, type Pair } from './document.js';
+import { at, beside, type Contract, type Located, type Pair } from './document.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
@@ -24,7 +24,7 @@ export function compareContent(
     }
     const side = (contract: Contract, content: Located): SchemaSide => ({
       ...contract,
-      schema: at(contract.document, content, type, 'schema'),
+      schema: beside(contract.document, content, type, 'schema'),
     });
     const label = isTypes.size > 1 ? `${where} ${type} body` : `${where} body`;
     const media = (contract: Contract, content: Located) => at(contract.document, content, type).value as Schema;
@@ -39,7 +39,7 @@ export function compareContent(
     // OpenAPI 3.2's itemSchema: each item of a sequential media type (JSON Lines, server-sent events).
     const items = (contract: Contract, content: Located): SchemaSide => ({
       ...contract,
-      schema: at(contract.document, content, type, 'itemSchema'),
+      schema: beside(contract.document, content, type, 'itemSchema'),
     });
     compareSchemas({ direction, where: `${label} item` }, items(before, was), items(after, is), found);
   }
@@ -74,8 +74,8 @@ export function compareHeaders({ where, before, after, old, now, found }: Pair):
       found.push({ kind: 'response-header-became-required', where: label, origin: `${located.at}/required` });
     compareSchemas(
       { direction: 'response', where: label, text: true },
-      { ...before, schema: at(before.document, previous, 'schema') },
-      { ...after, schema: at(after.document, located, 'schema') },
+      { ...before, schema: beside(before.document, previous, 'schema') },
+      { ...after, schema: beside(after.document, located, 'schema') },
       found,
     );
   }

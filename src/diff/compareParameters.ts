@@ -1,7 +1,7 @@
 // An operation's parameters in two versions, path-level and its own (its own win), by location and name: added,
 // removed, made required or optional, written differently on the wire, defaults, and their schemas.
 import { isDeepStrictEqual } from 'node:util';
-import { at, follow, type Contract, type Located, type Pair } from './document.js';
+import { at, beside, follow, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
 import { isSchema, type Schema } from './schema/schema.js';
@@ -69,7 +69,7 @@ export function compareParameters({ where: name, before, after, old, now, found 
       found.push({ kind: 'request-parameter-serialization-changed', where, origin: `${parameter.at}/style` });
     const schema = (contract: Contract, located: Located): SchemaSide => ({
       ...contract,
-      schema: at(contract.document, located, 'schema'),
+      schema: beside(contract.document, located, 'schema'),
     });
     const defaultOf = (contract: Contract, located: Located) =>
       follow(contract.document, schema(contract, located).schema);

@@ -37,15 +37,33 @@ export function at(document: Document, parent: Located, ...keys: string[]): Loca
   return current;
 }
 
+/** The value under a key of a located object, as written: its own $ref not followed (3.1 keywords sit beside it). */
+export function beside(document: Document, parent: Located, ...keys: string[]): Located {
+  const last = keys.pop() as string;
+  const owner = at(document, parent, ...keys);
+  const { value: container } = owner;
+  const value =
+    typeof container === 'object' && container !== null ? (container as Record<string, unknown>)[last] : undefined;
+  return { value, at: `${owner.at}/${escapePointer(last)}` };
+}
+
 /** The schema with every $ref replaced by what it names: what the judgement (src/diff/schema/relation.ts) reads. */
 export function expander(document: Document): (value: unknown) => Schema {
   const done = new Map<unknown, unknown>();
+  const siblingsApply = !/^3\.0\./.test(String(document.openapi));
+  const branchesOf = (schema: Schema): unknown[] => (Array.isArray(schema.allOf) ? schema.allOf.map(expand) : []);
   const expand = (value: unknown): unknown => {
     if (typeof value !== 'object' || value === null) return value;
     const known = done.get(value);
     if (known) return known;
     if (isSchema(value) && typeof value.$ref === 'string') {
-      const expanded = expand(follow(document, { value, at: '' }).value);
+      const target = expand(follow(document, { value, at: '' }).value);
+      // From 3.1 (JSON Schema 2020-12) a $ref's siblings apply beside it, as a conjunction; 3.0 ignores them.
+      const { $ref: _ref, ...siblings } = value;
+      const expanded =
+        siblingsApply && Object.keys(siblings).length > 0
+          ? { ...(expand(siblings) as Schema), allOf: [...branchesOf(siblings), target] }
+          : target;
       done.set(value, expanded);
       return expanded;
     }

@@ -3,7 +3,7 @@
 // Alternatives are matched by their shapes (src/diff/schema/shapes.ts), so that matching n of them takes n steps, not
 // n² walks.
 import { isRuleId, ruleOf, schemaRuleId } from '../catalogue.js';
-import { at } from '../document.js';
+import { beside } from '../document.js';
 import type { Finding } from '../finding.js';
 import { covers, type Verdict } from './relation.js';
 import { branches, type Direction, type Schema } from './schema.js';
@@ -29,8 +29,8 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
       was.forEach((_, index) =>
         walk(
           site,
-          { ...before, schema: at(before.document, old, keyword, String(index)) },
-          { ...after, schema: at(after.document, now, keyword, String(index)) },
+          { ...before, schema: beside(before.document, old, keyword, String(index)) },
+          { ...after, schema: beside(after.document, now, keyword, String(index)) },
           found,
           path,
         ),

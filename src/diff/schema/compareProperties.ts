@@ -1,7 +1,7 @@
 // An object's properties in two versions: named ones added or removed (seen from the side of the wire: a request never
 // carries a readOnly one), made required or optional, walked into where both have them; and additionalProperties.
 import { isDeepStrictEqual } from 'node:util';
-import { at } from '../document.js';
+import { beside } from '../document.js';
 import { isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
 import type { Node, SchemaSide } from './walk.js';
 
@@ -56,8 +56,8 @@ export function compareProperties(
     if (!wasNamed.has(name)) continue;
     walk(
       site,
-      { ...before, schema: at(before.document, old, 'properties', name) },
-      { ...after, schema: at(after.document, now, 'properties', name) },
+      { ...before, schema: beside(before.document, old, 'properties', name) },
+      { ...after, schema: beside(after.document, now, 'properties', name) },
       found,
       path ? `${path}.${name}` : name,
     );
@@ -74,8 +74,8 @@ export function compareProperties(
   } else if (isSchema(was) && isSchema(is)) {
     walk(
       site,
-      { ...before, schema: at(before.document, old, 'additionalProperties') },
-      { ...after, schema: at(after.document, now, 'additionalProperties') },
+      { ...before, schema: beside(before.document, old, 'additionalProperties') },
+      { ...after, schema: beside(after.document, now, 'additionalProperties') },
       found,
       `${path}{*}`,
     );
@@ -94,8 +94,8 @@ function comparePatterns(
   for (const pattern of isPatterns)
     walk(
       site,
-      { ...before, schema: at(before.document, old, 'patternProperties', pattern) },
-      { ...after, schema: at(after.document, now, 'patternProperties', pattern) },
+      { ...before, schema: beside(before.document, old, 'patternProperties', pattern) },
+      { ...after, schema: beside(after.document, now, 'patternProperties', pattern) },
       found,
       `${path}{/${pattern}/}`,
     );

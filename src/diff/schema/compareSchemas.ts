@@ -3,10 +3,11 @@
 // written (their origin) as well as the place they are used. Properties, items and matching alternatives are walked
 // into; alternatives added or removed are judged as the schema they make together.
 import { isDeepStrictEqual } from 'node:util';
-import { at, follow, type Located } from '../document.js';
+import { beside, follow, type Located } from '../document.js';
 import type { Finding } from '../finding.js';
 import { compareAlternatives } from './compareAlternatives.js';
 import { comparePattern } from './comparePattern.js';
+import { compareRefSiblings } from './refSiblings.js';
 import { compareProperties } from './compareProperties.js';
 import { compareAdded, compareBound, compareEnums, compareExtensibleEnums, compareTypes } from './keywordChanges.js';
 import { canonical } from './canonical.js';
@@ -63,6 +64,7 @@ const TOGETHER: Record<string, string[]> = Object.fromEntries(
 );
 
 export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path = ''): void {
+  compareRefSiblings(site, before, after, found, path);
   const old = follow(before.document, before.schema);
   const now = follow(after.document, after.schema);
   if (!isSchema(old.value) || !isSchema(now.value)) return;
@@ -140,7 +142,7 @@ export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide
   }
   const node = { walk: compareSchemas, site, before, after, old, now, found, path, finding };
   compareProperties(node, judged);
-  const items = (side: SchemaSide, located: Located) => at(side.document, located, 'items');
+  const items = (side: SchemaSide, located: Located) => beside(side.document, located, 'items');
   if (isSchema(o.items) && isSchema(n.items)) {
     compareSchemas(
       site,

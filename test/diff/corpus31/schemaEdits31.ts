@@ -588,6 +588,25 @@ const PATTERNS: SchemaEdit[] = [
   },
 ];
 
+const REF_SIBLINGS: SchemaEdit[] = [
+  {
+    what: 'a maxLength written beside a $ref (3.1 applies both)',
+    kind: 'constraint-tightened',
+    before: { $ref: '#/components/schemas/ChatbotName' },
+    change: (s) => (s.maxLength = 10),
+    request: ['breaking', null, 'oasdiff reads no keyword beside a $ref; a name of 11 characters is refused'],
+    response: ['info', null],
+  },
+  {
+    what: 'a description beside a $ref changed',
+    kind: 'documentation-changed',
+    before: { $ref: '#/components/schemas/ChatbotName', description: 'Its name.' },
+    change: (s) => (s.description = 'What people call it.'),
+    request: ['info', null],
+    response: ['info', null],
+  },
+];
+
 const WORDS: SchemaEdit[] = [
   {
     what: 'examples changed',
@@ -637,5 +656,6 @@ export const SCHEMA_EDITS_31: Edit[] = [
   ...KEYWORDS_2020,
   ...SHAPES,
   ...PATTERNS,
+  ...REF_SIBLINGS,
   ...WORDS,
 ].flatMap(bothSides);
