@@ -3,15 +3,14 @@
 // serves the same edit (in OpenAPI 3.0 or its 3.1 rendition) passes, one that
 // does not is caught by the edit, and a contract that cannot run is one line
 // and exit 2, with nothing fetched.
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/contract/contract.js';
 import { hasControl } from '../src/untrusted/printable.js';
+import { countingListener } from './helpers/countingListener.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { as31 } from './helpers/renditions.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
@@ -22,17 +21,12 @@ type Document = OpenApiDocument & { components: { schemas: Record<string, Record
 /** The edit under review: a chatbot's name at most 50 characters (the built-in contract allows 200). */
 const TIGHTENED = 50;
 let dir = '';
-let listener: Server;
-let connections = 0;
+const listener = countingListener();
 
-beforeAll(async () => {
+beforeAll(() => {
   assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'contract-option-'));
-  listener = createServer((_req, res) => res.end('type: string\n'));
-  listener.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
 });
-afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
 function edited(change: (document: Document) => void): Document {
   const document = structuredClone(builtIn.document) as Document;
@@ -105,7 +99,7 @@ describe('verify --contract', () => {
 
 describe('a contract that cannot run is refused before anything is sent', () => {
   const hostile = () => {
-    const port = (listener.address() as AddressInfo).port;
+    const port = listener.port;
     return edited((document) => {
       document.components.schemas.ChatbotName = { $ref: `http://127.0.0.1:${port}/name.yaml` };
     });
@@ -115,7 +109,7 @@ describe('a contract that cannot run is refused before anything is sent', () => 
     ['verify', ['verify', '--base-url', 'http://127.0.0.1:9/api', '--key', KEYS.acmeWeb]],
     ['proxy', ['proxy', '--upstream', 'http://127.0.0.1:9/api', '--port', '0']],
   ])('%s: a $ref to a listener is one line and exit 2, and nothing connects', async (_label, args) => {
-    const before = connections;
+    const before = listener.connections;
     const started = run([...args, '--contract', write('hostile.yaml', hostile())]);
     expect(await started.exit).toBe(2);
     const line = started.stderr().trim();
@@ -123,7 +117,7 @@ describe('a contract that cannot run is refused before anything is sent', () => 
     expect(line).toMatch(/contract .*hostile\.yaml is not a contract this server can run: /);
     expect(line).toMatch(/\$ref "http:\/\/127\.0\.0\.1:\d+\/name\.yaml" at #\/components\/schemas\/ChatbotName/);
     expect(started.stdout()).toBe('');
-    expect(connections).toBe(before);
+    expect(listener.connections).toBe(before);
   });
 
   it('a file past --max-contract-bytes is refused, and so is a bound that is no number', async () => {

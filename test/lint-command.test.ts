@@ -4,32 +4,26 @@
 // with the project's rulesets, one line per finding (exit 1). Installed as a
 // user installs the package, without them, it says so and runs the check alone.
 import { spawnSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dump } from 'js-yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hasControl } from '../src/untrusted/printable.js';
+import { countingListener } from './helpers/countingListener.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, run } from './helpers/run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_IN_TEXT = readFileSync(join(ROOT, 'openapi.yaml'), 'utf8');
 let dir = '';
-let listener: Server;
-let connections = 0;
+const listener = countingListener();
 
-beforeAll(async () => {
+beforeAll(() => {
   assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'lint-command-'));
-  listener = createServer((_req, res) => res.end('type: string\n'));
-  listener.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
 });
-afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
 function write(name: string, text: string): string {
   const file = join(dir, name);
@@ -88,7 +82,7 @@ describe('lint', () => {
     [
       'a $ref to a listener',
       () => {
-        const port = (listener.address() as AddressInfo).port;
+        const port = listener.port;
         return write(
           'hostile.yaml',
           BUILT_IN_TEXT.replace(
@@ -100,13 +94,13 @@ describe('lint', () => {
       /\$ref "http:\/\/127\.0\.0\.1:\d+\/x\.yaml" at #\/components\/schemas\/ChatbotName/,
     ],
   ])('refuses %s: one line, exit 2, and no linter runs', async (_label, file, message) => {
-    const before = connections;
+    const before = listener.connections;
     const { code, stdout, stderr } = await lint([file()]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
-    expect(connections).toBe(before);
+    expect(listener.connections).toBe(before);
   });
 
   it('refuses a file past --max-contract-bytes', async () => {

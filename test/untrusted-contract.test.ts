@@ -8,20 +8,19 @@
 // recursive schema is served: test/recursive-contract.test.ts).
 // Under --watch, a hostile save keeps the last good contract, the server
 // answers on, and SIGTERM still ends it by itself.
-import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dump } from 'js-yaml';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { adminSpec } from '../src/server/admin/spec.js';
 import { hasControl } from '../src/untrusted/printable.js';
+import { countingListener } from './helpers/countingListener.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, BIN, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
@@ -34,18 +33,9 @@ type Document = OpenApiDocument & {
 
 const BUILT_IN_TEXT = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
 let dir = '';
-let listener: Server;
-let connections = 0;
-let port = 0;
+const listener = countingListener((_req, res) => res.end('name: {type: string}\n'));
 
-beforeAll(async () => {
-  assertBuilt();
-  listener = createServer((_req, res) => res.end('name: {type: string}\n'));
-  listener.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  port = (listener.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+beforeAll(assertBuilt);
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'untrusted-contract-'));
 });
@@ -82,8 +72,8 @@ describe("a $ref that leaves the contract's folder is refused at load, and nothi
     ['a ../ escape', () => '../../../../etc/passwd', "leaves the contract's folder"],
     ['a symlink out', () => 'link.yaml', "leaves the contract's folder once its links are followed"],
     ['a file: URL', () => 'file:///etc/passwd', 'is a URL'],
-    ['an http: URL to a listener', () => `http://127.0.0.1:${port}/schema.yaml`, 'is a URL'],
-    ['an https: URL to a listener', () => `https://127.0.0.1:${port}/schema.yaml`, 'is a URL'],
+    ['an http: URL to a listener', () => `http://127.0.0.1:${listener.port}/schema.yaml`, 'is a URL'],
+    ['an https: URL to a listener', () => `https://127.0.0.1:${listener.port}/schema.yaml`, 'is a URL'],
     [
       'a ref whose later segments exist in the document',
       () => 'x-trap/../../etc/passwd',
@@ -91,7 +81,7 @@ describe("a $ref that leaves the contract's folder is refused at load, and nothi
     ],
     [
       'a URL whose fragment exists in the document',
-      () => `http://127.0.0.1:${port}/x#/components/schemas/Chatbot`,
+      () => `http://127.0.0.1:${listener.port}/x#/components/schemas/Chatbot`,
       'is a URL',
     ],
   ];
@@ -101,20 +91,22 @@ describe("a $ref that leaves the contract's folder is refused at load, and nothi
       symlinkSync('/etc/passwd', join(dir, 'link.yaml'));
       // Keys named as the crafted ref's segments, so that a check that looks them up finds them.
       const trap = { 'x-trap': { '..': { '..': { etc: { passwd: { type: 'string' } } } } } };
-      const before = connections;
+      const before = listener.connections;
       const line = await refused(command, write('openapi.yaml', withRef(ref(), trap)));
       expect(line).toContain(`its $ref ${JSON.stringify(ref())} at #/components/schemas/ChatbotName ${why}`);
-      expect(connections).toBe(before);
+      expect(listener.connections).toBe(before);
     },
   );
 
   it('refuses such a $ref anywhere, even inside an example', async () => {
     const document = edited((d) => {
-      (d.components.schemas.Chatbot as { example?: unknown }).example = { $ref: `http://127.0.0.1:${port}/x.yaml` };
+      (d.components.schemas.Chatbot as { example?: unknown }).example = {
+        $ref: `http://127.0.0.1:${listener.port}/x.yaml`,
+      };
     });
-    const before = connections;
+    const before = listener.connections;
     expect(await refused('mock', write('openapi.yaml', document))).toContain('is a URL');
-    expect(connections).toBe(before);
+    expect(listener.connections).toBe(before);
   });
 });
 
@@ -254,14 +246,14 @@ describe('--watch under a hostile edit', () => {
       const file = write('openapi.yaml', BUILT_IN_TEXT);
       const started = run([command, '--port', '0', '--contract', file, '--watch']);
       const url = await listening(started);
-      const before = connections;
+      const before = listener.connections;
       const refusals = () =>
         started
           .stdout()
           .split('\n')
           .filter((line) => line.includes('still serving the last good contract')).length;
       for (const [index, hostile] of [
-        dump(withRef(`http://127.0.0.1:${port}/x.yaml`)),
+        dump(withRef(`http://127.0.0.1:${listener.port}/x.yaml`)),
         bomb(12),
         dump(withRef('/etc/passwd')),
       ].entries()) {
@@ -271,7 +263,7 @@ describe('--watch under a hostile edit', () => {
       }
       expect(started.stdout()).toMatch(/is a URL.*still serving the last good contract/);
       expect(started.stdout()).toMatch(/expands to more than \d+ values.*still serving the last good contract/);
-      expect(connections).toBe(before);
+      expect(listener.connections).toBe(before);
       await exitsOnItsOwn(started);
     },
   );
@@ -321,7 +313,7 @@ describe('diff and the linters', () => {
   it.each([
     [
       'a $ref to a URL',
-      () => dump(withRef(`http://127.0.0.1:${port}/x.yaml`)),
+      () => dump(withRef(`http://127.0.0.1:${listener.port}/x.yaml`)),
       /cannot be compared: its \$ref "http:.*" at #\/components\/schemas\/ChatbotName is a URL/,
     ],
     [
@@ -333,11 +325,11 @@ describe('diff and the linters', () => {
   ])('diff refuses a head with %s, exit 2, and fetches nothing', (_label, content, message) => {
     const base = write('base.yaml', BUILT_IN_TEXT);
     const head = write('head.yaml', content());
-    const before = connections;
+    const before = listener.connections;
     const result = spawnSync(process.execPath, [BIN, 'diff', base, head], { cwd: dir, encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
-    expect(connections).toBe(before);
+    expect(listener.connections).toBe(before);
   });
 
   it('every script that hands openapi.yaml to a tool that follows $refs checks it first', () => {
@@ -350,17 +342,17 @@ describe('diff and the linters', () => {
   });
 
   it('check-contract (before lint:spec, generate and bundle) refuses a $ref to a URL, exit 2', () => {
-    const before = connections;
+    const before = listener.connections;
     const result = spawnSync(
       process.execPath,
       [
         fileURLToPath(new URL('../tools/check-contract.mjs', import.meta.url)),
-        write('openapi.yaml', withRef(`http://127.0.0.1:${port}/x.yaml`)),
+        write('openapi.yaml', withRef(`http://127.0.0.1:${listener.port}/x.yaml`)),
       ],
       { encoding: 'utf8' },
     );
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^check-contract: contract .* is a URL/);
-    expect(connections).toBe(before);
+    expect(listener.connections).toBe(before);
   });
 });
