@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
+import { createContract } from '../src/contract/contract.js';
 import { liveValidators, readContractFile } from '../src/contract/load.js';
 import { contract } from './helpers/contract.js';
-import { as31 } from './helpers/renditions.js';
+import { as31, as32 } from './helpers/renditions.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
 import { until } from './helpers/until.js';
@@ -24,7 +24,7 @@ const write = (document: object, name = 'openapi.yaml') => {
   return file;
 };
 const v31 = () => as31(contract.document);
-const v32 = (): OpenApiDocument => ({ ...v31(), openapi: '3.2.0' });
+const v32 = () => as32(contract.document);
 
 describe('the versions of OpenAPI a contract may be written in', () => {
   it.each([
@@ -80,4 +80,21 @@ describe('the versions of OpenAPI a contract may be written in', () => {
     expect(await stop(started)).toBe(0);
     expect(started.stderr()).toBe(''); // no warning from the document schemas' formats
   });
+
+  it.each(['serve', 'mock'])(
+    'runs the 3.2 rendition with `%s --contract`: a create and a list that honour it',
+    async (command) => {
+      assertBuilt();
+      const document = v32();
+      const started = run([command, '--port', '0', '--quiet', '--contract', write(document)]);
+      const client = new TestClient(await listening(started), createContract(document, liveValidators));
+      const created = await client.create(KEYS.acmeWeb, { name: 'In 3.2', settings: { theme: 'dark' } });
+      expect(created.status).toBe(201);
+      const listed = await client.list(KEYS.acmeWeb);
+      expect(listed.status).toBe(200);
+      if (command === 'serve') expect(listed.body.data.map((chatbot) => chatbot.name)).toEqual(['In 3.2']);
+      expect((await client.request('POST', '/chatbots', { key: KEYS.acmeWeb, json: { name: 7 } })).status).toBe(422);
+      expect(await stop(started)).toBe(0);
+    },
+  );
 });
