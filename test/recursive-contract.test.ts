@@ -7,39 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
+import { createContract } from '../src/contract/contract.js';
 import { liveValidators, readContractFile } from '../src/contract/load.js';
-import { contract } from './helpers/contract.js';
+import { recursiveDocument, tree } from './helpers/contractFiles.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
-type Document = OpenApiDocument & { components: { schemas: Record<string, Record<string, unknown>> } };
-
-/** openapi.yaml with a tree in a chatbot's settings: each node a label and its children, nodes themselves. */
-function recursive(): Document {
-  const document = structuredClone(contract.document) as Document;
-  document.components.schemas.Tree = {
-    type: 'object',
-    required: ['label'],
-    additionalProperties: false,
-    properties: {
-      label: { type: 'string', maxLength: 20 },
-      children: { type: 'array', maxItems: 5, items: { $ref: '#/components/schemas/Tree' } },
-    },
-  };
-  for (const name of ['ChatbotSettings', 'ChatbotSettingsInput'])
-    (document.components.schemas[name]!.properties as Record<string, unknown>).tree = {
-      $ref: '#/components/schemas/Tree',
-    };
-  return document;
-}
 const file = () => {
   const path = join(mkdtempSync(join(tmpdir(), 'recursive-')), 'openapi.yaml');
-  writeFileSync(path, dump(recursive()));
+  writeFileSync(path, dump(recursiveDocument()));
   return path;
 };
-const tree = (depth: number): unknown =>
-  depth === 0 ? { label: 'leaf' } : { label: `level ${depth}`, children: [tree(depth - 1), { label: 'x' }] };
 
 describe('a recursive schema', () => {
   it('is read and checked, and validates a value nested through it, within the settings depth limit', () => {
@@ -59,7 +37,7 @@ describe('a recursive schema', () => {
   it.each(['serve', 'mock'])('is served by %s', async (command) => {
     assertBuilt();
     const started = run([command, '--port', '0', '--contract', file()]);
-    const client = new TestClient(await listening(started), createContract(recursive(), liveValidators));
+    const client = new TestClient(await listening(started), createContract(recursiveDocument(), liveValidators));
     const created = await client.create(KEYS.acmeWeb, { name: 'Tree', settings: { tree: tree(2) } });
     expect(created.status).toBe(201);
     const refused = await client.create(KEYS.acmeWeb, { name: 'Tree', settings: { tree: { children: [] } } });

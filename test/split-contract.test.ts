@@ -11,6 +11,7 @@ import { createContract, type OpenApiDocument } from '../src/contract/contract.j
 import { BUNDLED_FILES, MAX_CONTRACT_FILES } from '../src/contract/bundle.js';
 import { liveValidators, readContractFile } from '../src/contract/load.js';
 import { contract } from './helpers/contract.js';
+import { writeSplitContract } from './helpers/contractFiles.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
 import { until } from './helpers/until.js';
@@ -26,17 +27,7 @@ const write = (name: string, value: unknown) => {
   return join(dir, name);
 };
 
-/** openapi.yaml with the chatbot's name in schemas/name.yaml, and its settings in schemas/settings.yaml, which names
- * the root file back for its input schema. */
-function split(maxLength = 100): string {
-  const document = structuredClone(contract.document) as Document;
-  const { ChatbotName, ChatbotSettings } = document.components.schemas as Record<string, Record<string, unknown>>;
-  write('schemas/name.yaml', { ChatbotName: { ...ChatbotName, maxLength } });
-  write('schemas/settings.yaml', { ChatbotSettings, Input: { $ref: '../openapi.yaml#/x-settings-input' } });
-  document.components.schemas.ChatbotName = { $ref: './schemas/name.yaml#/ChatbotName' };
-  document.components.schemas.ChatbotSettings = { $ref: 'schemas/settings.yaml#/ChatbotSettings' };
-  return write('openapi.yaml', { ...document, 'x-settings-input': { type: 'object' } });
-}
+const split = (maxLength = 100) => writeSplitContract(dir, maxLength);
 
 describe('a contract split into files', () => {
   it('is read as one document, its files kept inside it', () => {
