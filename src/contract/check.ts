@@ -5,6 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
+import { ItemReader, sequentialKind, type ReadItem, type SequentialMediaType } from './sequential.js';
 import { escapePointer, followRefs } from './pointer.js';
 
 export interface ObservedResponse {
@@ -81,6 +82,12 @@ export function responseViolations(contract: Contract, response: ObservedRespons
         pointer: `${pointer}/content`,
       },
     ];
+  }
+  const media = definition.content[mediaType] as { itemSchema?: unknown };
+  const kind = sequentialKind(mediaType);
+  if (kind && media.itemSchema !== undefined) {
+    const reader = new StreamCheck(contract, `${pointer}/content/${escapePointer(mediaType)}`, kind, status);
+    return [...problems, ...reader.push(text), ...reader.end()];
   }
   const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
   let body: unknown;
@@ -174,5 +181,54 @@ export function assertHonoursContract(contract: Contract, response: ObservedResp
   const problems = contractViolations(contract, response);
   if (problems.length > 0) {
     throw new Error(`${response.method} ${response.path} breaks openapi.yaml:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/**
+ * A streamed answer (OpenAPI 3.2's sequential media types) checked item by item as its text arrives, each against the
+ * media type's itemSchema: what `proxy` runs on an answer it passes on, and `verify` on one it reads.
+ */
+export class StreamCheck {
+  private readonly reader: ItemReader;
+  private readonly itemSchema: string;
+  private count = 0;
+
+  constructor(
+    private readonly contract: Contract,
+    /** The media type's pointer, e.g. #/paths/~1events/get/responses/200/content/text~1event-stream. */
+    media: string,
+    kind: SequentialMediaType,
+    private readonly status: number,
+  ) {
+    this.reader = new ItemReader(kind);
+    this.itemSchema = `${media}/itemSchema`;
+  }
+
+  push(text: string): Violation[] {
+    return this.checked(this.reader.push(text));
+  }
+
+  end(): Violation[] {
+    return this.checked(this.reader.end());
+  }
+
+  private checked(items: readonly ReadItem[]): Violation[] {
+    const violations: Violation[] = [];
+    const validate = this.contract.schemaValidator(this.itemSchema);
+    for (const item of items) {
+      const at = `${this.status}: item ${++this.count}`;
+      if (!('value' in item)) {
+        const message = `${at} cannot be read: ${item.unreadable}`;
+        violations.push({ kind: 'content-type', message, pointer: this.itemSchema });
+      } else if (!validate(item.value)) {
+        for (const [what, count] of groupedByItem(validate.errors ?? []))
+          violations.push({
+            kind: 'schema',
+            message: `${at}: ${what}${count > 1 ? ` (in ${count} items)` : ''}`,
+            pointer: this.itemSchema,
+          });
+      }
+    }
+    return violations;
   }
 }

@@ -4,7 +4,7 @@
 // written out as code, so they answer exactly as the live router does.
 import type { ValidateFunction } from 'ajv';
 import type { OpenApiDocument, ValidatorsFactory } from './contract.js';
-import { byStatus, createMatcher, requestErrors, type ContractOperation, type TemplateMatcher } from './router.js';
+import { byStatus, createMatcher, requestErrors, templateMatcher, type ContractOperation } from './router.js';
 
 export interface CompiledContract {
   /** openapi.yaml as written, as JSON. */
@@ -32,41 +32,4 @@ export function compiledValidators(compiled: CompiledContract): ValidatorsFactor
       return validate;
     },
   });
-}
-
-/** Paths with parameters, each a pattern in which a parameter is one path segment. */
-function templateMatcher(operations: readonly ContractOperation[]): TemplateMatcher {
-  const patterns = operations
-    .filter((operation) => operation.path.includes('{'))
-    .map((operation) => {
-      const names: string[] = [];
-      const source = operation.path
-        .split(/(\{[^}]+\})/)
-        .map((part) =>
-          /^\{[^}]+\}$/.test(part)
-            ? (names.push(part.slice(1, -1)), '([^/]+)')
-            : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('');
-      return { operation, names, pattern: new RegExp(`^${source}$`) };
-    });
-  return (method, path) => {
-    for (const { operation, names, pattern } of patterns) {
-      const values = operation.method === method ? pattern.exec(path) : null;
-      if (values)
-        return {
-          operation,
-          params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1] ?? '')])),
-        };
-    }
-    return undefined;
-  };
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

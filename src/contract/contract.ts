@@ -8,7 +8,7 @@ import type { ValidateFunction } from 'ajv';
 import dereference from 'dereference-json-schema';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createChatbotEncoder, type ChatbotEncoder } from './encoder.js';
-import { followRefs, pointerTo } from './pointer.js';
+import { followRefs, pointerTo, resolvePointer } from './pointer.js';
 import { statusKey, type ContractOperation, type OperationRouter } from './router.js';
 import type { ChatbotSettings, Problem, ValidationIssue } from './types.js';
 
@@ -70,10 +70,8 @@ export function operationObject(
   contract: Pick<Contract, 'dereferenced'>,
   operation: ContractOperation,
 ): OpenAPIV3.OperationObject {
-  const methods = contract.dereferenced.paths[operation.path] as Record<string, OpenAPIV3.OperationObject>;
-  // The operation was read from this document: its path and method are in it.
-  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see above
-  return methods[operation.method.toLowerCase()]!;
+  // The operation was read from this document: its pointer names it.
+  return resolvePointer(contract.dereferenced, operation.pointer) as OpenAPIV3.OperationObject;
 }
 
 /**

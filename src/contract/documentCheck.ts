@@ -14,6 +14,7 @@ import { headerFault } from './httpHeaders.js';
 import { describeSchemaErrors } from './schemaErrors.js';
 import { dialectOf, openApiVersion } from './dialect.js';
 import { documentErrors } from './documentSchemas.js';
+import { documentOperations } from './operations.js';
 
 // A CommonJS module: Node hands its exports as the default, a bundler may hand its `default`.
 type Validator = InstanceType<typeof schemaValidator.default>;
@@ -42,9 +43,7 @@ export function checkOpenApiDocument(document: unknown): void {
     throw new Error(`it is not valid OpenAPI ${version}: ${describeSchemaErrors(errors.slice(0, 1))}${more}`);
   }
   dialectOf(document); // throws for a jsonSchemaDialect this server does not read
-  const repeated = repeatedOperationId(
-    document as { paths?: Record<string, Record<string, { operationId?: unknown }>> },
-  );
+  const repeated = repeatedOperationId(document as { paths?: unknown });
   if (repeated)
     throw new Error(
       `its operationId ${JSON.stringify(repeated)} names more than one operation (OpenAPI asks each to be unique)`,
@@ -56,17 +55,12 @@ function errorsOf30(document: unknown) {
   return validator.validate(document as never).errors;
 }
 
-function repeatedOperationId(document: {
-  paths?: Record<string, Record<string, { operationId?: unknown }>>;
-}): string | undefined {
-  const seen = new Set<unknown>();
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item)) {
-      const id = typeof operation === 'object' && operation !== null ? operation.operationId : undefined;
-      if (id === undefined) continue;
-      if (seen.has(id)) return String(id);
-      seen.add(id);
-    }
+/** An operationId that names two operations (one left out is `METHOD /path`, operations.ts). */
+function repeatedOperationId(document: { paths?: unknown }): string | undefined {
+  const seen = new Set<string>();
+  for (const { operationId } of documentOperations(document)) {
+    if (seen.has(operationId)) return operationId;
+    seen.add(operationId);
   }
   return undefined;
 }

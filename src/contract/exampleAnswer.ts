@@ -5,13 +5,19 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { composedExample, schemaExample } from './composedExample.js';
 import type { Contract } from './contract.js';
-import { dereferenced } from './pointer.js';
+import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
+import { ItemReader, sequentialKind, type SequentialMediaType } from './sequential.js';
+
+/** OpenAPI 3.2's Example Object: the value as data (`dataValue`), or as sent (`serializedValue`). */
+type ExampleObject = OpenAPIV3.ExampleObject & { dataValue?: unknown; serializedValue?: unknown };
 
 export interface ExampleAnswer {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  /** OpenAPI 3.2: a streamed answer (a sequential media type with an itemSchema), its items, each checked by it. */
+  stream?: { kind: SequentialMediaType; mediaType: string; items: unknown[]; itemSchema: string };
 }
 
 export function exampleAnswer(
@@ -23,11 +29,20 @@ export function exampleAnswer(
   if (!documented) return undefined;
   const { document } = contract;
   const { response } = documented;
-  const media = Object.values(response.content ?? {})[0];
-  const named = dereferenced<OpenAPIV3.ExampleObject>(document, Object.values(media?.examples ?? {})[0]);
+  const [mediaType, media] = Object.entries(response.content ?? {})[0] ?? [];
+  const named = dereferenced<ExampleObject>(document, Object.values(media?.examples ?? {})[0]);
+  const kind = mediaType === undefined ? undefined : sequentialKind(mediaType);
+  if (kind && mediaType && media && 'itemSchema' in media) {
+    const itemsSchema = media.itemSchema as OpenAPIV3.SchemaObject;
+    const items = streamExample(kind, media.example, named, itemsSchema, document);
+    const itemSchema = `${documented.pointer}/content/${escapePointer(mediaType)}/itemSchema`;
+    const stream = { kind, mediaType, items, itemSchema };
+    return { status, body: undefined, headers: exampleHeaders(document, response), stream };
+  }
   // No example at all: one composed from the schema's own examples.
   const body =
     media?.example ??
+    named?.dataValue ??
     named?.value ??
     (media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject, document) : null);
   return { status, body, headers: exampleHeaders(document, response) };
@@ -50,3 +65,27 @@ export function exampleHeaders(document: unknown, response: OpenAPIV3.ResponseOb
 
 const headerText = (value: unknown) =>
   typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
+/**
+ * The items of a streamed example: a `serializedValue` read as the stream it is, a value that is a list (the stream
+ * as OpenAPI 3.2 models it, an array of its items), another value as the one item; else one composed from the
+ * itemSchema.
+ */
+function streamExample(
+  kind: SequentialMediaType,
+  written: unknown,
+  named: ExampleObject | undefined,
+  itemSchema: OpenAPIV3.SchemaObject,
+  document: unknown,
+): unknown[] {
+  if (written === undefined && typeof named?.serializedValue === 'string') {
+    const reader = new ItemReader(kind);
+    return [...reader.push(named.serializedValue), ...reader.end()].map((item) =>
+      'value' in item ? item.value : item.unreadable,
+    );
+  }
+  const value = written ?? named?.dataValue ?? named?.value;
+  if (Array.isArray(value)) return value;
+  if (value !== undefined) return [value];
+  return [composedExample(itemSchema, document)];
+}

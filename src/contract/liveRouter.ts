@@ -1,15 +1,26 @@
-// The router compiled when the contract loads: openapi-backend is the source of
-// the contract's operations, of matching a path with parameters, and of the
-// request and response validators (compiled with the contract's Ajv set-up on
-// each operation's first use). Node only: the MSW package has its validators
-// compiled at build time from these same ones (tools/build-msw.mjs).
+// The router compiled when the contract loads: the operations are the
+// document's own (operations.ts, OpenAPI 3.2's QUERY and additionalOperations
+// included), matched by router.ts; openapi-backend is the source of the request
+// and response validators (compiled with the contract's Ajv set-up on each
+// operation's first use), reading the document as validationView.ts gives it.
+// Node only: the MSW package has its validators compiled at build time from
+// these same ones (tools/build-msw.mjs).
 import type { ValidateFunction } from 'ajv';
 import { OpenAPIRouter, OpenAPIValidator } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ajvFor, configureAjv } from './ajv.js';
 import { dialectOf } from './dialect.js';
-import { pointerTo } from './pointer.js';
-import { byStatus, createMatcher, requestErrors, type ContractOperation, type OperationRouter } from './router.js';
+import { documentOperations } from './operations.js';
+import { queryParametersOf } from './queryParameters.js';
+import {
+  byStatus,
+  createMatcher,
+  requestErrors,
+  templateMatcher,
+  type ContractOperation,
+  type OperationRouter,
+} from './router.js';
+import { validationView } from './validationView.js';
 
 export interface LiveRouter extends OperationRouter {
   /** openapi-backend's validators, for the build that compiles them ahead of time. */
@@ -18,9 +29,10 @@ export interface LiveRouter extends OperationRouter {
 
 export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
   const dialect = dialectOf(definition);
-  const router = new OpenAPIRouter({ definition, apiRoot: '/', ignoreTrailingSlashes: false });
+  const view = validationView(definition);
+  const router = new OpenAPIRouter({ definition: view, apiRoot: '/', ignoreTrailingSlashes: false });
   const validator = new OpenAPIValidator({
-    definition,
+    definition: view,
     router,
     lazyCompileValidators: true,
     // The document is linted in CI: Ajv need not check each schema against its meta-schema.
@@ -28,28 +40,19 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     // A 3.1 or 3.2 document's schemas are JSON Schema 2020-12: Ajv's 2020 build, with openapi-backend's options.
     customizeAjv: (ajv, options) => (dialect === 'draft-2020-12' ? ajvFor(dialect, options) : configureAjv(ajv)),
   });
-  const operations: ContractOperation[] = router.getOperations().map((operation) => ({
-    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- documentCheck requires an operationId
-    operationId: operation.operationId!,
-    method: operation.method.toUpperCase(),
-    path: operation.path,
-    pointer: pointerTo('paths', operation.path, operation.method),
-    secured: (operation.security ?? []).length > 0,
-    hasBody: Boolean(operation.requestBody),
+  const operations: ContractOperation[] = documentOperations(definition).map((found) => ({
+    operationId: found.operationId,
+    method: found.method,
+    path: found.path,
+    pointer: found.pointer,
+    secured: (found.operation.security ?? definition.security ?? []).length > 0,
+    hasBody: Boolean(found.operation.requestBody),
+    query: queryParametersOf(definition, found.operation, found.pathItem),
   }));
-  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
-  // openapi-backend's matchOperation rebuilds its operation list on every call: only paths with parameters reach it.
-  const match = createMatcher(operations, (method, path) => {
-    const found = router.matchOperation({ method, path, headers: {} });
-    if (!found) return undefined;
-    const { params } = router.parseRequest({ method, path, headers: {} }, found);
-    const operation = found.operationId === undefined ? undefined : byId.get(found.operationId);
-    return operation && { operation, params: params as Record<string, string> };
-  });
 
   return {
     operations,
-    match,
+    match: createMatcher(operations, templateMatcher(operations)),
     validator,
     validateRequest: (operation, parts) =>
       requestErrors(validator.getRequestValidatorsForOperation(operation.operationId) ?? [], parts),

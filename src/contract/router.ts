@@ -3,6 +3,7 @@
 // openapi-backend's, compiled when the contract loads (liveRouter.ts), and
 // the one compiled at build time for the MSW package (compiledRouter.ts).
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { QueryParameter } from './queryParameters.js';
 
 export interface ContractOperation {
   operationId: string;
@@ -16,6 +17,8 @@ export interface ContractOperation {
   secured: boolean;
   /** Whether the operation takes a request body. */
   hasBody: boolean;
+  /** Its query parameters, as the validate step reads them from the query string. */
+  query: readonly QueryParameter[];
 }
 
 export type RouteMatch =
@@ -26,6 +29,8 @@ export type RouteMatch =
 /** The parts of a request that the request validators check. */
 export interface RequestParts {
   params: Record<string, unknown>;
+  /** The declared query parameters' values (queryParameters.ts); none when absent. */
+  query?: Record<string, unknown>;
   headers: Record<string, unknown>;
   /** undefined when there is no body. */
   body: unknown;
@@ -47,8 +52,6 @@ export type TemplateMatcher = (
   path: string,
 ) => { operation: ContractOperation; params: Record<string, string> } | undefined;
 
-export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-
 /**
  * The router's match(): a path without parameters is one Map lookup (a trailing
  * slash names another path, which the contract does not list: 404); a path
@@ -64,6 +67,7 @@ export function createMatcher(
     literal.set(operation.path, methods.set(operation.method, operation));
   }
   const hasTemplates = operations.some((op) => op.path.includes('{'));
+  const documented = [...new Set(operations.map((op) => op.method))];
   return (method, path) => {
     const methods = literal.get(path);
     if (methods) {
@@ -75,7 +79,7 @@ export function createMatcher(
     if (!hasTemplates) return { kind: 'not-found' };
     const found = templated(method, path);
     if (found) return { kind: 'operation', ...found };
-    const allow = HTTP_METHODS.filter((other) => templated(other, path));
+    const allow = documented.filter((other) => templated(other, path));
     return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
   };
 }
@@ -83,9 +87,9 @@ export function createMatcher(
 /** Runs an operation's request validators on its parts, in the input shape openapi-backend builds them for. */
 export function requestErrors(
   validators: readonly ValidateFunction[],
-  { params, headers, body }: RequestParts,
+  { params, query = {}, headers, body }: RequestParts,
 ): ErrorObject[] {
-  const input: Record<string, unknown> = { path: params, query: {}, header: headers, cookie: {} };
+  const input: Record<string, unknown> = { path: params, query, header: headers, cookie: {} };
   if (body !== undefined) input.requestBody = body;
   const errors: ErrorObject[] = [];
   for (const check of validators) {
@@ -103,4 +107,46 @@ export function statusKey(entries: Readonly<Record<string, unknown>>, status: nu
 export function byStatus<T>(entries: Readonly<Record<string, T>>, status: number): T | undefined {
   const key = statusKey(entries, status);
   return key === undefined ? undefined : entries[key];
+}
+
+/**
+ * Paths with parameters, each a pattern in which a parameter is one path segment; the path with the most literal
+ * text is tried first (/chatbots/{id}/versions before /chatbots/{id}/{part}), as openapi-backend orders them.
+ */
+export function templateMatcher(operations: readonly ContractOperation[]): TemplateMatcher {
+  const patterns = operations
+    .filter((operation) => operation.path.includes('{'))
+    .map((operation) => {
+      const names: string[] = [];
+      const source = operation.path
+        .split(/(\{[^}]+\})/)
+        .map((part) =>
+          /^\{[^}]+\}$/.test(part)
+            ? (names.push(part.slice(1, -1)), '([^/]+)')
+            : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('');
+      const literal = operation.path.replace(/\{[^}]+\}/g, '').length;
+      return { operation, names, literal, pattern: new RegExp(`^${source}$`) };
+    })
+    .sort((a, b) => b.literal - a.literal);
+  return (method, path) => {
+    for (const { operation, names, pattern } of patterns) {
+      const values = operation.method === method ? pattern.exec(path) : null;
+      if (values)
+        return {
+          operation,
+          params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1] ?? '')])),
+        };
+    }
+    return undefined;
+  };
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,5 +1,6 @@
 // Turns a Reply into what an adapter sends: JSON, or problem+json for a status
-// of 400 and above, always with Cache-Control: no-store.
+// of 400 and above, or a stream of items in its own media type; always with
+// Cache-Control: no-store.
 import type { EngineResponse, Reply } from './types.js';
 
 export function encodeReply(reply: Reply, applied: readonly string[], projectId?: string): EngineResponse {
@@ -10,8 +11,17 @@ export function encodeReply(reply: Reply, applied: readonly string[], projectId?
     ...reply.headers,
     'Content-Type': `${reply.status >= 400 ? 'application/problem+json' : 'application/json'}; charset=utf-8`,
   };
+  const stream = 'stream' in reply ? reply.stream : undefined;
+  if (stream) headers['Content-Type'] = stream.mediaType;
   if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');
-  return { kind: 'answer', status: reply.status, headers, body, ...(projectId ? { projectId } : {}) };
+  return {
+    kind: 'answer',
+    status: reply.status,
+    headers,
+    body,
+    ...(projectId ? { projectId } : {}),
+    ...(stream ? { streamed: true as const } : {}),
+  };
 }
 
 const decoder = new TextDecoder();

@@ -13,6 +13,8 @@ export interface EngineRequest {
   method: string;
   /** The path as sent, without the query string, e.g. /api/chatbots. */
   path: string;
+  /** The query string as sent, without its `?`; none when there is none. */
+  query?: string;
   /** Lower-case names. */
   headers: Readonly<Record<string, string | undefined>>;
   /** The bytes, or a reader that enforces the size limit while it reads. */
@@ -32,6 +34,8 @@ export type EngineResponse =
       body: string | Uint8Array | (string | Uint8Array)[];
       /** The project of the API key, once known, for logs. */
       projectId?: string;
+      /** A stream (OpenAPI 3.2's sequential media types): each part sent as it comes, with no Content-Length. */
+      streamed?: true;
     }
   | { kind: 'drop' };
 
@@ -54,6 +58,8 @@ export interface EncodedReply {
   status: number;
   encoded: readonly (string | Uint8Array)[];
   headers?: Record<string, string>;
+  /** A stream of items of this media type (sequential.ts), each part one item, each checked by its itemSchema. */
+  stream?: { mediaType: string };
 }
 
 /** Drop the connection instead of answering (a fault asked for). */

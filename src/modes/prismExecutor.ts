@@ -5,11 +5,15 @@
 // time and memory (isolatedPrism.ts). `Prefer: example=NAME` and `Prefer: dynamic=true|false`
 // reach it as they do with Prism's own server; `Prefer: code=` is the engine's faults step.
 // `Accept` does not: the engine answers JSON whatever it says, as `serve` does (an Accept it
-// cannot satisfy is disregarded, RFC 9110 12.5.1), so Prism makes its JSON answer.
-import type { Contract } from '../contract/contract.js';
+// cannot satisfy is disregarded, RFC 9110 12.5.1), so Prism makes its JSON answer. What Prism
+// cannot answer (OpenAPI 3.2's QUERY, additional operations, streams) is answered from examples.
+import { operationObject, type Contract } from '../contract/contract.js';
+import type { ContractOperation } from '../contract/router.js';
+import { sequentialKind } from '../contract/sequential.js';
 import { cannotGenerate } from '../engine/cannotGenerate.js';
 import { parsePreferences } from '../engine/steps/faults.js';
 import type { Executor, Reply } from '../engine/types.js';
+import { exampleReply } from '../reference/exampleReply.js';
 import { printable } from '../untrusted/printable.js';
 import { CannotGenerateError, CoolingDownError, isolatedPrism } from './isolatedPrism.js';
 
@@ -24,7 +28,11 @@ const KEPT_STATIC_ANSWERS = 256;
 export async function createPrismExecutor(contract: Contract, options: PrismExecutorOptions = {}): Promise<Executor> {
   const mock = await isolatedPrism(contract.document);
   const staticAnswers = new Map<string, Reply>();
+  const byExample = new Set(
+    contract.operations.filter((operation) => beyondPrism(contract, operation)).map((op) => op.operationId),
+  );
   return async ({ operation, params, body, request }) => {
+    if (byExample.has(operation.operationId)) return exampleReply(contract, operation);
     const prefer = parsePreferences(request.headers.prefer);
     const preferred = prefer.get('dynamic');
     const dynamic = preferred === 'true' || preferred === 'false' ? preferred === 'true' : (options.dynamic ?? false);
@@ -64,4 +72,22 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
     }
     return reply;
   };
+}
+
+/** The methods Prism routes (OpenAPI 3.0's eight). */
+const PRISM_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
+
+/**
+ * Whether Prism cannot answer the operation, which is then answered from its examples as `serve` answers one without
+ * a handler: an OpenAPI 3.2 QUERY or additional operation, or one whose success answer is a stream of items.
+ */
+function beyondPrism(contract: Contract, operation: ContractOperation): boolean {
+  if (!PRISM_METHODS.has(operation.method)) return true;
+  return Object.entries(operationObject(contract, operation).responses ?? {}).some(([status, response]) => {
+    const content = (response as { content?: Record<string, { itemSchema?: unknown }> }).content ?? {};
+    const [mediaType, media] = Object.entries(content)[0] ?? [];
+    return (
+      /^2/.test(status) && mediaType !== undefined && sequentialKind(mediaType) !== undefined && !!media?.itemSchema
+    );
+  });
 }

@@ -6,17 +6,16 @@
 //                               contract in force; what it cannot do is a 501 problem that says why;
 //   no handler (an added one)   its example, as `mock` answers, marked `Mock-Source: example` (or,
 //                               with none, its success answer without a body); else a 501 problem.
-import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { problemAmong, problemResponse } from '../contract/documentedProblem.js';
 import { BrokenChatbotError } from '../contract/encoder.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
-import { exampleAnswer } from '../contract/exampleAnswer.js';
 import { encodedText } from '../engine/encode.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import { operationHandlers } from '../handlers/index.js';
 import { StoreUnavailableError } from '../state/store.js';
+import { EXAMPLE_REPLY_RESPONSES, exampleReply } from './exampleReply.js';
 
 /** How an operation of the contract in force is served. */
 export type ServedBy = 'handler' | 'changed handler' | 'example';
@@ -30,13 +29,7 @@ export const EDITED_CONTRACT_RESPONSES = {
     'Not Implemented',
     501,
   ),
-  NoExample: problemResponse(
-    'Under a contract other than the built-in one: the operation has no reference handler, and the contract ' +
-      'gives no example of a success answer.',
-    'no-example',
-    'Not Implemented',
-    501,
-  ),
+  ...EXAMPLE_REPLY_RESPONSES,
 };
 
 /** Each operation of `contract`, by operationId, and how it is served. */
@@ -65,7 +58,7 @@ export function editedContractExecutor(contract: Contract, builtIn: Contract, ha
   return async (call) => {
     const { operation } = call;
     const by = served.get(operation.operationId);
-    if (by === 'example') return answerFromExample(contract, operation);
+    if (by === 'example') return exampleReply(contract, operation);
     if (!call.principal)
       return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
     if (by === 'handler') return handlers(call);
@@ -139,42 +132,6 @@ function whyAnswerBreaks(contract: Contract, operation: ContractOperation, reply
     ? 'the data it reads was stored under the earlier contract'
     : 'what it did, such as a create, is done';
   return `its ${reply.status} answer does not fit this contract (${why}): ${describeSchemaErrors(check.errors)}`;
-}
-
-/**
- * The first success status the operation documents with an example that fits its schema, answered with it; else the
- * first with no body (a 204).
- */
-function answerFromExample(contract: Contract, operation: ContractOperation): Reply {
-  const { responses } = operationObject(contract, operation);
-  const statuses = Object.keys(responses)
-    .filter((key) => /^2\d\d$/.test(key))
-    .map(Number)
-    .sort((a, b) => a - b);
-  const mediaOf = (status: number) =>
-    Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
-  const marked = { 'Mock-Source': 'example' };
-  const unfit: string[] = [];
-  for (const status of statuses) {
-    const media = mediaOf(status);
-    // An example written, or one composed from the schema's own.
-    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !media?.schema) continue;
-    const example = exampleAnswer(contract, operation, status);
-    if (!example) continue;
-    const check = contract.router.responseValidator(operation, status);
-    if (check && !check(example.body)) {
-      unfit.push(`its ${status} example does not fit its schema: ${describeSchemaErrors(check.errors)}`);
-      continue;
-    }
-    return { ...example, headers: { ...example.headers, ...marked } };
-  }
-  const bodiless = statuses.find((status) => mediaOf(status) === undefined);
-  if (bodiless !== undefined) return { status: bodiless, encoded: [], headers: marked };
-  return problem(
-    'NoExample',
-    `${describe(operation)} has no reference handler, and this contract gives no example of a success answer to ` +
-      `serve in its place${unfit.length > 0 ? ` (${unfit.join('; ')})` : ''}.`,
-  );
 }
 
 function cannotServe(operation: ContractOperation, reason: string): JsonReply {

@@ -4,6 +4,7 @@
 // limit, content encodings) happens here; everything the contract decides,
 // CORS included, happens in the engine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import type { Duplex } from 'node:stream';
 import bodyParser from 'body-parser';
 import { hasBody } from 'type-is';
@@ -31,7 +32,7 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
   const { basePath } = engine;
 
   return (req, res, next) => {
-    const path = pathOf(req);
+    const { path, query } = targetOf(req);
     const method = req.method ?? 'GET';
     if (!options.answerAll && pathBelow(basePath, path) === undefined) return next();
     if (options.passUnknownPaths && engine.route(method, path).kind === 'not-found') return next();
@@ -39,6 +40,7 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
     const request: EngineRequest = {
       method,
       path,
+      ...(query === undefined ? {} : { query }),
       headers: headersOf(req),
       body: bodyOf(req, res),
       ...(reparsed ? { reparsed } : {}),
@@ -84,11 +86,12 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
   }
 }
 
-function pathOf(req: IncomingMessage): string {
+/** The request target's path and query string. */
+function targetOf(req: IncomingMessage): { path: string; query?: string } {
   // Express strips the mount path from req.url; originalUrl keeps it.
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const mark = url.indexOf('?');
+  return mark === -1 ? { path: url } : { path: url.slice(0, mark), query: url.slice(mark + 1) };
 }
 
 /** The body as sent, where a parser of the host app kept it: req.rawBody, or a Buffer or string it left as the body. */
@@ -188,10 +191,11 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
   try {
     res.statusCode = response.status;
     for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-    res.setHeader(
-      'Content-Length',
-      parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0),
-    );
+    if (!response.streamed)
+      res.setHeader(
+        'Content-Length',
+        parts.reduce((sum, part) => sum + (typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength), 0),
+      );
   } catch (error) {
     // Nothing is sent yet: leave no header of this answer behind for the one that answers the failure.
     for (const name of res.getHeaderNames()) res.removeHeader(name);
@@ -203,7 +207,19 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
     if (canLinger(req)) dropRest(req, res);
     else res.setHeader('Connection', 'close');
   }
+  if (response.streamed) return void sendItems(res, parts);
   // Each part as it is: a list kept as bytes is written without being copied. Node sends no body to a HEAD request.
   for (const part of parts.slice(0, -1)) res.write(part);
   res.end(parts.at(-1));
+}
+
+/** A stream's items, each in a chunk of its own, the next once the last has left; stops when the client goes. */
+async function sendItems(res: ServerResponse, items: readonly (string | Uint8Array)[]): Promise<void> {
+  const gone = new Promise<void>((resolve) => res.once('close', resolve));
+  for (const item of items) {
+    if (res.destroyed) return;
+    if (!res.write(item)) await Promise.race([once(res, 'drain'), gone]);
+    await new Promise(setImmediate);
+  }
+  if (!res.destroyed) res.end();
 }

@@ -3,6 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Contract } from '../../contract/contract.js';
 import { unescapePointer } from '../../contract/pointer.js';
+import { QUERYSTRING, queryValues } from '../../contract/queryParameters.js';
 import type { ValidationIssue } from '../../contract/types.js';
 import { problemReply } from '../problems.js';
 import type { EngineLog } from './checkResponse.js';
@@ -21,8 +22,10 @@ export function validateStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
     const { operation } = context;
     if (!operation) return next();
+    const query = queryValues(operation.query, context.request.query ?? '');
     const errors = contract.router.validateRequest(operation, {
       params: context.params,
+      query: query.values,
       headers: context.request.headers,
       body: context.body,
     });
@@ -33,8 +36,8 @@ export function validateStep(contract: Contract, log: EngineLog): Step {
         `${token.length > 40 ? `${token.slice(0, 40)}…` : token} cannot be kept exactly as a JSON number (an IEEE ` +
         `754 double): send it as a string`,
     }));
-    if (errors.length > 0 || inexact.length > 0) {
-      const issues = [...validationIssues(errors), ...inexact];
+    if (errors.length > 0 || inexact.length > 0 || query.issues.length > 0) {
+      const issues = [...query.issues, ...validationIssues(errors), ...inexact];
       const reply = problemReply(
         contract,
         422,
@@ -72,7 +75,9 @@ const LOCATIONS: Record<string, string> = { requestBody: 'body', query: 'query',
 export function validationIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
   return errors.map((error) => {
     const [root = '', ...rest] = error.instancePath.split('/').slice(1).map(unescapePointer);
-    const location = root === '' ? ['body'] : [LOCATIONS[root] ?? root, ...rest];
+    // The whole query string (OpenAPI 3.2's `in: querystring`) is checked as one query value.
+    const location =
+      root === '' ? ['body'] : root === 'query' && rest[0] === QUERYSTRING ? rest : [LOCATIONS[root] ?? root, ...rest];
     if (error.keyword === 'required' && root === '' && error.params.missingProperty === 'requestBody') {
       return { location: ['body'], code: 'required', message: 'a JSON request body is required' };
     }

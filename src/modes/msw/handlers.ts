@@ -32,9 +32,11 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
   const reference = createReferenceFrom(contract, options, basePath);
 
   const handler = http.all(matches, async ({ request }) => {
+    const url = new URL(request.url);
     const response = await reference.engine.handle({
       method: request.method.toUpperCase(),
-      path: new URL(request.url).pathname,
+      path: url.pathname,
+      query: url.search.slice(1),
       headers: Object.fromEntries(request.headers),
       body: bodyReader(request),
     });
@@ -42,6 +44,7 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
     const { status, headers } = response;
     // A 204 (a CORS preflight) has no body at all: a Response refuses even an empty one.
     if (status === 204) return new HttpResponse(null, { status, headers });
+    if (response.streamed) return new HttpResponse(streamOf(response.body), { status, headers });
     // The cast is needed under the DOM's types (packages/msw/tsconfig.types.json), not under Node's.
     const body = Array.isArray(response.body)
       ? // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- see the line above
@@ -50,6 +53,21 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
     return new HttpResponse(body, { status, headers });
   });
   return { handlers: [handler], keys: reference.keys, ...testControls(reference) };
+}
+
+/** A streamed answer's items (OpenAPI 3.2's sequential media types), each a chunk of its own as the page reads it. */
+function streamOf(body: string | Uint8Array | (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+  const items = (Array.isArray(body) ? body : [body]).map((item) =>
+    typeof item === 'string' ? new TextEncoder().encode(item) : item,
+  );
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      const item = items[next++];
+      if (item) controller.enqueue(item);
+      else controller.close();
+    },
+  });
 }
 
 /** Reads the body as a stream, and stops as soon as it passes the limit. */
