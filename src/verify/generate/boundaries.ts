@@ -5,7 +5,7 @@
 // property. Each body is whole and otherwise valid, so one thing is tried at a time.
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { patternBreakers } from './invalid.js';
-import { propertiesOf, withProperty, type Schema } from './schemas.js';
+import { propertiesOf, typesOf, withProperty, type Schema, type SchemaType } from './schemas.js';
 
 export interface BoundaryBody {
   label: string;
@@ -30,19 +30,21 @@ export function boundaryBodies(
   const bodies: BoundaryBody[] = [];
   const at = (path: string[], value: unknown) => withProperty(base, path, value);
   for (const [type, value] of Object.entries(WRONG))
-    if (type !== schema.type) bodies.push({ label: `the body of the wrong type (${type})`, value });
+    if (!typesOf(schema).includes(type as SchemaType))
+      bodies.push({ label: `the body of the wrong type (${type})`, value });
   bodies.push({ label: 'the body null', value: null });
   for (const { path, schema: child, parent } of propertiesOf(schema)) {
     const where = path.join('.');
     if (parent.required?.includes(path.at(-1) ?? ''))
       bodies.push({ label: `without the required ${where}`, value: withProperty(base, path, undefined, true) });
+    const types = typesOf(child);
     for (const [type, value] of Object.entries(WRONG)) {
-      if (type !== child.type && !(child.type === 'number' && type === 'integer'))
+      if (!types.includes(type as SchemaType) && !(types.includes('number') && type === 'integer'))
         bodies.push({ label: `${where} of the wrong type (${type})`, value: at(path, value) });
     }
     bodies.push({ label: `${where} null`, value: at(path, null) });
-    if (child.type === 'string') bodies.push(...stringBounds(child, path, where, at, fill));
-    if (child.type === 'object') bodies.push(...sizeLimits(child, path, where, at));
+    if (types.includes('string')) bodies.push(...stringBounds(child, path, where, at, fill));
+    if (types.includes('object')) bodies.push(...sizeLimits(child, path, where, at));
   }
   if (schema.additionalProperties === false)
     bodies.push({ label: 'an unknown top-level property', value: { ...base, unknown_property: true } });

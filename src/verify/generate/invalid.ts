@@ -3,7 +3,7 @@
 // string out of its bounds or its pattern, a property the schema forbids).
 // Which status the contract wants for each is the oracle's to say.
 import fc from 'fast-check';
-import { propertiesOf, withProperty, type Schema } from './schemas.js';
+import { propertiesOf, typesOf, withProperty, type Schema } from './schemas.js';
 import { text } from './text.js';
 
 export interface Mutated {
@@ -53,8 +53,9 @@ function missing(path: string[]): Mutation {
 }
 
 function wrongTypes(schema: Schema, path: string[]): Mutation[] {
-  const allowed = new Set([schema.type, ...(schema.type === 'number' ? ['integer'] : [])]);
-  const others = Object.entries(SAMPLES).filter(([type]) => !allowed.has(type as never));
+  const types = typesOf(schema);
+  const allowed = new Set<string>([...types, ...(types.includes('number') ? ['integer'] : [])]);
+  const others = Object.entries(SAMPLES).filter(([type]) => !allowed.has(type));
   const where = path.length ? path.join('.') : 'the body';
   const mutations = others.map(([type, sample]) =>
     sample.map((value) => (body: unknown) => ({
@@ -62,7 +63,7 @@ function wrongTypes(schema: Schema, path: string[]): Mutation[] {
       label: `${where} of the wrong type (${type})`,
     })),
   );
-  if (!schema.nullable) {
+  if (!schema.nullable && !types.includes('null')) {
     mutations.push(
       fc.constant((body: unknown) => ({
         value: path.length ? withProperty(body, path, null) : null,
@@ -74,7 +75,7 @@ function wrongTypes(schema: Schema, path: string[]): Mutation[] {
 }
 
 function stringBounds(schema: Schema, path: string[]): Mutation[] {
-  if (schema.type !== 'string') return [];
+  if (!typesOf(schema).includes('string')) return [];
   const where = path.join('.');
   const mutations: Mutation[] = [];
   if (schema.maxLength !== undefined) {

@@ -1,13 +1,21 @@
 // The request schemas `verify` generates from, read from the contract, and the
 // few JSON Schema keywords it understands. A keyword it does not know stops the
 // run with its location, so the contract cannot outgrow the generators quietly.
+// A recursive schema (a tree) is walked once per subschema, and each path
+// through it stops where a schema would contain itself again.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
 import { dialectOf } from '../../contract/dialect.js';
 import { as30 } from './jsonSchema.js';
 
-export type Schema = OpenAPIV3.SchemaObject & {
+/** A JSON type a schema names: 3.0's, and 3.1's "null" (in a list of types, where it is not read as `nullable`). */
+export type SchemaType = OpenAPIV3.NonArraySchemaObjectType | OpenAPIV3.ArraySchemaObjectType | 'null';
+
+export type Schema = OpenAPIV3.BaseSchemaObject & {
+  /** One type, or (3.1, 3.2) a list of them. */
+  type?: SchemaType | SchemaType[];
+  items?: Schema;
   'x-max-depth'?: number;
   'x-max-entries'?: number;
   'x-max-json-length'?: number;
@@ -59,26 +67,40 @@ export function requestExamples(contract: Contract, operation: ContractOperation
   return media?.example !== undefined ? [['example', media.example], ...named] : named;
 }
 
-function assertUnderstood(schema: Schema, at: string): void {
+/** The types a schema names, as a list (empty when it names none). */
+export function typesOf(schema: Schema): SchemaType[] {
+  return schema.type === undefined ? [] : [schema.type].flat();
+}
+
+/** Every subschema is checked once: a recursive one is not walked round its cycle. */
+function assertUnderstood(schema: Schema, at: string, seen = new Set<Schema>()): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
   for (const keyword of Object.keys(schema)) {
     if (!UNDERSTOOD.has(keyword))
       throw new Error(`verify cannot generate requests for ${at}: the keyword "${keyword}" is not supported`);
   }
   for (const [name, child] of Object.entries(schema.properties ?? {}))
-    assertUnderstood(child as Schema, `${at}/properties/${name}`);
+    assertUnderstood(child as Schema, `${at}/properties/${name}`, seen);
   if (typeof schema.additionalProperties === 'object')
-    assertUnderstood(schema.additionalProperties as Schema, `${at}/additionalProperties`);
-  if (schema.type === 'array') assertUnderstood(schema.items as Schema, `${at}/items`);
+    assertUnderstood(schema.additionalProperties as Schema, `${at}/additionalProperties`, seen);
+  if (typesOf(schema).includes('array') && schema.items) assertUnderstood(schema.items, `${at}/items`, seen);
 }
 
-/** Every property schema below an object schema, with its path of property names. */
+/**
+ * Every property schema below an object schema, with its path of property names. A property whose schema is one of
+ * the objects it sits in (a recursive schema) is listed, and not walked into again.
+ */
 export function propertiesOf(
   schema: Schema,
   path: string[] = [],
+  within: readonly Schema[] = [schema],
 ): { path: string[]; schema: Schema; parent: Schema }[] {
-  return Object.entries(schema.properties ?? {}).flatMap(([name, child]) => {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, written]) => {
+    const child = written as Schema;
     const here = [...path, name];
-    return [{ path: here, schema: child as Schema, parent: schema }, ...propertiesOf(child as Schema, here)];
+    const below = within.includes(child) ? [] : propertiesOf(child, here, [...within, child]);
+    return [{ path: here, schema: child, parent: schema }, ...below];
   });
 }
 

@@ -1,30 +1,68 @@
 // fast-check arbitraries of values a schema accepts, built from its keywords.
 // Limits the contract adds (x-max-depth, x-max-entries, x-max-json-length) are
-// honoured with the same measures the server applies.
+// honoured with the same measures the server applies. A recursive schema (a
+// tree) is unfolded a few times, and below that only what it requires is made:
+// the least value it accepts, so that the arbitrary stays finite and small.
 import fc from 'fast-check';
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
-import type { Schema } from './schemas.js';
+import { typesOf, type Schema, type SchemaType } from './schemas.js';
 import { jsonValue, text } from './text.js';
 
 /** Arbitraries to use instead of the generated one, by property path (e.g. "name"). */
 export type Overrides = ReadonlyMap<string, fc.Arbitrary<unknown>>;
+
+/** How many times a schema may be unfolded inside itself before only its least value is made. */
+export const RECURSION_UNFOLDED = 2;
+/** How much deeper the least value of a recursive schema may go: past it, the schema requires itself without end. */
+const RECURSION_REQUIRED = 16;
+
+/** Where an arbitrary is built: the property path, and the schemas it sits in. */
+interface Place {
+  overrides: Overrides;
+  path: string[];
+  within: readonly Schema[];
+}
 
 export function validArbitrary(
   schema: Schema,
   overrides: Overrides = new Map(),
   path: string[] = [],
 ): fc.Arbitrary<unknown> {
-  const override = overrides.get(path.join('.'));
+  return valid(schema, { overrides, path, within: [] });
+}
+
+function valid(schema: Schema, place: Place): fc.Arbitrary<unknown> {
+  const override = place.overrides.get(place.path.join('.'));
   if (override) return override;
-  const value = nonNull(schema, overrides, path);
+  const unfolded = place.within.filter((outer) => outer === schema).length;
+  if (unfolded > RECURSION_UNFOLDED + RECURSION_REQUIRED) {
+    const where = place.path.join('.') || 'the body';
+    throw new Error(`verify cannot generate a value for ${where}: its schema requires itself without end`);
+  }
+  const inner = { ...place, within: [...place.within, schema] };
+  const least = unfolded >= RECURSION_UNFOLDED;
+  if (least && schema.nullable) return fc.constant(null);
+  const value = nonNull(schema, inner, least);
   return schema.nullable
     ? fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) })
     : value;
 }
 
-function nonNull(schema: Schema, overrides: Overrides, path: string[]): fc.Arbitrary<unknown> {
-  if (schema.enum) return fc.constantFrom(...schema.enum.filter((value) => value !== null));
-  switch (schema.type) {
+/** `least`: only what the schema requires (no optional property, the fewest items), to end a recursion. */
+function nonNull(schema: Schema, place: Place, least: boolean): fc.Arbitrary<unknown> {
+  if (schema.enum) {
+    const values = schema.enum.filter((value) => value !== null);
+    return values.length > 0 ? fc.constantFrom(...values) : fc.constant(null);
+  }
+  const types = typesOf(schema);
+  if (types.length > 1) return fc.oneof(...types.map((type) => ofType(type, schema, place, least)));
+  return ofType(types[0], schema, place, least);
+}
+
+function ofType(type: SchemaType | undefined, schema: Schema, place: Place, least: boolean): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'null':
+      return fc.constant(null);
     case 'string':
       return stringArbitrary(schema);
     case 'integer':
@@ -38,13 +76,16 @@ function nonNull(schema: Schema, overrides: Overrides, path: string[]): fc.Arbit
       });
     case 'boolean':
       return fc.boolean();
-    case 'array':
-      return fc.array(validArbitrary(schema.items as Schema, overrides, [...path, '0']), {
-        minLength: schema.minItems ?? 0,
-        maxLength: Math.min(schema.maxItems ?? 5, 5),
+    case 'array': {
+      const minLength = schema.minItems ?? 0;
+      if (least && minLength === 0) return fc.constant([]);
+      return fc.array(valid(schema.items ?? {}, { ...place, path: [...place.path, '0'] }), {
+        minLength,
+        maxLength: least ? minLength : Math.min(schema.maxItems ?? 5, 5),
       });
+    }
     case 'object':
-      return objectArbitrary(schema, overrides, path);
+      return objectArbitrary(schema, place, least);
     default:
       return jsonValue;
   }
@@ -57,20 +98,21 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   return arbitrary.filter((value) => pattern.test(value));
 }
 
-function objectArbitrary(schema: Schema, overrides: Overrides, path: string[]): fc.Arbitrary<Record<string, unknown>> {
+function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbitrary<Record<string, unknown>> {
   const required = new Set(schema.required ?? []);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, child] of Object.entries(schema.properties ?? {}))
-    model[name] = validArbitrary(child as Schema, overrides, [...path, name]);
-  const known = fc.record(model, { requiredKeys: [...required] });
+    if (!least || required.has(name)) model[name] = valid(child as Schema, { ...place, path: [...place.path, name] });
+  const known = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });
   const open = schema.additionalProperties !== false && schema.additionalProperties !== undefined;
-  const extra = open
-    ? fc.dictionary(
-        text({ minLength: 1, maxLength: 12 }).filter((key) => !(key in model)),
-        jsonValue,
-        { maxKeys: 4 },
-      )
-    : fc.constant({});
+  const extra =
+    open && !least
+      ? fc.dictionary(
+          text({ minLength: 1, maxLength: 12 }).filter((key) => !(key in model)),
+          jsonValue,
+          { maxKeys: 4 },
+        )
+      : fc.constant({});
   return fc
     .tuple(extra, known)
     .map(([more, fields]) => ({ ...more, ...fields }))
