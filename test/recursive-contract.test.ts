@@ -1,7 +1,7 @@
 // A recursive schema (a tree, a thread of comments) is served, never refused for being recursive (docs/contract.md):
 // serve validates a value of any depth against it, mock answers from its examples, and a YAML alias inside its own
-// anchor, which no reader can walk, stays refused (test/untrusted-contract.test.ts); diff, which cannot judge one yet,
-// refuses it in one line.
+// anchor, which no reader can walk, stays refused (test/untrusted-contract.test.ts); diff compares it, each change
+// inside the cycle found once (test/diff/recursive.test.ts).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,11 +45,21 @@ describe('a recursive schema', () => {
     expect(await stop(started)).toBe(0);
   });
 
-  it('is refused by diff with exit 2 and one line, never a hang, until the diff judges cycles', async () => {
+  it('is compared by diff: exit 0 against itself, exit 1 against a breaking edit inside the cycle', async () => {
     assertBuilt();
-    const started = run(['diff', file(), file()]);
-    expect(await started.exit).toBe(2);
-    expect(started.stderr().trim().split('\n')).toHaveLength(1);
-    expect(started.stderr()).toMatch(/a recursive schema, which this reader cannot expand/);
+    const same = run(['diff', file(), file()]);
+    expect(await same.exit, same.stderr()).toBe(0);
+    expect(same.stdout()).toMatch(/no changes/);
+    const edited = recursiveDocument();
+    (edited.components.schemas.Tree!.properties as Record<string, { maxLength?: number }>).label!.maxLength = 10;
+    const head = join(mkdtempSync(join(tmpdir(), 'recursive-')), 'openapi.yaml');
+    writeFileSync(head, dump(edited));
+    const breaking = run(['diff', file(), head]);
+    expect(await breaking.exit, breaking.stderr()).toBe(1);
+    expect(breaking.stdout()).toMatch(/^breaking\s+request-property-max-length-decreased\s/m);
+    // Once, at its first place: the settings' tree, not again in each of its children.
+    expect(breaking.stdout()).toMatch(/request body: settings\.tree\.label /);
+    expect(breaking.stdout().match(/request-property-max-length-decreased/g)).toHaveLength(1);
+    expect(breaking.stdout()).not.toMatch(/children/);
   });
 });

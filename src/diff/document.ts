@@ -15,7 +15,7 @@ export interface Located {
   at: string;
 }
 
-/** Follows a $ref (and the $refs it leads to) to the value it names; checkSelfContained has refused loops. */
+/** Follows a $ref (and the $refs it leads to) to the value it names; checkDepth refuses a $ref that names itself. */
 export function follow(document: Document, located: Located): Located {
   let { value, at } = located;
   for (let hops = 0; isSchema(value) && typeof value.$ref === 'string' && hops < 64; hops++) {
@@ -47,30 +47,41 @@ export function beside(document: Document, parent: Located, ...keys: string[]): 
   return { value, at: `${owner.at}/${escapePointer(last)}` };
 }
 
-/** The schema with every $ref replaced by what it names: what the judgement (src/diff/schema/relation.ts) reads. */
+/**
+ * The schema with every $ref replaced by what it names: what the judgement (src/diff/schema/relation.ts) reads. A
+ * recursive schema becomes a graph that leads back to itself (a tree's items are the tree), made once: every walk
+ * of it stops where it comes back to a value it is already in.
+ */
 export function expander(document: Document): (value: unknown) => Schema {
   const done = new Map<unknown, unknown>();
   const siblingsApply = !/^3\.0\./.test(String(document.openapi));
-  const branchesOf = (schema: Schema): unknown[] => (Array.isArray(schema.allOf) ? schema.allOf.map(expand) : []);
   const expand = (value: unknown): unknown => {
     if (typeof value !== 'object' || value === null) return value;
     const known = done.get(value);
     if (known) return known;
     if (isSchema(value) && typeof value.$ref === 'string') {
-      const target = expand(follow(document, { value, at: '' }).value);
+      const target = follow(document, { value, at: '' }).value;
       // From 3.1 (JSON Schema 2020-12) a $ref's siblings apply beside it, as a conjunction; 3.0 ignores them.
       const { $ref: _ref, ...siblings } = value;
-      const expanded =
-        siblingsApply && Object.keys(siblings).length > 0
-          ? { ...(expand(siblings) as Schema), allOf: [...branchesOf(siblings), target] }
-          : target;
-      done.set(value, expanded);
-      return expanded;
+      if (!siblingsApply || Object.keys(siblings).length === 0) {
+        const expanded = expand(target);
+        done.set(value, expanded);
+        return expanded;
+      }
+      // Kept before its parts are made, so that a part that leads back to it finds it.
+      const result: Schema = {};
+      done.set(value, result);
+      const own = Array.isArray(siblings.allOf) ? siblings.allOf : [];
+      Object.assign(result, fill({}, siblings), { allOf: [...own.map(expand), expand(target)] });
+      return result;
     }
-    const result: unknown = Array.isArray(value)
-      ? value.map(expand)
-      : Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, expand(inner)]));
+    const result: unknown = Array.isArray(value) ? [] : {};
     done.set(value, result);
+    return fill(result as Record<string, unknown>, value);
+  };
+  const fill = (result: Record<string, unknown> | unknown[], value: object): unknown => {
+    if (Array.isArray(value)) (result as unknown[]).push(...value.map(expand));
+    else for (const [key, inner] of Object.entries(value)) (result as Record<string, unknown>)[key] = expand(inner);
     return result;
   };
   return (value) => {
@@ -85,12 +96,15 @@ function hasOperationsOrParts(value: Schema): boolean {
   return !/^3\.0\./.test(String(value.openapi)) && (isSchema(value.webhooks) || isSchema(value.components));
 }
 
-/** A document ready to compare: refused (with one line) when a $ref leaves it, loops, or it is too large or deep. */
+/**
+ * A document ready to compare: refused (with one line) when a $ref leaves it, when it is too large or deep, or when a
+ * $ref leads back to where it is without descending into a value. A recursive schema (a tree) is compared.
+ */
 export function checkedDocument(value: unknown, name: string): Document {
   if (!isSchema(value) || typeof value.openapi !== 'string' || !hasOperationsOrParts(value)) {
     throw new Error(`${name} is not an OpenAPI document (it needs "openapi" and "paths")`);
   }
-  checkSelfContained(value);
+  checkSelfContained(value, 'served');
   checkDepth(value);
   return value;
 }

@@ -101,8 +101,8 @@ function readBase(options: DiffOptions, headFile: string, cwd: string, maxBytes:
 function documentOf(side: Side): Document {
   let parsed: unknown;
   try {
-    // A split contract's files are kept inside it; a recursive schema is refused, as the diff cannot judge one yet.
-    parsed = parseDocument(side.text, side.files, 'refused').document;
+    // A split contract's files are kept inside it; a recursive schema is read as the modes read it, and compared.
+    parsed = parseDocument(side.text, side.files, 'served').document;
     return checkedDocument(parsed, side.label);
   } catch (error) {
     throw new DiffUsageError(`${side.label} cannot be compared: ${(error as Error).message.replace(/\n.*$/s, '')}`);

@@ -3,6 +3,7 @@
 // written (their origin) as well as the place they are used. Properties, items and matching alternatives are walked
 // into; alternatives added or removed are judged as the schema they make together.
 import { isDeepStrictEqual } from 'node:util';
+import { MAX_DIFF_DEPTH, recursiveParts } from '../depth.js';
 import { beside, follow, type Located } from '../document.js';
 import type { Finding } from '../finding.js';
 import { compareAlternatives } from './compareAlternatives.js';
@@ -14,7 +15,7 @@ import { canonical } from './canonical.js';
 import { ANNOTATIONS, constraints } from './constraints.js';
 import { covers } from './relation.js';
 import { isSchema, type Schema } from './schema.js';
-import type { SchemaSide, Site } from './walk.js';
+import type { SchemaSide, Site, Trail } from './walk.js';
 
 export type { SchemaSide, Site } from './walk.js';
 
@@ -63,11 +64,45 @@ const TOGETHER: Record<string, string[]> = Object.fromEntries(
   ].flatMap((group) => group.map((keyword) => [keyword, group])),
 );
 
-export function compareSchemas(site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path = ''): void {
-  compareRefSiblings(site, before, after, found, path);
-  const old = follow(before.document, before.schema);
+const recursive = (side: SchemaSide, value: object) => recursiveParts(side.document).has(value);
+
+/**
+ * The walk's next place: where it comes back to a pair of recursive schemas it has compared (in a cycle, or by another
+ * way in), it stops, their changes found once, at their first place; a walk deeper than the diff's depth goes no
+ * further (only two recursive schemas can make one).
+ */
+function next(
+  trail: Trail | undefined,
+  old: object,
+  now: object,
+  bothRecursive: boolean,
+): 'compared' | 'too-deep' | { trail: Trail; recursive: boolean } {
+  const compared = trail?.compared ?? new Map<object, Set<object>>();
+  if (bothRecursive) {
+    const pairs = compared.get(old) ?? new Set<object>();
+    if (pairs.has(now)) return 'compared';
+    compared.set(old, pairs.add(now));
+  }
+  const depth = (trail?.depth ?? 0) + 1;
+  if (depth > MAX_DIFF_DEPTH) return 'too-deep';
+  return { trail: { depth, compared }, recursive: bothRecursive };
+}
+
+export function compareSchemas(site: Site, side: SchemaSide, after: SchemaSide, found: Finding[], path = ''): void {
+  compareRefSiblings(site, side, after, found, path);
+  const old = follow(side.document, side.schema);
   const now = follow(after.document, after.schema);
   if (!isSchema(old.value) || !isSchema(now.value)) return;
+  const trail = next(side.trail, old.value, now.value, recursive(side, old.value) && recursive(after, now.value));
+  if (trail === 'compared') return;
+  if (trail === 'too-deep' || (trail.recursive && side.work.budget.spent)) {
+    // Two recursive schemas that come back to no pair they compared within the diff's depth or its steps.
+    const where = `${site.where}${path ? `: ${path}` : ''}`;
+    found.push({ kind: 'undecided', direction: site.direction, where, origin: now.at });
+    return;
+  }
+  side.work.spend(1);
+  const before: SchemaSide = { ...side, trail: trail.trail };
   // Each node in one form, whichever OpenAPI version wrote it (canonical.ts).
   const o = canonical(old.value);
   const n = canonical(now.value);

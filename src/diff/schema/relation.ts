@@ -5,6 +5,7 @@
 // "over-budget" when that runs out, which the diff reports as undecided too; each proof is kept by the shapes of its
 // two schemas (work.ts), so a question reached by many paths is worked out once. The contract's patterns are never
 // run (validators.ts).
+import { MAX_DIFF_DEPTH } from '../depth.js';
 import { constraints } from './constraints.js';
 import { provablyDisjoint } from './disjoint.js';
 import { plainCovers } from './plainCovers.js';
@@ -14,6 +15,9 @@ import { validator } from './validators.js';
 import { patternMatches, patternWithin, Work, type Alternatives } from './work.js';
 
 export type Verdict = 'yes' | 'no' | 'unknown' | 'over-budget';
+
+/** Questions one proof may ask inside one another: twice the diff's depth (src/diff/depth.ts). */
+const MAX_OPEN_PROOFS = 2 * MAX_DIFF_DEPTH;
 
 /** Does `wider` let through every value `narrower` lets through? */
 export function covers(wider: Schema, narrower: Schema, work = new Work()): Verdict {
@@ -50,9 +54,57 @@ function proves(wider: Schema, narrower: Schema, work: Work): boolean {
   const key = `${wShape},${nShape}`;
   const known = work.proofs.get(key);
   if (known !== undefined) return known;
-  const proved = provesAfresh(w, n, nShape, work);
-  work.proofs.set(key, proved);
+  // Recursive schemas (a tree within a tree): the same question again, inside its own proof, holds unless the rest
+  // of the proof shows otherwise (the greatest fixed point). Sound for values, which are finite: it is asked again
+  // only about a part of the value (src/diff/depth.ts refuses a cycle that does not descend into one).
+  const open = work.open.get(key) ?? work.provisional.get(key);
+  if (open !== undefined) {
+    work.assumed = Math.min(work.assumed, open);
+    return true;
+  }
+  // A path through two recursive schemas that comes back to no question it asked: not proved, never a deep stack.
+  if (work.open.size >= MAX_OPEN_PROOFS) return false;
+  const place = work.open.size;
+  const outer = work.assumed;
+  work.assumed = Infinity;
+  work.open.set(key, place);
+  work.pending.push([]);
+  let proved: boolean | undefined;
+  let made: string[];
+  try {
+    proved = provesAfresh(w, n, nShape, work);
+  } finally {
+    work.open.delete(key);
+    made = work.pending.pop() as string[];
+    // Ended by the steps running out: what it proved on assumptions is forgotten with them.
+    if (proved === undefined) for (const inner of made) work.provisional.delete(inner);
+  }
+  const assumed = work.assumed;
+  work.assumed = Math.min(outer, assumed < place ? assumed : Infinity);
+  settle(work, key, proved, assumed, place, made);
   return proved;
+}
+
+/**
+ * What a proof that ended means for the proofs made inside it. Not proved: those that assumed it are forgotten (not
+ * proved is kept: assuming more would not have proved it). Proved on no assumption but its own: it and they hold.
+ * Proved on an assumption still open above it: it and they hold as long as that one does, and are settled with it.
+ */
+function settle(work: Work, key: string, proved: boolean, assumed: number, place: number, made: string[]): void {
+  if (!proved) {
+    for (const inner of made) work.provisional.delete(inner);
+    work.proofs.set(key, false);
+  } else if (assumed >= place) {
+    for (const inner of [...made, key]) {
+      work.provisional.delete(inner);
+      work.proofs.set(inner, true);
+    }
+  } else {
+    for (const inner of made) work.provisional.set(inner, Math.min(work.provisional.get(inner) ?? assumed, assumed));
+    work.provisional.set(key, assumed);
+    const outer = work.pending[work.pending.length - 1];
+    for (const inner of [...made, key]) outer?.push(inner);
+  }
 }
 
 function provesAfresh(w: Schema, n: Schema, nShape: number, work: Work): boolean {
@@ -122,14 +174,21 @@ function alternativesOf(schema: Schema, work: Work): Alternatives {
  * A schema that lets through at least what all of them together let through: each keyword from one of them. Proving
  * that a schema covers it proves that the schema covers their conjunction.
  */
-export function conjoined(base: Schema, conjuncts: Schema[]): Schema {
+export function conjoined(base: Schema, conjuncts: Schema[], made = new Map<Schema, Map<Schema, Schema>>()): Schema {
   const result: Schema = { ...base };
+  const single = conjuncts.length === 1 ? (conjuncts[0] as Schema) : undefined;
+  if (single) {
+    // Two recursive schemas conjoined: their parts that lead back lead back to this one, made once.
+    const known = made.get(base)?.get(single);
+    if (known) return known;
+    made.set(base, (made.get(base) ?? new Map<Schema, Schema>()).set(single, result));
+  }
   for (const conjunct of conjuncts) {
     for (const [keyword, value] of Object.entries(constraints(conjunct))) {
       if (keyword === 'properties') {
         const properties = { ...propertiesOf(result) };
         for (const [name, property] of Object.entries(propertiesOf(conjunct))) {
-          properties[name] = properties[name] ? conjoined(properties[name], [property]) : property;
+          properties[name] = properties[name] ? conjoined(properties[name], [property], made) : property;
         }
         result.properties = properties;
       } else if (keyword === 'required')

@@ -47,7 +47,7 @@ export function validator(schema: Schema, work: Work): Accepts | undefined {
  */
 function compiled(schema: Schema, patterns: boolean): Accepts | undefined {
   try {
-    const validate = ajv.compile(forAjv(schema, patterns) as Schema);
+    const validate = ajv.compile(forAjv(schema, patterns));
     return (value) => {
       try {
         return validate(value);
@@ -63,25 +63,72 @@ function compiled(schema: Schema, patterns: boolean): Accepts | undefined {
 }
 
 /** Without its patterns, a schema with patternProperties would judge properties by another schema. */
-const hasPatternProperties = (schema: Schema) => JSON.stringify(schema).includes('"patternProperties"');
+const hasPatternProperties = (schema: Schema) => JSON.stringify(forAjv(schema, true)).includes('"patternProperties"');
 
-function forAjv(value: unknown, patterns: boolean): unknown {
-  if (Array.isArray(value)) return value.map((inner) => forAjv(inner, patterns));
-  if (!isSchema(value)) return value;
-  const result: Schema = {};
-  for (const [keyword, inner] of Object.entries(value)) {
-    if (!patterns && (keyword === 'pattern' || keyword === 'patternProperties')) continue;
-    result[keyword] =
-      keyword === 'enum' || keyword === 'const' || ANNOTATIONS.has(keyword) ? inner : forAjv(inner, patterns);
-  }
-  for (const [bound, exclusive] of EXCLUSIVE) {
-    if (typeof result[exclusive] !== 'boolean') continue;
-    if (result[exclusive] === true && typeof result[bound] === 'number') {
-      result[exclusive] = result[bound];
-      delete result[bound];
-    } else delete result[exclusive];
-  }
-  return result;
+/** Keywords whose value is written as it is: values, not schemas. */
+const VERBATIM = (keyword: string) => keyword === 'enum' || keyword === 'const' || ANNOTATIONS.has(keyword);
+
+/**
+ * The schema as Ajv reads it. A recursive schema (expanded, it leads back to itself) is written as Ajv compiles one:
+ * each value a cycle leads back to once, under $defs, and a $ref to it wherever it recurs; Ajv checks a value of any
+ * (finite) depth against it.
+ */
+function forAjv(schema: Schema, patterns: boolean): Schema {
+  const recurring = cycleStarts(schema);
+  const names = new Map([...recurring].map((value, index) => [value, `r${index}`]));
+  const defs: Record<string, unknown> = {};
+  const write = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(write);
+    if (!isSchema(value)) return value;
+    const name = names.get(value);
+    if (name !== undefined) {
+      if (!(name in defs)) {
+        // Named before it is written, so that where it recurs inside itself it is only referred to.
+        defs[name] = true;
+        defs[name] = rewrite(value);
+      }
+      return { $ref: `#/$defs/${name}` };
+    }
+    return rewrite(value);
+  };
+  const rewrite = (value: Schema): Schema => {
+    const result: Schema = {};
+    for (const [keyword, inner] of Object.entries(value)) {
+      if (!patterns && (keyword === 'pattern' || keyword === 'patternProperties')) continue;
+      // A $defs of the contract's is read where its $refs were: expanded, it only repeats what they name.
+      if (keyword === '$defs' && recurring.size > 0) continue;
+      result[keyword] = VERBATIM(keyword) ? inner : write(inner);
+    }
+    for (const [bound, exclusive] of EXCLUSIVE) {
+      if (typeof result[exclusive] !== 'boolean') continue;
+      if (result[exclusive] === true && typeof result[bound] === 'number') {
+        result[exclusive] = result[bound];
+        delete result[bound];
+      } else delete result[exclusive];
+    }
+    return result;
+  };
+  const root = write(schema) as Schema;
+  if (recurring.size === 0) return root;
+  return names.has(schema) ? { ...root, $defs: defs } : { $ref: '#/$defs/top', $defs: { ...defs, top: root } };
+}
+
+/** The values of an expanded schema that a path through it comes back to: where each of its cycles starts. */
+function cycleStarts(schema: Schema): Set<object> {
+  const starts = new Set<object>();
+  const path = new Set<object>();
+  const done = new Set<object>();
+  const visit = (value: unknown) => {
+    if (typeof value !== 'object' || value === null || done.has(value)) return;
+    if (path.has(value)) return void starts.add(value);
+    path.add(value);
+    if (Array.isArray(value)) value.forEach(visit);
+    else for (const [keyword, inner] of Object.entries(value)) if (!VERBATIM(keyword)) visit(inner);
+    path.delete(value);
+    done.add(value);
+  };
+  visit(schema);
+  return starts;
 }
 
 const EXCLUSIVE = [

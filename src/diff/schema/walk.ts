@@ -11,6 +11,15 @@ export interface SchemaSide {
   schema: Located;
   /** The diff's work (src/diff/schema/work.ts), the same on both sides. */
   work: Work;
+  /** The pairs of schemas the walk is in (src/diff/schema/compareSchemas.ts); none at its start. */
+  trail?: Trail;
+}
+
+/** Where a walk of two schema versions is: how deep, and what it has compared. */
+export interface Trail {
+  depth: number;
+  /** Pairs of recursive schemas this walk has compared, each once (their changes found at their first place). */
+  compared: Map<object, Set<object>>;
 }
 
 export interface Site {

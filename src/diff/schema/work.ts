@@ -30,6 +30,14 @@ export class Work {
   readonly automata = new Map<string, Nfa | null>();
   /** A schema's anyOf and oneOf alternatives and their shapes, by its shape. */
   readonly alternatives = new Map<number, Alternatives>();
+  /** The proofs under way, by `wider,narrower` shapes, each with its place on the path (relation.ts). */
+  readonly open = new Map<string, number>();
+  /** The first place on that path a proof under way has assumed to hold. */
+  assumed = Infinity;
+  /** Proofs that hold if a proof still under way does: each with the first place on the path it assumed. */
+  readonly provisional = new Map<string, number>();
+  /** For each proof under way, the provisional proofs made inside it. */
+  readonly pending: string[][] = [];
 
   private readonly constrained = new WeakMap<Schema, Schema>();
   /** Each schema as a request and as a response sees it (forDirection), made once. */

@@ -1,0 +1,293 @@
+// Recursive schemas (a tree, a thread of comments; JSON Schema lets a $ref lead back into the schema it is in) as the
+// diff reads them: compared, each change inside a cycle found once, at its first place, and judged by the relation
+// read coinductively (a question asked again inside its own proof holds unless the rest shows otherwise). A cycle
+// that never descends into a part of the value is refused in one line, and a hostile one ends within the steps.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { checkDepth } from '../../src/diff/depth.js';
+import { diffContracts } from '../../src/diff/diffContracts.js';
+import { checkedDocument, expander, type Document } from '../../src/diff/document.js';
+import { covers } from '../../src/diff/schema/relation.js';
+import { samples } from '../../src/diff/schema/samples.js';
+import { validator } from '../../src/diff/schema/validators.js';
+import { Work } from '../../src/diff/schema/work.js';
+import { runDiff } from '../../src/diff/runDiff.js';
+import { DiffUsageError } from '../../src/diff/sides.js';
+import type { Doc } from './corpus/corpus.js';
+
+const ok = (schema: Doc) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const ref = (name: string): Doc => ({ $ref: `#/components/schemas/${name}` });
+
+/** A document whose POST /trees takes `request` and answers `response`, with these schemas. */
+const api = (schemas: Record<string, Doc>, request = ref('Tree'), response = ref('Tree'), openapi = '3.1.0'): Doc => ({
+  openapi,
+  info: { title: 't', version: '1' },
+  paths: {
+    '/trees': {
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: request } } },
+        responses: { 201: ok(response) },
+      },
+    },
+  },
+  components: { schemas },
+});
+
+/** A tree: a label, and children that are trees. */
+const tree = (label: Doc = { type: 'string', maxLength: 20 }): Doc => ({
+  type: 'object',
+  required: ['label'],
+  properties: {
+    label: label,
+    children: { type: 'array', items: ref('Tree') },
+  },
+});
+
+const diff = (before: Doc, after: Doc) =>
+  diffContracts(checkedDocument(structuredClone(before), 'base'), checkedDocument(structuredClone(after), 'head'));
+const rules = (before: Doc, after: Doc) => diff(before, after).map((change) => `${change.level} ${change.rule}`);
+/** Only the request (`in`) or only the response (`out`) uses the schema; the other side is a plain string. */
+const only = (side: 'in' | 'out', schemas: Record<string, Doc>, name = 'Tree') =>
+  side === 'in' ? api(schemas, ref(name), { type: 'string' }) : api(schemas, { type: 'string' }, ref(name));
+
+describe('a recursive schema in the diff', () => {
+  it('is read, and two identical recursive contracts differ in nothing', () => {
+    const document = api({ Tree: tree() });
+    expect(() => checkedDocument(structuredClone(document), 'x')).not.toThrow();
+    expect(diff(document, document)).toEqual([]);
+    expect(
+      diff(
+        api({ Tree: tree() }, ref('Tree'), ref('Tree'), '3.0.3'),
+        api({ Tree: tree() }, ref('Tree'), ref('Tree'), '3.0.3'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds a limit tightened inside it once, at its first place, as breaking in a request', () => {
+    const changes = diff(only('in', { Tree: tree() }), only('in', { Tree: tree({ type: 'string', maxLength: 10 }) }));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      rule: 'request-property-max-length-decreased',
+      level: 'breaking',
+      where: ['POST /trees request body: label'],
+      origin: '#/components/schemas/Tree/properties/label/maxLength',
+    });
+  });
+
+  it('finds a limit loosened in a request as no break', () => {
+    const found = rules(only('in', { Tree: tree() }), only('in', { Tree: tree({ type: 'string', maxLength: 40 }) }));
+    expect(found).toEqual(['info request-property-max-length-increased']);
+  });
+
+  it('finds a new required property and a changed item type once each', () => {
+    const after = tree();
+    after.required.push('weight');
+    after.properties.weight = { type: 'number' };
+    expect(rules(only('in', { Tree: tree() }), only('in', { Tree: after }))).toEqual([
+      'breaking new-required-request-property',
+    ]);
+    const tagged = (type: string) => ({
+      ...tree(),
+      properties: { ...tree().properties, tags: { type: 'array', items: { type } } },
+    });
+    const changes = diff(only('in', { Tree: tagged('string') }), only('in', { Tree: tagged('integer') }));
+    expect(changes.map((change) => [change.level, change.rule, change.where])).toEqual([
+      ['breaking', 'request-property-type-changed', ['POST /trees request body: tags[]']],
+    ]);
+  });
+
+  it('judges a response with the roles reversed: a limit loosened breaks, one tightened does not', () => {
+    const wider = tree({ type: 'string', maxLength: 40 });
+    expect(rules(only('out', { Tree: tree() }), only('out', { Tree: wider }))).toEqual([
+      'breaking response-property-max-length-increased',
+    ]);
+    expect(rules(only('out', { Tree: wider }), only('out', { Tree: tree() }))).toEqual([
+      'info response-property-max-length-decreased',
+    ]);
+  });
+
+  it('compares two schemas that lead into one another (A → B → A), each change found once', () => {
+    const pair = (maxItems: number): Record<string, Doc> => ({
+      Folder: {
+        type: 'object',
+        properties: { name: { type: 'string' }, files: { type: 'array', items: ref('File') } },
+      },
+      File: {
+        type: 'object',
+        properties: { size: { type: 'integer' }, parents: { type: 'array', maxItems, items: ref('Folder') } },
+      },
+    });
+    expect(diff(only('in', pair(5), 'Folder'), only('in', pair(5), 'Folder'))).toEqual([]);
+    const changes = diff(only('in', pair(5), 'Folder'), only('in', pair(3), 'Folder'));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      rule: 'request-property-max-items-decreased',
+      level: 'breaking',
+      where: ['POST /trees request body: files[].parents'],
+      origin: '#/components/schemas/File/properties/parents/maxItems',
+    });
+  });
+
+  it('judges a schema made recursive: the tree now sent in responses is deeper than the old leaf', () => {
+    const leaf = { type: 'object', required: ['label'], properties: { label: { type: 'string', maxLength: 20 } } };
+    // A request that now takes children too: no break. A response that may now send them: the new property is
+    // reported, at its level by the catalogue.
+    expect(rules(only('in', { Tree: leaf }), only('in', { Tree: tree() }))).toEqual([
+      'info new-optional-request-property',
+    ]);
+    expect(rules(only('out', { Tree: leaf }), only('out', { Tree: tree() }))).toEqual([
+      'info response-optional-property-added',
+    ]);
+    // The other way: children no longer taken in a request breaks it where extra properties are refused.
+    const closed = (schema: Doc) => ({ ...schema, additionalProperties: false });
+    expect(rules(only('in', { Tree: closed(tree()) }), only('in', { Tree: closed(leaf) }))).toEqual([
+      'breaking request-property-removed-refused',
+    ]);
+  });
+
+  it('judges by the relation a keyword it walks not into, on recursive schemas: a tightened `not`', () => {
+    const withNot = (not: Doc) => ({ ...tree(), not });
+    const found = rules(
+      only('in', { Tree: withNot({ required: ['a', 'b'] }) }),
+      only('in', { Tree: withNot({ required: ['a'] }) }),
+    );
+    expect(found.length).toBe(1);
+    expect(found[0]).toMatch(/^(breaking request-property-constraint-tightened|warning undecided)$/);
+  });
+
+  it('refuses, in one line, a $ref that leads back to itself without descending into the value', () => {
+    const loop = api({ Tree: { allOf: [ref('Tree'), { type: 'object' }] } });
+    expect(() => checkedDocument(loop, 'base')).toThrow(/leads back to where it is without descending/);
+    expect(() => checkDepth(api({ A: ref('B'), B: ref('A') }))).toThrow(/leads back/);
+    expect(() => checkDepth(api({ A: { anyOf: [ref('B')] }, B: { not: ref('A') } }))).toThrow(/leads back/);
+  });
+
+  it('measures depth along paths that never come back: a tree is shallow, a deep chain into it is not', () => {
+    expect(() => checkDepth(api({ Tree: tree() }))).not.toThrow();
+    let deep: Doc = ref('Tree');
+    for (let level = 0; level < 300; level++) deep = { type: 'array', items: deep };
+    expect(() => checkDepth(api({ Tree: tree(), Deep: deep }))).toThrow(/nests deeper than 256 levels/);
+  });
+});
+
+describe('the relation on recursive schemas', () => {
+  const schemaOf = (schemas: Record<string, Doc>, name = 'Tree') => {
+    const document: Document = checkedDocument(api(schemas), 'x');
+    return expander(document)(ref(name));
+  };
+
+  it('holds coinductively: a tree covers itself and a tree of shorter labels, not one of longer labels', () => {
+    const work = new Work();
+    const [short, long] = [schemaOf({ Tree: tree({ type: 'string', maxLength: 10 }) }), schemaOf({ Tree: tree() })];
+    expect(covers(long, long, work)).toBe('yes');
+    expect(covers(long, short, work)).toBe('yes');
+    expect(covers(short, long, work)).toBe('no');
+  });
+
+  it('stays bounded: samples stop at a depth, and Ajv checks a value of any depth against the tree', () => {
+    const work = new Work();
+    const schema = schemaOf({ Tree: tree() });
+    expect(samples(schema, work).length).toBeGreaterThan(0);
+    const accepts = validator(schema, work)!;
+    const nested = (depth: number): unknown =>
+      depth === 0 ? { label: 'leaf' } : { label: 'node', children: [nested(depth - 1)] };
+    expect(accepts(nested(40))).toBe(true);
+    expect(accepts({ label: 'node', children: [{ label: 'x'.repeat(21) }] })).toBe(false);
+  });
+});
+
+describe('many mutually recursive schemas', () => {
+  /**
+   * `count` schemas in a ring, each leading to the next and to the first, through an anyOf with null; the last one's
+   * label as long as `maxLength`, and each node's alternatives with `extra` added.
+   */
+  const ring = (count: number, maxLength = 20, extra: Doc[] = []): Record<string, Doc> =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `S${i}`,
+        {
+          type: 'object',
+          properties: {
+            label: { type: 'string', maxLength: i === count - 1 ? maxLength : 20 },
+            next: { anyOf: [ref(`S${(i + 1) % count}`), { type: 'null' }, ...extra] },
+            first: { anyOf: [ref('S0'), { type: 'null' }] },
+          },
+        },
+      ]),
+    );
+  /** `count` schemas, each with a property for each of them, through an anyOf with null and `extra`. */
+  const web = (count: number, maxLength = 20, extra: Doc[] = []): Record<string, Doc> =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `S${i}`,
+        {
+          type: 'object',
+          properties: {
+            label: { type: 'string', maxLength: i === count - 1 ? maxLength : 20 },
+            ...Object.fromEntries(
+              Array.from({ length: count }, (_, j) => [`p${j}`, { anyOf: [ref(`S${j}`), { type: 'null' }, ...extra] }]),
+            ),
+          },
+        },
+      ]),
+    );
+  const decided = (pattern: RegExp) => (changes: { rule: string }[]) => {
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) expect(change.rule).toMatch(pattern);
+  };
+
+  it('a ring of 50: a label tightened in the last one is found once, deep in the walk', () => {
+    const changes = diff(only('in', ring(50), 'S0'), only('in', ring(50, 10), 'S0'));
+    decided(/max-length-decreased|undecided/)(changes);
+    expect(changes).toHaveLength(1);
+  });
+
+  it('a ring of 50 with an alternative added to every node: judged by the relation, within the steps', () => {
+    decided(/any-of-added|undecided/)(
+      diff(only('in', ring(50), 'S0'), only('in', ring(50, 20, [{ type: 'integer' }]), 'S0')),
+    );
+  });
+
+  it('a web where every schema leads to every other: judged within the steps, or refused as too large', () => {
+    for (const count of [4, 8]) {
+      decided(/max-length-decreased|undecided/)(diff(only('in', web(count), 'S0'), only('in', web(count, 10), 'S0')));
+      // An alternative added to every property of every schema: judged by the relation, on both sides of the wire.
+      const widened = web(count, 20, [{ type: 'integer' }]);
+      decided(/any-of-added|undecided/)(diff(only('in', web(count), 'S0'), only('in', widened, 'S0')));
+      const sent = diff(only('out', web(count), 'S0'), only('out', widened, 'S0'));
+      decided(/any-of-(added|removed)|undecided/)(sent);
+      expect(sent.some((change) => change.level === 'breaking')).toBe(true);
+    }
+    // Past what a contract may expand to (its $refs followed, each cycle once): refused, as every mode refuses it.
+    expect(() => diff(only('in', web(10), 'S0'), only('in', web(10), 'S0'))).toThrow(/expands to more than 50000/);
+  });
+});
+
+describe('diff on the command line, in process', () => {
+  const files = (before: Doc, after: Doc) => {
+    const dir = mkdtempSync(join(tmpdir(), 'diff-recursive-'));
+    writeFileSync(join(dir, 'base.yaml'), dump(before));
+    writeFileSync(join(dir, 'head.yaml'), dump(after));
+    return dir;
+  };
+
+  it('passes a recursive contract against itself and fails a breaking edit inside it', () => {
+    const same = files(only('in', { Tree: tree() }), only('in', { Tree: tree() }));
+    expect(runDiff({ base: 'base.yaml', head: 'head.yaml', cwd: same }).exitCode).toBe(0);
+    const tightened = files(
+      only('in', { Tree: tree() }),
+      only('in', { Tree: tree({ type: 'string', maxLength: 10 }) }),
+    );
+    const result = runDiff({ base: 'base.yaml', head: 'head.yaml', cwd: tightened });
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toContain('request-property-max-length-decreased');
+  });
+
+  it('refuses a cycle that never descends as a usage error (exit 2), in one line', () => {
+    const loop = files(api({ Tree: { allOf: [ref('Tree')] } }), api({ Tree: { allOf: [ref('Tree')] } }));
+    expect(() => runDiff({ base: 'base.yaml', head: 'head.yaml', cwd: loop })).toThrow(DiffUsageError);
+  });
+});
