@@ -86,6 +86,22 @@ describe('verify --contract against serve --contract, the same file', () => {
   );
 
   it(
+    'passes on a 3.1 contract whose settings take a list of types, examples and a const (JSON Schema 2020-12)',
+    { timeout: 90_000 },
+    async () => {
+      const document = as31(contract.document) as EditableDocument;
+      for (const name of ['ChatbotSettings', 'ChatbotSettingsInput'])
+        Object.assign(document.components.schemas[name]!.properties as object, {
+          fallback: { type: ['string', 'integer', 'null'], maxLength: 10, minimum: 0, examples: ['none', 3] },
+          kind: { const: 'assistant' },
+        });
+      const report = await verifyServed(writeContract(document, 'openapi-2020-12-'));
+      expect(report.failures).toEqual([]);
+      expect(report.requests).toBeGreaterThan(onOpenApiYaml.requests);
+    },
+  );
+
+  it(
     'reaches into the recursive schema: a server that does not know the tree is caught',
     { timeout: 90_000 },
     async () => {
