@@ -110,8 +110,8 @@ describe.each(['serve', 'mock'] as const)('%s, OpenAPI 3.2', (command) => {
       expect(events.headers.get('content-length')).toBeNull();
       const reader = new ItemReader('text/event-stream');
       expect([...reader.push(events.text), ...reader.end()]).toEqual([
-        { value: { event: 'created', data: 'Support bot', id: '1' } },
-        { value: { event: 'renamed', data: 'Help bot\nsecond line', id: '2' } },
+        { value: { event: 'created', data: 'Support bot', id: '1' }, text: expect.any(String) },
+        { value: { event: 'renamed', data: 'Help bot\nsecond line', id: '2' }, text: expect.any(String) },
       ]);
     });
 
@@ -131,7 +131,10 @@ describe.each(['serve', 'mock'] as const)('%s, OpenAPI 3.2', (command) => {
       const seen: unknown[] = [];
       for (let chunk = await body.read(); !chunk.done && seen.length === 0; chunk = await body.read())
         seen.push(...reader.push(new TextDecoder().decode(chunk.value)));
-      expect(seen[0]).toEqual({ value: { event: 'created', data: 'Support bot', id: '1' } });
+      expect(seen[0]).toEqual({
+        value: { event: 'created', data: 'Support bot', id: '1' },
+        text: 'event: created\nid: 1\ndata: Support bot\n\n',
+      });
       await body.cancel();
     });
   });

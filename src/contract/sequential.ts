@@ -40,8 +40,8 @@ export function encodeItem(kind: SequentialMediaType, item: unknown): string {
 
 const oneLine = (value: unknown) => String(value).replace(/[\r\n]/g, ' ');
 
-/** An item read from a stream, or the text that could not be read as one. */
-export type ReadItem = { value: unknown } | { unreadable: string };
+/** An item read from a stream, or the text that could not be read as one; with its text as it came. */
+export type ReadItem = ({ value: unknown } | { unreadable: string }) & { text: string };
 
 /**
  * Splits a stream into its items as its text arrives: `push` gives the items its text completed, `end` the last one
@@ -49,6 +49,8 @@ export type ReadItem = { value: unknown } | { unreadable: string };
  */
 export class ItemReader {
   private rest = '';
+  /** The text read since the last item: what the next one came with. */
+  private raw = '';
   private event: Record<string, unknown> = {};
   private data: string[] = [];
 
@@ -63,34 +65,52 @@ export class ItemReader {
     return this.kind === 'text/event-stream' ? this.events(true) : this.values(true);
   }
 
-  /** JSON Lines (a line each) or JSON text sequences (each after a record separator). */
+  /** The characters of the unfinished item kept. */
+  get pending(): number {
+    return this.rest.length + this.raw.length;
+  }
+
+  /** JSON Lines (a line each, its line break after it) or JSON text sequences (each after a record separator). */
   private values(ended: boolean): ReadItem[] {
-    const separator = this.kind === 'application/jsonl' ? '\n' : RS;
+    const lines = this.kind === 'application/jsonl';
+    const separator = lines ? '\n' : RS;
     const parts = this.rest.split(separator);
-    this.rest = ended ? '' : (parts.pop() ?? '');
-    return parts
-      .map((part) => part.trim())
-      .filter((part) => part !== '')
-      .map((part) => {
-        try {
-          return { value: JSON.parse(part) as unknown };
-        } catch {
-          return { unreadable: part.length > 200 ? `${part.slice(0, 200)}…` : part };
-        }
-      });
+    const last = parts.pop() ?? '';
+    this.rest = ended ? '' : last;
+    const items: ReadItem[] = [];
+    const take = (part: string, terminated: boolean) => {
+      const after = terminated ? separator : '';
+      if (part.trim() === '') {
+        this.raw += part + after;
+        return;
+      }
+      const text = lines ? this.raw + part + after : this.raw + part;
+      this.raw = lines ? '' : after;
+      items.push({ ...readJson(part.trim()), text });
+    };
+    for (const part of parts) take(part, true);
+    if (ended) take(last, false);
+    return items;
   }
 
   /** Server-sent events (HTML, 9.2.6): fields line by line, an event dispatched at each blank line. */
   private events(ended: boolean): ReadItem[] {
     // A CR at the very end may be the first half of a CRLF: it is read with the text that follows.
     const held = !ended && this.rest.endsWith('\r') ? '\r' : '';
-    const lines = this.rest.slice(0, this.rest.length - held.length).split(/\r\n|\r|\n/);
-    this.rest = ended ? '' : (lines.pop() ?? '') + held;
+    const split = this.rest.slice(0, this.rest.length - held.length).split(/(\r\n|\r|\n)/);
+    const unfinished = split.pop() ?? '';
+    this.rest = ended ? '' : unfinished + held;
+    const lines: [string, string][] = [];
+    for (let index = 0; index + 1 < split.length; index += 2) lines.push([split[index] ?? '', split[index + 1] ?? '']);
+    if (ended) lines.push([unfinished, ''], ['', '']);
     const items: ReadItem[] = [];
-    for (const line of ended ? [...lines, ''] : lines) {
+    for (const [line, terminator] of lines) {
+      this.raw += line + terminator;
       if (line === '') {
         if (this.data.length > 0 || Object.keys(this.event).length > 0) {
-          items.push({ value: this.data.length > 0 ? { ...this.event, data: this.data.join('\n') } : this.event });
+          const value = this.data.length > 0 ? { ...this.event, data: this.data.join('\n') } : this.event;
+          items.push({ value, text: this.raw });
+          this.raw = '';
         }
         this.event = {};
         this.data = [];
@@ -105,5 +125,13 @@ export class ItemReader {
       else if (field === 'retry' && /^\d+$/.test(value)) this.event.retry = Number(value);
     }
     return items;
+  }
+}
+
+function readJson(text: string): { value: unknown } | { unreadable: string } {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return { unreadable: text.length > 200 ? `${text.slice(0, 200)}…` : text };
   }
 }

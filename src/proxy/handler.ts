@@ -3,7 +3,7 @@
 // back, marked (sl-violations, as Prism marks it) or, with --strict, replaced by
 // a 502 problem that names what broke. An answer past the size cap is a
 // finding and a 502 problem. An operation the upstream answers 404 or 501 can
-// be served by a fallback instead.
+// be served by a fallback instead. A streamed answer passes as it comes (stream.ts).
 import type { Request, Response } from 'express';
 import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
@@ -18,6 +18,7 @@ import { send } from '../verify/send.js';
 import type { ProxyContext } from './context.js';
 import { judge, keep } from './judge.js';
 import { proxySpec } from './spec.js';
+import { passStream } from './stream.js';
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and what the proxy sets itself.
 const NOT_PASSED = new Set([
@@ -60,8 +61,16 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
       requestMs: context.timeoutMs,
       deadline: never,
       maxResponseBytes: context.maxResponseBytes,
+      ...(expectation ? { onStream: passStream(context, testCase, expectation, res, streamOptions) } : {}),
     });
+    // A stream was passed on as it came (stream.ts).
+    if (res.headersSent) return;
   } catch (error) {
+    if (res.headersSent) {
+      // A stream cut short: what came was passed on, and the client sees it end.
+      context.logger.error({ upstream: context.upstream, path }, `the stream ended: ${(error as Error).message}`);
+      return void res.end();
+    }
     if (error instanceof AnswerTooLarge) return answerTooLarge(context, testCase, expectation, error, res);
     context.logger.error(
       { upstream: context.upstream, path },
@@ -100,11 +109,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
     return sendProblem(res, problem, { 'Cache-Control': 'no-store' });
   }
   res.statusCode = answer.status;
-  const raw = answer.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    const [name = '', value = ''] = raw.slice(index, index + 2);
-    if (!NOT_PASSED.has(name.toLowerCase())) res.appendHeader(name, value);
-  }
+  passHeaders(answer, res);
   if (all.length > 0) res.setHeader('sl-violations', violationsHeader(all));
   res.setHeader('Content-Length', answer.bytes.byteLength);
   res.end(Buffer.from(answer.bytes));
@@ -141,6 +146,15 @@ function answerTooLarge(
   sendProblem(res, problem, { 'Cache-Control': 'no-store' });
 }
 
+/** The upstream's headers, as sent, but those a proxy sets itself. */
+function passHeaders(answer: Answer, res: Response): void {
+  const raw = answer.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const [name = '', value = ''] = raw.slice(index, index + 2);
+    if (!NOT_PASSED.has(name.toLowerCase())) res.appendHeader(name, value);
+  }
+}
+
 /** Prism's shape, in ASCII and at most a few kB (the first violations), so that it is a valid header. */
 function violationsHeader(failures: readonly Failure[]): string {
   const entries = failures.map((failure) => ({
@@ -154,6 +168,8 @@ function violationsHeader(failures: readonly Failure[]): string {
   while (entries.length > 1 && ascii(entries).length > 6000) entries.pop();
   return ascii(entries);
 }
+
+const streamOptions = { passHeaders, violationsHeader };
 
 function lowerCase(headers: Request['headers']): Record<string, string> {
   return Object.fromEntries(

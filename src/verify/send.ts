@@ -4,6 +4,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { sequentialKind } from '../contract/sequential.js';
 import { AnswerTooLarge } from './answerCap.js';
 import type { Answer, TestCase } from './cases.js';
 
@@ -17,6 +18,20 @@ export interface SendLimits {
   deadline: AbortSignal;
   /** The most bytes of a body read, as sent and decompressed (answerCap.ts); past it, AnswerTooLarge. */
   maxResponseBytes: number;
+  /**
+   * Takes a streamed answer (a sequential media type, sequential.ts, not compressed) as it arrives: its head first,
+   * then each chunk (`pause` holds the upstream back until the taker is ready), then its end. The request timeout is
+   * then the longest wait for the next chunk, and the size cap is the taker's to keep. Without it, a stream is read
+   * for at most the request timeout, and what came is the answer.
+   */
+  onStream?: (head: Answer) => StreamTaker;
+}
+
+export interface StreamTaker {
+  chunk(bytes: Buffer, pause: () => () => void): void;
+  end(): void;
+  /** Stops reading: the taker has what it needs. */
+  readonly stopped?: boolean;
 }
 
 /** Nothing listens at the address, or the run's time is up: every further case would fail alike, so the run stops. */
@@ -36,7 +51,19 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
     if (limits.deadline.aborted) return reject(new RunStopped(TIME_LIMIT));
-    const signal = AbortSignal.any([AbortSignal.timeout(limits.requestMs), limits.deadline]);
+    const timeout = new AbortController();
+    // A stream that is still going when the time is up is cut there, and what came of it is its answer.
+    let cut: (() => void) | undefined;
+    const timer = setTimeout(() => (cut ? cut() : timeout.abort()), limits.requestMs);
+    const signal = AbortSignal.any([timeout.signal, limits.deadline]);
+    const settle =
+      <T>(finish: (value: T) => void) =>
+      (value: T) => {
+        clearTimeout(timer);
+        finish(value);
+      };
+    const done = settle(resolve);
+    const fail = settle(reject);
     // Content-Length always: Node sends a GET's body without one otherwise.
     const headers = testCase.body
       ? { ...testCase.headers, 'Content-Length': String(testCase.body.length) }
@@ -58,13 +85,33 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
         stopped = true;
         response.destroy();
         outgoing.destroy();
-        reject(new AnswerTooLarge(message, head(), cap));
+        fail(new AnswerTooLarge(message, head(), cap));
       };
+      const streamed =
+        hasBody(testCase.method, response.statusCode) &&
+        sequentialKind(response.headers['content-type'] ?? '') !== undefined &&
+        (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase() === 'identity';
+      if (streamed && limits.onStream) {
+        const answered = head();
+        return takeStream(response, answered, limits.onStream(answered));
+      }
       const declared = Number(response.headers['content-length']);
       if (hasBody(testCase.method, response.statusCode) && declared > cap)
         return tooLarge(`the answer declares ${declared} bytes (Content-Length), more than ${past}: none was read`);
       const chunks: Buffer[] = [];
       let received = 0;
+      const whole = () => {
+        const bytes = Buffer.concat(chunks);
+        const decoded = decode(bytes, response.headers['content-encoding'], cap);
+        if (!decoded) return tooLarge(`the answer's body, decompressed, went past ${past}`);
+        done({ ...head(), text: decoded.toString('utf8'), bytes });
+      };
+      if (streamed)
+        cut = () => {
+          stopped = true;
+          response.destroy();
+          whole();
+        };
       response.on('data', (chunk: Buffer) => {
         if (stopped) return;
         received += chunk.length;
@@ -72,17 +119,45 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
         chunks.length = 0; // what was read is let go at once
         tooLarge(`the answer's body went past ${past}: reading stopped there`);
       });
-      response.on('error', (error) => reject(failed(error, limits)));
+      response.on('error', (error) => fail(failed(error, limits)));
       response.on('end', () => {
-        if (stopped) return;
-        const bytes = Buffer.concat(chunks);
-        const decoded = decode(bytes, response.headers['content-encoding'], cap);
-        if (!decoded) return tooLarge(`the answer's body, decompressed, went past ${past}`);
-        resolve({ ...head(), text: decoded.toString('utf8'), bytes });
+        if (!stopped) whole();
       });
     });
+
+    /** A stream passed on as it comes: the timeout is the longest wait for the next chunk. */
+    function takeStream(response: IncomingMessage, head: Answer, taker: StreamTaker): void {
+      let ended = false;
+      const end = () => {
+        if (!ended) taker.end();
+        ended = true;
+      };
+      const pause = () => {
+        response.pause();
+        return () => response.resume();
+      };
+      response.on('data', (chunk: Buffer) => {
+        timer.refresh();
+        taker.chunk(chunk, pause);
+        if (taker.stopped) {
+          response.destroy();
+          outgoing.destroy();
+          end();
+          done(head);
+        }
+      });
+      response.on('error', (error) => {
+        end();
+        fail(failed(error, limits));
+      });
+      response.on('end', () => {
+        end();
+        done(head);
+      });
+    }
+
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      reject(
+      fail(
         error.code && UNREACHABLE.has(error.code)
           ? new RunStopped(`nothing answers at ${baseUrl} (${error.code})`)
           : failed(error, limits),
@@ -94,7 +169,7 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
 
 function failed(error: NodeJS.ErrnoException, limits: SendLimits): Error {
   if (limits.deadline.aborted) return new RunStopped(TIME_LIMIT);
-  if (error.name === 'AbortError')
+  if (error.name === 'AbortError' || error.code === 'ABORT_ERR')
     return new RequestFailed(`no whole answer within the request timeout (${limits.requestMs / 1000} s)`);
   return new RequestFailed(`the request failed: ${error.code ?? error.message}`);
 }

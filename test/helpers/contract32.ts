@@ -16,7 +16,14 @@ const problems = (...statuses: number[]) =>
       String(status),
       {
         $ref: `#/components/responses/${
-          { 401: 'Unauthorized', 404: 'NotFound', 415: 'UnsupportedMediaType', 422: 'ValidationFailed' }[status]
+          {
+            400: 'MalformedJson',
+            401: 'Unauthorized',
+            413: 'PayloadTooLarge',
+            415: 'UnsupportedMediaType',
+            422: 'ValidationFailed',
+            500: 'InternalError',
+          }[status]
         }`,
       },
     ]),
@@ -64,7 +71,7 @@ export function with32Additions(): OpenApiDocument {
             },
           },
         },
-        ...problems(401, 415, 422),
+        ...problems(400, 401, 413, 415, 422, 500),
       },
     },
   };
@@ -95,7 +102,7 @@ export function with32Additions(): OpenApiDocument {
             'application/json': { schema: { $ref: '#/components/schemas/ChatbotListEnvelope' }, example: { data: [] } },
           },
         },
-        ...problems(401, 422),
+        ...problems(401, 413, 422, 500),
       },
     },
   };
@@ -121,7 +128,7 @@ export function with32Additions(): OpenApiDocument {
             },
           },
         },
-        ...problems(401),
+        ...problems(401, 413, 500),
       },
     },
   };
@@ -146,7 +153,7 @@ export function with32Additions(): OpenApiDocument {
             },
           },
         },
-        ...problems(401),
+        ...problems(401, 413, 500),
       },
     },
   };
@@ -156,7 +163,7 @@ export function with32Additions(): OpenApiDocument {
         operationId: 'purgeArchivedChatbots',
         summary: 'Removes archived chatbots (an additional operation: PURGE).',
         security,
-        responses: { '204': { description: 'Purged.' }, ...problems(401) },
+        responses: { '204': { description: 'Purged.' }, ...problems(401, 413, 500) },
       },
     },
   };

@@ -1,7 +1,7 @@
 // Checks of any answer against the documented responses: status, content type,
 // headers and body, each reported under its own name.
-import type { ViolationKind } from '../../contract/check.js';
-import type { AnswerCheck, CheckName, Failure } from './types.js';
+import type { Violation, ViolationKind } from '../../contract/check.js';
+import type { AnswerCheck, CheckName, Failure, Judged } from './types.js';
 
 function fromViolations(name: CheckName, kind: ViolationKind, expected: string): AnswerCheck {
   return {
@@ -23,6 +23,18 @@ function fromViolations(name: CheckName, kind: ViolationKind, expected: string):
   };
 }
 
+const BY_VIOLATION: AnswerCheck[] = [
+  fromViolations('status_code_conformance', 'status', 'a status the contract documents for this request'),
+  fromViolations('content_type_conformance', 'content-type', 'a Content-Type the contract documents for this status'),
+  fromViolations('response_headers_conformance', 'headers', 'every documented header, with a value its schema allows'),
+  fromViolations('response_schema_conformance', 'schema', 'a body that validates against the documented schema'),
+];
+
+/** The failures of violations found apart from a whole answer (the items of a stream, as they pass the proxy). */
+export function violationFailures(violations: readonly Violation[]): Failure[] {
+  return BY_VIOLATION.flatMap((check) => check.judge({ violations } as Judged) ?? []);
+}
+
 export const CONFORMANCE_CHECKS: AnswerCheck[] = [
   {
     name: 'not_a_server_error',
@@ -40,8 +52,5 @@ export const CONFORMANCE_CHECKS: AnswerCheck[] = [
           }
         : undefined,
   },
-  fromViolations('status_code_conformance', 'status', 'a status the contract documents for this request'),
-  fromViolations('content_type_conformance', 'content-type', 'a Content-Type the contract documents for this status'),
-  fromViolations('response_headers_conformance', 'headers', 'every documented header, with a value its schema allows'),
-  fromViolations('response_schema_conformance', 'schema', 'a body that validates against the documented schema'),
+  ...BY_VIOLATION,
 ];

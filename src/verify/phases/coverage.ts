@@ -32,11 +32,13 @@ export function coverageCases(session: Session): TestCase[] {
     if (operation.secured) cases.push(...authCases(session, operation));
     if (!operation.hasBody) {
       const limit = contract.rules.maxBodyBytes;
-      cases.push(
-        raw(session, operation, 'a query string, which the contract says is ignored', {
-          path: `${operation.path}?limit=1&page=2&${encodeURIComponent('a.b')}=%22`,
-        }),
-      );
+      // Parameters the contract does not declare are ignored; one that declares some has them checked instead.
+      if (operation.query.length === 0)
+        cases.push(
+          raw(session, operation, 'a query string, which the contract says is ignored', {
+            path: `${operation.path}?limit=1&page=2&${encodeURIComponent('a.b')}=%22`,
+          }),
+        );
       cases.push(
         raw(session, operation, `a body of exactly ${limit} bytes, which the contract ignores`, {
           body: textBody(' '.repeat(limit)),

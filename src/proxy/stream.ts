@@ -1,0 +1,107 @@
+// A streamed answer (OpenAPI 3.2's sequential media types: server-sent events,
+// JSON Lines) passes the proxy as it comes: its head is judged and sent at
+// once, then each chunk is passed on and each item checked by the itemSchema
+// as it completes. Nothing is held but the item not finished yet, bounded by
+// --max-response-bytes. With --strict, each item is passed once it is checked,
+// and one that breaks the contract ends the stream there: the items before it
+// stand, nothing from it on is sent.
+import type { Response } from 'express';
+import { streamCheckFor } from '../contract/check.js';
+import { documentedProblem } from '../contract/documentedProblem.js';
+import { pathBelow } from '../engine/steps/route.js';
+import { sendProblem } from '../server/sendProblem.js';
+import type { Answer, TestCase } from '../verify/cases.js';
+import { judgesTheClient } from '../verify/checks/catalogue.js';
+import { violationFailures } from '../verify/checks/conformance.js';
+import type { Failure } from '../verify/checks/types.js';
+import { judgeAnswer } from '../verify/judge.js';
+import type { Expectation } from '../verify/oracle.js';
+import type { StreamTaker } from '../verify/send.js';
+import type { ProxyContext } from './context.js';
+import { keep } from './judge.js';
+import { proxySpec } from './spec.js';
+import { ViolationLog } from './violations.js';
+
+export interface StreamOptions {
+  /** Copies the upstream's headers that pass a proxy onto the answer. */
+  passHeaders(answer: Answer, res: Response): void;
+  /** The sl-violations header of the failures found in the head. */
+  violationsHeader(failures: readonly Failure[]): string;
+}
+
+export function passStream(
+  context: ProxyContext,
+  testCase: TestCase,
+  expectation: Expectation,
+  res: Response,
+  options: StreamOptions,
+): (head: Answer) => StreamTaker {
+  return (head) => {
+    const { ran, failures } = judgeAnswer(context.contract, testCase, head, expectation, {
+      enabled: ViolationLog.proxied,
+    });
+    const upstreamFailures = failures.filter((failure) => !judgesTheClient(failure.check));
+    if (context.strict && upstreamFailures[0]) {
+      keep(context, testCase, head, expectation, ran, failures);
+      const { check, message } = upstreamFailures[0];
+      const problem = documentedProblem(
+        proxySpec,
+        'ContractViolation',
+        `The upstream answered ${head.status}, which breaks the contract: ${check}: ${message}`,
+      );
+      sendProblem(res, problem, { 'Cache-Control': 'no-store' });
+      return { chunk: () => {}, end: () => {}, stopped: true };
+    }
+    res.statusCode = head.status;
+    options.passHeaders(head, res);
+    if (failures.length > 0) res.setHeader('sl-violations', options.violationsHeader(failures));
+    res.flushHeaders();
+
+    const path = pathBelow(context.contract.basePath, testCase.path.replace(/\?.*$/s, '')) ?? testCase.path;
+    const check = streamCheckFor(context.contract, { ...head, method: testCase.method, path });
+    const decoder = new TextDecoder();
+    const found: Failure[] = [];
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      res.end();
+    };
+    // Without --strict the bytes pass as they come; with it, each item once it is known to honour the contract.
+    const pass = (bytes: Uint8Array | string, pause: () => () => void) => {
+      if (!res.write(bytes)) res.once('drain', pause());
+    };
+    const judged = (text: string, pause: () => () => void, ended: boolean) => {
+      if (!check) return;
+      for (const item of check.items(text, ended)) {
+        found.push(...violationFailures(item.violations));
+        if (context.strict && item.violations.length > 0) return stop();
+        if (context.strict) pass(item.text, pause);
+      }
+      if (check.pending > context.maxResponseBytes) {
+        found.push({
+          check: 'max_response_size',
+          message: `an item of the stream went past the ${context.maxResponseBytes} characters read of an answer`,
+          expected: `items of at most ${context.maxResponseBytes} characters`,
+          pointer: expectation.pointer,
+          cause: 'stream item too large',
+        });
+        stop();
+      }
+    };
+    return {
+      get stopped() {
+        return stopped;
+      },
+      chunk(bytes, pause) {
+        if (stopped) return;
+        if (!context.strict || !check) pass(bytes, pause);
+        judged(decoder.decode(bytes, { stream: true }), pause, false);
+      },
+      end() {
+        if (!stopped) judged(decoder.decode(), () => () => {}, true);
+        if (!stopped) res.end();
+        keep(context, testCase, head, expectation, ['max_response_size', ...ran], [...failures, ...found]);
+      },
+    };
+  };
+}
