@@ -21,8 +21,14 @@ afterEach(async () => {
   await Promise.all(closing.splice(0).map((close) => close()));
 });
 
-async function proxyTo(upstream: string, strict = false) {
-  const proxy = await startProxy({ upstream, port: 0, strict, contract: against });
+async function proxyTo(upstream: string, strict = false, maxResponseBytes?: number) {
+  const proxy = await startProxy({
+    upstream,
+    port: 0,
+    strict,
+    contract: against,
+    ...(maxResponseBytes ? { maxResponseBytes } : {}),
+  });
   closing.push(proxy.close);
   return proxy;
 }
@@ -66,6 +72,10 @@ const items = (text: string) => {
   return [...reader.push(text), ...reader.end()].map((item) => ('value' in item ? item.value : item));
 };
 
+const good = 'event: created\nid: 1\ndata: first\n\n';
+const bad = 'event: deleted\nid: 2\ndata: second\n\n';
+const last = 'event: renamed\nid: 3\ndata: third\n\n';
+
 describe('proxy, OpenAPI 3.2', () => {
   it('passes QUERY, an additional operation and a stream from a correct upstream, and reports nothing', async () => {
     const upstream = await startTestServer({ contractFile: contract32File() });
@@ -82,10 +92,6 @@ describe('proxy, OpenAPI 3.2', () => {
     expect(items(await checked(events, 'GET', '/chatbots/events'))).toHaveLength(2);
     expect(proxy.report()).toMatchObject({ requests: 3, violations: 0 });
   });
-
-  const good = 'event: created\nid: 1\ndata: first\n\n';
-  const bad = 'event: deleted\nid: 2\ndata: second\n\n';
-  const last = 'event: renamed\nid: 3\ndata: third\n\n';
 
   it('checks each item as it passes, passes the stream whole, and reports the item that breaks it', async () => {
     const proxy = await proxyTo(await streamingUpstream([good, bad, last]));
@@ -113,6 +119,17 @@ describe('proxy, OpenAPI 3.2', () => {
     expect(events.status).toBe(200);
     expect(items(await events.text())).toEqual([{ event: 'created', id: '1', data: 'first' }]);
     expect(proxy.report().violations).toBe(1);
+  });
+});
+
+describe('proxy, a stream past the cap', () => {
+  it('holds no more than --max-response-bytes of an unfinished item: the stream ends there, a finding', async () => {
+    const endless = `data: ${'x'.repeat(4_000)}`;
+    const proxy = await proxyTo(await streamingUpstream([good, endless, endless, last]), false, 2_048);
+    const events = await call(`${proxy.url}/chatbots/events`, 'GET');
+    expect(events.status).toBe(200);
+    expect(items(await events.text())[0]).toEqual({ event: 'created', id: '1', data: 'first' });
+    expect(proxy.report().failures).toEqual([expect.objectContaining({ check: 'max_response_size' })]);
   });
 });
 
