@@ -27,8 +27,8 @@ interface Size {
 
 /**
  * Throws one line naming the first $ref that leaves the document or resolves to nothing, or a YAML alias that loops,
- * or saying the document is too large. A recursive schema is `served` by the modes; the diff, which cannot yet judge
- * one, has it `refused`.
+ * or saying the document is too large. A recursive schema is `served` by the modes and by the diff (which stops its
+ * walks where they come back); a reader that expands every $ref has it `refused`.
  */
 export function checkSelfContained(document: unknown, recursive: 'served' | 'refused' = 'refused'): void {
   const sizes = new Map<object, Size>();
