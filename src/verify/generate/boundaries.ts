@@ -5,7 +5,8 @@
 // property. Each body is whole and otherwise valid, so one thing is tried at a time.
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { patternBreakers } from './invalid.js';
-import { propertiesOf, typesOf, withProperty, type Schema, type SchemaType } from './schemas.js';
+import { withPropertyIn } from './least.js';
+import { propertiesOf, typesOf, type Schema, type SchemaType } from './schemas.js';
 
 export interface BoundaryBody {
   label: string;
@@ -28,7 +29,7 @@ export function boundaryBodies(
   fill: (path: string[], length: number) => string,
 ): BoundaryBody[] {
   const bodies: BoundaryBody[] = [];
-  const at = (path: string[], value: unknown) => withProperty(base, path, value);
+  const at = (path: string[], value: unknown) => withPropertyIn(schema, base, path, value);
   for (const [type, value] of Object.entries(WRONG))
     if (!typesOf(schema).includes(type as SchemaType))
       bodies.push({ label: `the body of the wrong type (${type})`, value });
@@ -36,7 +37,10 @@ export function boundaryBodies(
   for (const { path, schema: child, parent } of propertiesOf(schema)) {
     const where = path.join('.');
     if (parent.required?.includes(path.at(-1) ?? ''))
-      bodies.push({ label: `without the required ${where}`, value: withProperty(base, path, undefined, true) });
+      bodies.push({
+        label: `without the required ${where}`,
+        value: withPropertyIn(schema, base, path, undefined, true),
+      });
     const types = typesOf(child);
     for (const [type, value] of Object.entries(WRONG)) {
       if (!types.includes(type as SchemaType) && !(types.includes('number') && type === 'integer'))

@@ -3,7 +3,8 @@
 // string out of its bounds or its pattern, a property the schema forbids).
 // Which status the contract wants for each is the oracle's to say.
 import fc from 'fast-check';
-import { propertiesOf, typesOf, withProperty, type Schema } from './schemas.js';
+import { withPropertyIn } from './least.js';
+import { propertiesOf, typesOf, type Schema } from './schemas.js';
 import { text } from './text.js';
 
 export interface Mutated {
@@ -13,6 +14,8 @@ export interface Mutated {
 }
 
 type Mutation = fc.Arbitrary<(body: unknown) => Mutated>;
+/** The body with the property at `path` set (or removed), the objects on the way made as the schema wants them. */
+type Put = (body: unknown, path: string[], value: unknown, remove?: boolean) => Record<string, unknown>;
 
 const SAMPLES: Record<string, fc.Arbitrary<unknown>> = {
   string: text({ maxLength: 8 }),
@@ -24,12 +27,13 @@ const SAMPLES: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 export function invalidArbitrary(schema: Schema, valid: fc.Arbitrary<unknown>): fc.Arbitrary<Mutated> {
+  const put: Put = (body, path, value, remove) => withPropertyIn(schema, body, path, value, remove);
   const mutations: Mutation[] = [
-    ...wrongTypes(schema, []),
+    ...wrongTypes(schema, [], put),
     ...propertiesOf(schema).flatMap(({ path, schema: child, parent }) => [
-      ...wrongTypes(child, path),
-      ...stringBounds(child, path),
-      ...(parent.required?.includes(path.at(-1) ?? '') ? [missing(path)] : []),
+      ...wrongTypes(child, path, put),
+      ...stringBounds(child, path, put),
+      ...(parent.required?.includes(path.at(-1) ?? '') ? [missing(path, put)] : []),
     ]),
   ];
   if (schema.additionalProperties === false) {
@@ -45,28 +49,28 @@ export function invalidArbitrary(schema: Schema, valid: fc.Arbitrary<unknown>): 
   return fc.tuple(valid, fc.oneof(...mutations)).map(([body, mutate]) => mutate(body));
 }
 
-function missing(path: string[]): Mutation {
+function missing(path: string[], put: Put): Mutation {
   return fc.constant((body: unknown) => ({
-    value: withProperty(body, path, undefined, true),
+    value: put(body, path, undefined, true),
     label: `without the required ${path.join('.')}`,
   }));
 }
 
-function wrongTypes(schema: Schema, path: string[]): Mutation[] {
+function wrongTypes(schema: Schema, path: string[], put: Put): Mutation[] {
   const types = typesOf(schema);
   const allowed = new Set<string>([...types, ...(types.includes('number') ? ['integer'] : [])]);
   const others = Object.entries(SAMPLES).filter(([type]) => !allowed.has(type));
   const where = path.length ? path.join('.') : 'the body';
   const mutations = others.map(([type, sample]) =>
     sample.map((value) => (body: unknown) => ({
-      value: path.length ? withProperty(body, path, value) : value,
+      value: path.length ? put(body, path, value) : value,
       label: `${where} of the wrong type (${type})`,
     })),
   );
   if (!schema.nullable && !types.includes('null')) {
     mutations.push(
       fc.constant((body: unknown) => ({
-        value: path.length ? withProperty(body, path, null) : null,
+        value: path.length ? put(body, path, null) : null,
         label: `${where} null`,
       })),
     );
@@ -74,14 +78,14 @@ function wrongTypes(schema: Schema, path: string[]): Mutation[] {
   return mutations;
 }
 
-function stringBounds(schema: Schema, path: string[]): Mutation[] {
+function stringBounds(schema: Schema, path: string[], put: Put): Mutation[] {
   if (!typesOf(schema).includes('string')) return [];
   const where = path.join('.');
   const mutations: Mutation[] = [];
   if (schema.maxLength !== undefined) {
     mutations.push(
       text({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).map((value) => (body: unknown) => ({
-        value: withProperty(body, path, value),
+        value: put(body, path, value),
         label: `${where} longer than its maxLength ${schema.maxLength}`,
       })),
     );
@@ -90,7 +94,7 @@ function stringBounds(schema: Schema, path: string[]): Mutation[] {
   if (minLength) {
     mutations.push(
       fc.constant((body: unknown) => ({
-        value: withProperty(body, path, 'x'.repeat(minLength - 1)),
+        value: put(body, path, 'x'.repeat(minLength - 1)),
         label: `${where} shorter than its minLength ${schema.minLength}`,
       })),
     );
@@ -99,7 +103,7 @@ function stringBounds(schema: Schema, path: string[]): Mutation[] {
   if (breaking.length > 0) {
     mutations.push(
       fc.constantFrom(...breaking).map((value) => (body: unknown) => ({
-        value: withProperty(body, path, value),
+        value: put(body, path, value),
         label: `${where} not matching its pattern ${schema.pattern}`,
       })),
     );
