@@ -199,6 +199,50 @@ describe('the relation on recursive schemas', () => {
   });
 });
 
+describe('recursion through other keywords', () => {
+  /** A linked list through allOf: a node is a base (a value) and a next node. */
+  const list = (maxLength: number): Record<string, Doc> => ({
+    Base: { type: 'object', properties: { value: { type: 'string', maxLength } } },
+    Node: { allOf: [ref('Base'), { type: 'object', properties: { next: ref('Node') } }] },
+  });
+  /** A map of maps: each value a string or another map. */
+  const maps = (maxLength: number): Record<string, Doc> => ({
+    Map: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength }, ref('Map')] } },
+  });
+
+  it('compares a list whose nodes are an allOf of a base and the next node', () => {
+    expect(diff(only('in', list(20), 'Node'), only('in', list(20), 'Node'))).toEqual([]);
+    expect(rules(only('in', list(20), 'Node'), only('in', list(10), 'Node'))).toEqual([
+      'breaking request-property-max-length-decreased',
+    ]);
+    expect(rules(only('out', list(20), 'Node'), only('out', list(10), 'Node'))).toEqual([
+      'info response-property-max-length-decreased',
+    ]);
+  });
+
+  it('compares a map of maps, through additionalProperties and anyOf', () => {
+    expect(diff(only('in', maps(20), 'Map'), only('in', maps(20), 'Map'))).toEqual([]);
+    expect(rules(only('in', maps(20), 'Map'), only('in', maps(10), 'Map'))).toEqual([
+      'breaking request-property-max-length-decreased',
+    ]);
+    // The recursive alternative made the only one: no string is taken any more, at any depth.
+    const mapsOnly = maps(20);
+    mapsOnly.Map.additionalProperties = ref('Map');
+    const found = rules(only('in', maps(20), 'Map'), only('in', mapsOnly, 'Map'));
+    expect(found[0]).toMatch(/^breaking /);
+  });
+
+  it('judges with the relation both ways on the list and the map', () => {
+    const work = new Work();
+    const expand = (schemas: Record<string, Doc>, name: string) =>
+      expander(checkedDocument(api(schemas, ref(name), ref(name)), 'x'))(ref(name));
+    expect(covers(expand(list(20), 'Node'), expand(list(10), 'Node'), work)).toBe('yes');
+    expect(covers(expand(list(10), 'Node'), expand(list(20), 'Node'), work)).toBe('no');
+    expect(covers(expand(maps(20), 'Map'), expand(maps(10), 'Map'), work)).toBe('yes');
+    expect(covers(expand(maps(10), 'Map'), expand(maps(20), 'Map'), work)).toBe('no');
+  });
+});
+
 describe('many mutually recursive schemas', () => {
   /**
    * `count` schemas in a ring, each leading to the next and to the first, through an anyOf with null; the last one's
