@@ -206,7 +206,7 @@ describe('recursion through other keywords', () => {
     Node: { allOf: [ref('Base'), { type: 'object', properties: { next: ref('Node') } }] },
   });
   /** A map of maps: each value a string or another map. */
-  const maps = (maxLength: number): Record<string, Doc> => ({
+  const maps = (maxLength: number): Doc => ({
     Map: { type: 'object', additionalProperties: { anyOf: [{ type: 'string', maxLength }, ref('Map')] } },
   });
 

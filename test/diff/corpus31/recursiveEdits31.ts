@@ -23,7 +23,7 @@ interface RecursiveEdit {
   /** The schemas the base adds to components, and the one the probe names. */
   before: Record<string, Doc>;
   probe: string;
-  change: (named: Record<string, Doc>) => void;
+  change: (named: Doc) => void;
   request: Side;
   response: Side;
 }
