@@ -1,14 +1,18 @@
-// What OpenAPI 3.2 adds, served end to end by `serve` and `mock` (test/helpers/contract32.ts has the contract, written
-// from the specification): a QUERY operation is routed and validated, a parameter `in: querystring` is read as its
-// media type, a streamed answer is sent item by item in its own media type, and an additional operation (PURGE) is
-// answered. Every answer is checked against the same contract, item by item for a stream.
+// What OpenAPI 3.2 adds, served end to end by `serve`, `mock` and the MSW handlers (their validators compiled ahead of
+// time, as the MSW package's are); test/helpers/contract32.ts has the contract, written from the specification. A
+// QUERY operation is routed and validated, a parameter `in: querystring` is read as its media type, a streamed answer
+// is sent item by item in its own media type, and an additional operation (PURGE) is answered. Every answer is checked
+// against the same contract, item by item for a stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseViolations } from '../src/contract/check.js';
 import { createContract } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { ItemReader } from '../src/contract/sequential.js';
 import { contract32File, with32Additions } from './helpers/contract32.js';
+import { setupServer } from 'msw/node';
 import { startMock } from '../src/modes/mock.js';
+import { createMswHandlersFor } from '../src/modes/msw/handlers.js';
+import { compileContract } from './helpers/compiled.js';
 import { KEYS, KEYS_FILE, startTestServer } from './helpers/server.js';
 
 const against = createContract(with32Additions(), liveValidators);
@@ -23,9 +27,16 @@ const start = {
     const mock = await startMock({ port: 0, keysFile: KEYS_FILE, contractFile: file });
     return { url: mock.url, close: () => mock.close() };
   },
+  msw: async () => {
+    const url = 'http://chatbots.msw32.test/api';
+    const handlers = createMswHandlersFor(await compileContract(with32Additions()), { baseUrl: url });
+    const server = setupServer(...handlers.handlers);
+    server.listen({ onUnhandledFrame: 'error' });
+    return { url, close: async () => server.close() };
+  },
 };
 
-describe.each(['serve', 'mock'] as const)('%s, OpenAPI 3.2', (command) => {
+describe.each(['serve', 'mock', 'msw'] as const)('%s, OpenAPI 3.2', (command) => {
   let running: { url: string; close(): Promise<void> } | undefined;
   let url = '';
   beforeAll(async () => {

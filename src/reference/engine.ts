@@ -90,7 +90,8 @@ export function createReference(options: ReferenceOptions): Reference {
     });
     return createEngine({
       contract: of,
-      executor: builtIn && of !== builtIn ? editedContractExecutor(of, builtIn, handlers) : handlers,
+      // An operation with no handler (a contract given to createMswHandlersFor, say) is answered from its examples.
+      executor: editedContractExecutor(of, builtIn ?? of, handlers),
       authenticator,
       journal,
       overrides,
