@@ -2,7 +2,9 @@
 // Limits the contract adds (x-max-depth, x-max-entries, x-max-json-length) are
 // honoured with the same measures the server applies. A recursive schema (a
 // tree) is unfolded a few times, and below that only what it requires is made:
-// the least value it accepts, so that the arbitrary stays finite and small.
+// the least value it accepts, so that the arbitrary stays finite and small. An
+// optional property no finite value can fill (its schema requires itself
+// without end) is left out; a required one stops the run, naming it.
 import fc from 'fast-check';
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { typesOf, type Schema, type SchemaType } from './schemas.js';
@@ -12,9 +14,12 @@ import { jsonValue, text } from './text.js';
 export type Overrides = ReadonlyMap<string, fc.Arbitrary<unknown>>;
 
 /** How many times a schema may be unfolded inside itself before only its least value is made. */
-export const RECURSION_UNFOLDED = 2;
+const RECURSION_UNFOLDED = 2;
 /** How much deeper the least value of a recursive schema may go: past it, the schema requires itself without end. */
 const RECURSION_REQUIRED = 16;
+
+/** A schema no finite value honours: each of its values must hold another (a required property of its own schema). */
+class EndlessSchema extends Error {}
 
 /** Where an arbitrary is built: the property path, and the schemas it sits in. */
 interface Place {
@@ -36,8 +41,13 @@ function valid(schema: Schema, place: Place): fc.Arbitrary<unknown> {
   if (override) return override;
   const unfolded = place.within.filter((outer) => outer === schema).length;
   if (unfolded > RECURSION_UNFOLDED + RECURSION_REQUIRED) {
-    const where = place.path.join('.') || 'the body';
-    throw new Error(`verify cannot generate a value for ${where}: its schema requires itself without end`);
+    // The first two places the schema was met: where it starts, and the part of it that requires it again.
+    const [first = 0, again = 0] = place.within.flatMap((outer, index) => (outer === schema ? [index] : []));
+    const at = (length: number) => place.path.slice(0, place.path.length - place.within.length + length).join('.');
+    throw new EndlessSchema(
+      `verify cannot generate a value for ${at(first) || 'the body'}: its schema requires ${at(again)}, ` +
+        'of the same schema, without end',
+    );
   }
   const inner = { ...place, within: [...place.within, schema] };
   const least = unfolded >= RECURSION_UNFOLDED;
@@ -101,8 +111,15 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbitrary<Record<string, unknown>> {
   const required = new Set(schema.required ?? []);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, child] of Object.entries(schema.properties ?? {}))
-    if (!least || required.has(name)) model[name] = valid(child as Schema, { ...place, path: [...place.path, name] });
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    if (least && !required.has(name)) continue;
+    try {
+      model[name] = valid(child as Schema, { ...place, path: [...place.path, name] });
+    } catch (error) {
+      // Only a body without it is valid.
+      if (!(error instanceof EndlessSchema) || required.has(name)) throw error;
+    }
+  }
   const known = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });
   const open = schema.additionalProperties !== false && schema.additionalProperties !== undefined;
   const extra =
