@@ -86,6 +86,21 @@ describe('verify --contract against serve --contract, the same file', () => {
   );
 
   it(
+    'passes on a contract whose settings may hold a schema no finite value honours, never sent as valid',
+    { timeout: 90_000 },
+    async () => {
+      // A loop whose next is required, and a loop itself: only a settings object without one is valid.
+      const document = recursiveDocument();
+      const loop = { $ref: '#/components/schemas/Loop' };
+      document.components.schemas.Loop = { type: 'object', required: ['next'], properties: { next: loop } };
+      for (const name of ['ChatbotSettings', 'ChatbotSettingsInput'])
+        Object.assign(document.components.schemas[name]!.properties as object, { loop });
+      const report = await verifyServed(writeContract(document, 'endless-'));
+      expect(report.failures).toEqual([]);
+    },
+  );
+
+  it(
     'passes on a 3.1 contract whose settings take a list of types, examples and a const (JSON Schema 2020-12)',
     { timeout: 90_000 },
     async () => {
