@@ -61,9 +61,12 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
       );
       const match = contract.router.match(request.method, path);
       const operation = match.kind === 'operation' ? match.operation : undefined;
+      const query = request.path.indexOf('?');
       const answer = await engine.handle({
         method: request.method.toUpperCase(),
         path: contract.basePath + path,
+        // The query's declared parameters are checked too (a `422` for a value their schemas refuse).
+        ...(query === -1 ? {} : { query: request.path.slice(query + 1) }),
         headers,
         ...(request.body ? { body: request.body } : {}),
       });
