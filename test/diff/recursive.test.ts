@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { compareOperations } from '../../src/diff/compareOperations.js';
 import { checkDepth } from '../../src/diff/depth.js';
 import { diffContracts } from '../../src/diff/diffContracts.js';
-import { checkedDocument, expander, type Document } from '../../src/diff/document.js';
+import { checkedDocument, contractOf, expander, type Document } from '../../src/diff/document.js';
+import type { Finding } from '../../src/diff/finding.js';
+import { Budget } from '../../src/diff/schema/budget.js';
 import { covers } from '../../src/diff/schema/relation.js';
 import { samples } from '../../src/diff/schema/samples.js';
 import { validator } from '../../src/diff/schema/validators.js';
@@ -293,6 +296,15 @@ describe('many mutually recursive schemas', () => {
     decided(/any-of-added|undecided/)(
       diff(only('in', ring(50), 'S0'), only('in', ring(50, 20, [{ type: 'integer' }]), 'S0')),
     );
+  });
+
+  it('with few steps left: what is not worked out is undecided, and the walk still ends', () => {
+    const found: Finding[] = [];
+    const work = new Work(new Budget(5_000, 2_000));
+    const side = (schemas: Record<string, Doc>) => contractOf(checkedDocument(only('in', schemas, 'S0'), 'x'), work);
+    compareOperations(side(web(8)), side(web(8, 10, [{ type: 'integer' }])), found);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.some((finding) => finding.kind === 'undecided')).toBe(true);
   });
 
   it('a web where every schema leads to every other: judged within the steps, or refused as too large', () => {

@@ -1,7 +1,8 @@
 // Two versions of one schema position (a request body, a parameter, a response body or header), walked side by side:
 // each node's own keyword changes become findings, named by kind (src/diff/catalogue.ts) and by the place they are
 // written (their origin) as well as the place they are used. Properties, items and matching alternatives are walked
-// into; alternatives added or removed are judged as the schema they make together.
+// into; alternatives added or removed are judged as the schema they make together. A recursive schema is walked until
+// the walk comes back to a pair it has compared: a change inside the cycle is found once, where it is first reached.
 import { isDeepStrictEqual } from 'node:util';
 import { MAX_DIFF_DEPTH, recursiveParts } from '../depth.js';
 import { beside, follow, type Located } from '../document.js';

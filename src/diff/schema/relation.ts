@@ -4,7 +4,8 @@
 // Both schemas come from the pull request under review: each judgement works within a step budget (budget.ts) and is
 // "over-budget" when that runs out, which the diff reports as undecided too; each proof is kept by the shapes of its
 // two schemas (work.ts), so a question reached by many paths is worked out once. The contract's patterns are never
-// run (validators.ts).
+// run (validators.ts). Recursive schemas are read coinductively: a question asked again inside its own proof holds
+// unless the rest of the proof shows otherwise.
 import { MAX_DIFF_DEPTH } from '../depth.js';
 import { constraints } from './constraints.js';
 import { provablyDisjoint } from './disjoint.js';
@@ -65,7 +66,8 @@ function proves(wider: Schema, narrower: Schema, work: Work): boolean {
   // A path through two recursive schemas that comes back to no question it asked: not proved, never a deep stack.
   if (work.open.size >= MAX_OPEN_PROOFS) return false;
   const place = work.open.size;
-  const outer = work.assumed;
+  // What the proofs around this one assumed (none for the first: a proof the steps ended may have left a value).
+  const outer = place === 0 ? Infinity : work.assumed;
   work.assumed = Infinity;
   work.open.set(key, place);
   work.pending.push([]);
