@@ -1,7 +1,8 @@
 // Recursive schemas (a tree, a thread of comments; JSON Schema lets a $ref lead back into the schema it is in) as the
 // diff reads them: compared, each change inside a cycle found once, at its first place, and judged by the relation
 // read coinductively (a question asked again inside its own proof holds unless the rest shows otherwise). A cycle
-// that never descends into a part of the value is refused in one line, and a hostile one ends within the steps.
+// that never descends into a part of the value is refused in one line, and a hostile one ends within the steps. The
+// last cases run the built command line (dist/), a process each.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { validator } from '../../src/diff/schema/validators.js';
 import { Work } from '../../src/diff/schema/work.js';
 import { runDiff } from '../../src/diff/runDiff.js';
 import { DiffUsageError } from '../../src/diff/sides.js';
+import { assertBuilt, run } from '../helpers/run.js';
 import type { Doc } from './corpus/corpus.js';
 
 const ok = (schema: Doc) => ({ description: 'ok', content: { 'application/json': { schema } } });
@@ -345,5 +347,36 @@ describe('diff on the command line, in process', () => {
   it('refuses a cycle that never descends as a usage error (exit 2), in one line', () => {
     const loop = files(api({ Tree: { allOf: [ref('Tree')] } }), api({ Tree: { allOf: [ref('Tree')] } }));
     expect(() => runDiff({ base: 'base.yaml', head: 'head.yaml', cwd: loop })).toThrow(DiffUsageError);
+  });
+});
+
+describe('the built command line on recursive contracts', { timeout: 90_000 }, () => {
+  const cli = async (before: Doc, after: Doc) => {
+    assertBuilt();
+    const dir = mkdtempSync(join(tmpdir(), 'diff-recursive-cli-'));
+    writeFileSync(join(dir, 'base.yaml'), dump(before));
+    writeFileSync(join(dir, 'head.yaml'), dump(after));
+    const started = run(['diff', 'base.yaml', 'head.yaml'], {}, dir);
+    return { code: await started.exit, out: started.stdout(), err: started.stderr() };
+  };
+
+  it('a tree tightened: exit 1, one breaking line; against itself, exit 0', async () => {
+    const tightened = await cli(
+      only('in', { Tree: tree() }),
+      only('in', { Tree: tree({ type: 'string', maxLength: 10 }) }),
+    );
+    expect(tightened).toMatchObject({ code: 1, err: '' });
+    expect(tightened.out.match(/^breaking {2}request-property-max-length-decreased /gm)).toHaveLength(1);
+    expect(await cli(only('in', { Tree: tree() }), only('in', { Tree: tree() }))).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('a cycle that never descends into the value: exit 2 and one line', async () => {
+    const loop = api({ Tree: { anyOf: [ref('Tree'), { type: 'string' }] } });
+    const refused = await cli(loop, loop);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(
+      /^chatbot-api-mock: error: base\.yaml cannot be compared: its \$ref .* leads back .*\n$/,
+    );
   });
 });
