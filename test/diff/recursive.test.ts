@@ -136,6 +136,21 @@ describe('a recursive schema in the diff', () => {
     });
   });
 
+  it('reads a tree unrolled into two schemas that alternate as the same tree, and a change in one', () => {
+    const unrolled = (branchLabel: Doc): Record<string, Doc> => ({
+      Tree: { ...tree(), properties: { ...tree().properties, children: { type: 'array', items: ref('Branch') } } },
+      Branch: {
+        ...tree(branchLabel),
+        properties: { ...tree(branchLabel).properties, children: { type: 'array', items: ref('Tree') } },
+      },
+    });
+    expect(diff(only('in', { Tree: tree() }), only('in', unrolled({ type: 'string', maxLength: 20 })))).toEqual([]);
+    const changes = diff(only('in', { Tree: tree() }), only('in', unrolled({ type: 'string', maxLength: 10 })));
+    expect(changes.map((change) => [change.rule, change.where])).toEqual([
+      ['request-property-max-length-decreased', ['POST /trees request body: children[].label']],
+    ]);
+  });
+
   it('judges a schema made recursive: the tree now sent in responses is deeper than the old leaf', () => {
     const leaf = { type: 'object', required: ['label'], properties: { label: { type: 'string', maxLength: 20 } } };
     // A request that now takes children too: no break. A response that may now send them: the new property is
