@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { compareOperations } from '../../src/diff/compareOperations.js';
@@ -216,6 +217,56 @@ describe('the relation on recursive schemas', () => {
       depth === 0 ? { label: 'leaf' } : { label: 'node', children: [nested(depth - 1)] };
     expect(accepts(nested(40))).toBe(true);
     expect(accepts({ label: 'node', children: [{ label: 'x'.repeat(21) }] })).toBe(false);
+  });
+});
+
+describe('the relation on random recursive schemas', () => {
+  /** A property: a bounded string, an integer, or a way to one of three schemas (a list of, maybe null, itself). */
+  const property = fc.oneof(
+    fc.record({ type: fc.constant('string'), maxLength: fc.integer({ min: 1, max: 4 }) }),
+    fc.constant({ type: 'integer' }),
+    fc.integer({ min: 0, max: 2 }).map((j) => ({ type: 'array', items: ref(`S${j}`) })),
+    fc.integer({ min: 0, max: 2 }).map((j) => ({ anyOf: [ref(`S${j}`), { type: 'null' }] })),
+    fc.integer({ min: 0, max: 2 }).map((j) => ref(`S${j}`)),
+  );
+  const object = fc
+    .record({
+      properties: fc.dictionary(fc.constantFrom('a', 'b', 'c'), property, { maxKeys: 3 }),
+      required: fc.subarray(['a', 'b', 'c']),
+      closed: fc.boolean(),
+    })
+    .map(({ properties, required, closed }) => ({
+      type: 'object',
+      properties,
+      required: required.filter((name) => name in properties),
+      ...(closed ? { additionalProperties: false } : {}),
+    }));
+  const three = fc.array(object, { minLength: 3, maxLength: 3 });
+  const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constantFrom(null, 1, 'x', 'xxxxx', true),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', 'c'), tie('value'), { maxKeys: 3 }),
+    ),
+  })).value;
+  const first = (objects: Doc[]) => {
+    const schemas = Object.fromEntries(objects.map((schema, i) => [`S${i}`, schema]));
+    return expander(checkedDocument(api(schemas, ref('S0'), ref('S0')), 'x'))(ref('S0'));
+  };
+
+  it('never says yes where a value of the narrower is refused by the wider (Ajv the judge)', () => {
+    fc.assert(
+      fc.property(three, three, fc.array(value, { maxLength: 30 }), (wide, narrow, values) => {
+        const work = new Work();
+        const [wider, narrower] = [first(wide), first(narrow)];
+        if (covers(wider, narrower, work) !== 'yes') return;
+        const [inWider, inNarrower] = [validator(wider, work)!, validator(narrower, work)!];
+        for (const tried of [...values, ...samples(narrower, work)])
+          if (inNarrower(tried) === true) expect(inWider(tried), JSON.stringify({ wide, narrow, tried })).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
