@@ -9,6 +9,8 @@ export const UNIT = [
   'test/admin.test.ts',
   'test/auth.test.ts',
   'test/build-stale.test.ts',
+  'test/behaviour/middleware.test.ts',
+  'test/behaviour/middleware31.test.ts',
   'test/behaviour/server.test.ts',
   'test/behaviour/server31.test.ts',
   'test/concurrency.test.ts',

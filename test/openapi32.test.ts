@@ -3,6 +3,10 @@
 // QUERY operation is routed and validated, a parameter `in: querystring` is read as its media type, a streamed answer
 // is sent item by item in its own media type, and an additional operation (PURGE) is answered. Every answer is checked
 // against the same contract, item by item for a stream.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseViolations } from '../src/contract/check.js';
 import { createContract } from '../src/contract/contract.js';
@@ -156,5 +160,36 @@ describe.each(['serve', 'mock', 'msw'] as const)('%s, OpenAPI 3.2', (command) =>
       expect(purged.status).toBe(204);
       expect((await send('PURGE', '/chatbots/archive', { key: null })).status).toBe(401);
     });
+
+    it('is named by the 405 of a method its path does not list', async () => {
+      const other = await send('GET', '/chatbots/archive');
+      expect(other.status).toBe(405);
+      expect(other.headers.get('allow')).toBe('PURGE');
+    });
+  });
+});
+
+describe('an additional operation under a method Node cannot parse', () => {
+  it('gets Node’s own bare 400 from serve: its headers and body are out of reach', async () => {
+    const document = with32Additions();
+    (
+      document.paths['/chatbots/archive'] as { additionalOperations: Record<string, unknown> }
+    ).additionalOperations.BREW = {
+      operationId: 'brewChatbots',
+      responses: { '204': { description: 'Brewed (RFC 2324).' } },
+    };
+    const path = join(mkdtempSync(join(tmpdir(), 'brew-')), 'openapi.yaml');
+    writeFileSync(path, dump(document));
+    const { server, close } = await startTestServer({ contractFile: path });
+    try {
+      const brewed = await fetch(`${server.url}/chatbots/archive`, { method: 'BREW' });
+      expect(brewed.status).toBe(400);
+      expect(await brewed.text()).toBe('');
+      const other = await fetch(`${server.url}/chatbots/archive`, { method: 'GET' });
+      expect(other.status).toBe(405);
+      expect(other.headers.get('allow')).toBe('PURGE, BREW');
+    } finally {
+      await close();
+    }
   });
 });

@@ -154,6 +154,12 @@ export function answerUnknownMethods(engine: Engine) {
     }
     const [, method = '', target = ''] = line;
     const path = target.replace(/\?.*$/s, '');
+    // An operation the contract documents under a method Node cannot parse (an OpenAPI 3.2 additional operation):
+    // its headers and body are out of reach, so it cannot be answered; Node's own 400 says so.
+    if (engine.route(method.toUpperCase(), path).kind === 'operation') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     void engine.handle({ method: method.toUpperCase(), path, headers: {} }).then(
       (response) => {
         if (response.kind === 'drop') return void socket.destroy();
