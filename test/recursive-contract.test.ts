@@ -34,6 +34,20 @@ describe('a recursive schema', () => {
     ).not.toEqual([]);
   });
 
+  it('that requires itself without end, is refused in one line that says so', () => {
+    const document = recursiveDocument();
+    const loop = { $ref: '#/components/schemas/Loop' };
+    document.components.schemas.Loop = { type: 'object', required: ['next'], properties: { next: loop } };
+    const request = document.components.schemas.CreateChatbotRequest!;
+    Object.assign(request.properties as object, { loop });
+    request.required = [...(request.required as string[]), 'loop'];
+    const path = join(mkdtempSync(join(tmpdir(), 'endless-')), 'openapi.yaml');
+    writeFileSync(path, dump(document, { noRefs: true }));
+    expect(() => readContractFile(path, { checked: true })).toThrow(
+      /a schema of POST \/chatbots does not compile: it nests without end once its \$refs are followed/,
+    );
+  });
+
   it.each(['serve', 'mock'])('is served by %s', async (command) => {
     assertBuilt();
     const started = run([command, '--port', '0', '--contract', file()]);

@@ -77,9 +77,13 @@ export function compileEveryValidator(contract: Contract): void {
       for (const key of Object.keys(operationObject(contract, operation).responses))
         contract.router.responseValidator(operation, statusFor(key));
     } catch (error) {
-      throw new Error(`a schema of ${where} does not compile: ${(error as Error).message.split('\n')[0]}`, {
-        cause: error,
-      });
+      // The compilers walk a schema's required properties into what they name: one that requires itself never ends.
+      const why =
+        error instanceof RangeError
+          ? 'it nests without end once its $refs are followed (a schema that requires itself, which no finite ' +
+            'value honours)'
+          : (error as Error).message.split('\n')[0];
+      throw new Error(`a schema of ${where} does not compile: ${why}`, { cause: error });
     }
   }
   try {
