@@ -2,8 +2,12 @@
 // operation and a streamed answer pass the proxy; a stream passes item by item, each item checked by the itemSchema as
 // it arrives, so that a broken item is reported (and, with --strict, ends the stream there, after the items before it).
 // `verify` exercises each of them against `serve` on the same contract, and passes.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump } from 'js-yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { responseViolations } from '../src/contract/check.js';
 import { createContract } from '../src/contract/contract.js';
@@ -159,5 +163,28 @@ describe('verify, OpenAPI 3.2', () => {
     for (const operationId of ['searchChatbots', 'lookUpChatbots', 'streamChatbotEvents', 'exportChatbots'])
       expect(exercised(operationId), operationId).toBe(true);
     expect(exercised('purgeArchivedChatbots')).toBe(true);
+    // The query string was tried, each boundary of its schema.
+    const tried = report.tallies.filter((tally) => tally.operation === 'lookUpChatbots');
+    expect(tried.find((tally) => tally.check === 'negative_data_rejection')?.ran).toBeGreaterThan(2);
+  }, 120_000);
+
+  it('catches a service that does not check the query parameters its contract declares', async () => {
+    // The same service, but its lookup reads no query string: whatever it is sent is answered 200.
+    const careless = with32Additions();
+    for (const path of ['/chatbots/lookup', '/chatbots/export'])
+      delete (careless.paths[path] as { get: { parameters?: unknown } }).get.parameters;
+    const path = join(mkdtempSync(join(tmpdir(), 'careless-')), 'openapi.yaml');
+    writeFileSync(path, dump(careless));
+    const upstream = await startTestServer({ contractFile: path });
+    closing.push(upstream.close);
+    const report = await runVerification({
+      baseUrl: upstream.server.url,
+      key: KEYS.acmeWeb,
+      contract: against,
+      phases: ['coverage'],
+      seed: 32,
+    });
+    for (const operation of ['lookUpChatbots', 'exportChatbots'])
+      expect(report.failures).toContainEqual(expect.objectContaining({ check: 'negative_data_rejection', operation }));
   }, 120_000);
 });

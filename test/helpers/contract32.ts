@@ -137,6 +137,16 @@ export function with32Additions(): OpenApiDocument {
       operationId: 'exportChatbots',
       summary: 'Every chatbot, one JSON value per line.',
       security,
+      parameters: [
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } },
+        {
+          name: 'fields',
+          in: 'query',
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', items: { type: 'string', enum: ['name', 'is_active'] } },
+        },
+      ],
       responses: {
         '200': {
           description: 'A stream of JSON Lines.',
@@ -153,7 +163,7 @@ export function with32Additions(): OpenApiDocument {
             },
           },
         },
-        ...problems(401, 413, 500),
+        ...problems(401, 413, 422, 500),
       },
     },
   };

@@ -6,7 +6,10 @@ import type { ContractOperation } from '../../contract/router.js';
 import { textBody, type TestCase } from '../cases.js';
 import { checkAvailable } from '../availability.js';
 import { boundaryBodies } from '../generate/boundaries.js';
+import { leastValue } from '../generate/least.js';
+import { requestSchema } from '../generate/schemas.js';
 import type { Session } from '../session.js';
+import { queryStrings } from './queryCases.js';
 import { bodyOperations, filler, jsonCase } from './shared.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -30,6 +33,11 @@ export function coverageCases(session: Session): TestCase[] {
   }
   for (const operation of contract.operations) {
     if (operation.secured) cases.push(...authCases(session, operation));
+    // Each declared query parameter tried, with the least body the operation takes, so the query is what is judged.
+    const least = requestSchema(contract, operation);
+    const body = least ? { body: textBody(JSON.stringify(leastValue(least) ?? {})) } : {};
+    for (const { label, query } of queryStrings(contract, operation))
+      cases.push(raw(session, operation, label, { path: `${operation.path}?${query}`, ...body }));
     if (!operation.hasBody) {
       const limit = contract.rules.maxBodyBytes;
       // Parameters the contract does not declare are ignored; one that declares some has them checked instead.
