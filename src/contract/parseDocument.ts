@@ -25,7 +25,7 @@ export interface ParsedDocument {
 /**
  * Throws one line saying what is wrong with the text as a document. With `files`, a $ref may name a file of the
  * contract's folder, which is kept in the document; without, every $ref must point inside the text. A recursive
- * schema is `served` where a mode runs the contract (the default with `files`), and `refused` by the diff.
+ * schema is `served` (the default with `files`); `refused` is for a reader that cannot walk a cycle.
  */
 export function parseDocument(
   text: string,

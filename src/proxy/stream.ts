@@ -6,7 +6,7 @@
 // and one that breaks the contract ends the stream there: the items before it
 // stand, nothing from it on is sent.
 import type { Response } from 'express';
-import { streamCheckFor } from '../contract/check.js';
+import { streamCheckFor } from '../contract/streamCheck.js';
 import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
 import { sendProblem } from '../server/sendProblem.js';

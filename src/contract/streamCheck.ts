@@ -1,0 +1,89 @@
+// A streamed answer (OpenAPI 3.2's sequential media types) checked item by item
+// as its text arrives, each item against the media type's itemSchema: what
+// `proxy` runs on a stream it passes on, and `verify` (through check.ts) on one
+// it reads.
+import type { Contract } from './contract.js';
+import { escapePointer } from './pointer.js';
+import { groupedByItem } from './schemaErrors.js';
+import { ItemReader, sequentialKind, type ReadItem, type SequentialMediaType } from './sequential.js';
+import type { ObservedResponse, Violation } from './violation.js';
+
+/** An item of a stream as it came, and how it breaks the contract (nothing when it honours it). */
+export interface CheckedItem {
+  text: string;
+  violations: Violation[];
+}
+
+/** The check of each item of a streamed answer, when the contract documents its status and media type as one. */
+export function streamCheckFor(
+  contract: Contract,
+  answer: Pick<ObservedResponse, 'method' | 'path' | 'status' | 'headers'>,
+): StreamCheck | undefined {
+  const match = contract.router.match(answer.method, answer.path);
+  if (match.kind !== 'operation') return undefined;
+  const documented = contract.responseFor(match.operation, answer.status);
+  const mediaType = answer.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  const kind = sequentialKind(mediaType);
+  const media = documented?.response.content?.[mediaType] as { itemSchema?: unknown } | undefined;
+  if (!documented || !kind || media?.itemSchema === undefined) return undefined;
+  return new StreamCheck(contract, `${documented.pointer}/content/${escapePointer(mediaType)}`, kind, answer.status);
+}
+
+/**
+ * A streamed answer (OpenAPI 3.2's sequential media types) checked item by item as its text arrives, each against the
+ * media type's itemSchema: what `proxy` runs on an answer it passes on, and `verify` on one it reads.
+ */
+export class StreamCheck {
+  private readonly reader: ItemReader;
+  private readonly itemSchema: string;
+  private count = 0;
+
+  constructor(
+    private readonly contract: Contract,
+    /** The media type's pointer, e.g. #/paths/~1events/get/responses/200/content/text~1event-stream. */
+    media: string,
+    kind: SequentialMediaType,
+    private readonly status: number,
+  ) {
+    this.reader = new ItemReader(kind);
+    this.itemSchema = `${media}/itemSchema`;
+  }
+
+  push(text: string): Violation[] {
+    return this.checked(this.reader.push(text)).flatMap((item) => item.violations);
+  }
+
+  end(): Violation[] {
+    return this.checked(this.reader.end()).flatMap((item) => item.violations);
+  }
+
+  /** The items the text completes, each with its text as it came and how it breaks the contract. */
+  items(text: string, ended = false): CheckedItem[] {
+    return this.checked([...this.reader.push(text), ...(ended ? this.reader.end() : [])]);
+  }
+
+  /** The characters of the item not finished yet: what the check holds. */
+  get pending(): number {
+    return this.reader.pending;
+  }
+
+  private checked(items: readonly ReadItem[]): CheckedItem[] {
+    const validate = this.contract.schemaValidator(this.itemSchema);
+    return items.map((item) => {
+      const at = `${this.status}: item ${++this.count}`;
+      const violations: Violation[] = [];
+      if (!('value' in item)) {
+        const message = `${at} cannot be read: ${item.unreadable}`;
+        violations.push({ kind: 'content-type', message, pointer: this.itemSchema });
+      } else if (!validate(item.value)) {
+        for (const [what, count] of groupedByItem(validate.errors ?? []))
+          violations.push({
+            kind: 'schema',
+            message: `${at}: ${what}${count > 1 ? ` (in ${count} items)` : ''}`,
+            pointer: this.itemSchema,
+          });
+      }
+      return { text: item.text, violations };
+    });
+  }
+}

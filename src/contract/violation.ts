@@ -1,0 +1,23 @@
+// An HTTP answer as observed, and each way it breaks the contract: what check.ts
+// and streamCheck.ts report, and verify and proxy name as checks.
+
+export interface ObservedResponse {
+  method: string;
+  /** The request path below the base URL, e.g. /chatbots. */
+  path: string;
+  /** True when the request was a CORS preflight, which the contract leaves to CORS. */
+  preflight?: boolean;
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** The part of the contract an answer breaks, as `verify` names them. */
+export type ViolationKind = 'status' | 'content-type' | 'headers' | 'schema';
+
+export interface Violation {
+  kind: ViolationKind;
+  message: string;
+  /** Where openapi.yaml says what was expected, e.g. #/components/responses/Unauthorized/headers/WWW-Authenticate. */
+  pointer: string;
+}
