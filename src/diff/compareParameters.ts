@@ -65,12 +65,19 @@ export function compareParameters({ where: name, before, after, old, now, found 
       found.push({ kind: 'request-parameter-became-required', where, origin: `${parameter.at}/required` });
     if (q.required === true && p.required !== true)
       found.push({ kind: 'request-parameter-became-optional', where, origin: `${parameter.at}/required` });
-    if (q.style !== p.style || q.explode !== p.explode)
+    if (q.style !== p.style || q.explode !== p.explode || mediaTypeOf(q) !== mediaTypeOf(p))
       found.push({ kind: 'request-parameter-serialization-changed', where, origin: `${parameter.at}/style` });
-    const schema = (contract: Contract, located: Located): SchemaSide => ({
-      ...contract,
-      schema: beside(contract.document, located, 'schema'),
-    });
+    // A parameter written with `content` (OpenAPI 3.2's querystring always is) is its media type's schema.
+    const schema = (contract: Contract, located: Located): SchemaSide => {
+      const media = mediaTypeOf(located.value as Schema);
+      return {
+        ...contract,
+        schema:
+          media === undefined
+            ? beside(contract.document, located, 'schema')
+            : beside(contract.document, located, 'content', media, 'schema'),
+      };
+    };
     const defaultOf = (contract: Contract, located: Located) =>
       follow(contract.document, schema(contract, located).schema);
     const [oldDefault, newDefault] = [defaultOf(before, previous).value, defaultOf(after, parameter).value];
@@ -84,7 +91,8 @@ export function compareParameters({ where: name, before, after, old, now, found 
       });
     }
     const sized: Finding[] = [];
-    const site = { direction: 'request' as const, where, text: true };
+    // Text on the wire, but for a JSON media type: a form's values, a query or header value, are text either way.
+    const site = { direction: 'request' as const, where, text: !/json/i.test(mediaTypeOf(p) ?? '') };
     compareSchemas(site, schema(before, previous), schema(after, parameter), sized);
     // A parameter's default is its own rule (above): it changes what a request that leaves it out means.
     for (const finding of sized) if (finding.kind !== 'default-value-changed') found.push(finding);
@@ -92,4 +100,9 @@ export function compareParameters({ where: name, before, after, old, now, found 
   for (const [key, parameter] of was) {
     if (!is.has(key)) found.push({ kind: 'request-parameter-removed', where: label(parameter), origin: parameter.at });
   }
+}
+
+/** The media type a parameter is written in with `content`; undefined for one with a `schema`. */
+function mediaTypeOf(parameter: Schema): string | undefined {
+  return isSchema(parameter.content) ? Object.keys(parameter.content)[0] : undefined;
 }

@@ -71,4 +71,32 @@ describe('OpenAPI 3.1 and 3.2 documents', () => {
     expect(rules(before, after)).toEqual(['breaking api-removed-without-deprecation']);
     expect(rules(after, before)).toEqual(['info endpoint-added']);
   });
+
+  it('compares a parameter written with content, and 3.2’s whole querystring, by its media type’s schema', () => {
+    const whole = (maximum: number, mediaType = 'application/x-www-form-urlencoded') => ({
+      name: 'q',
+      in: 'querystring',
+      content: { [mediaType]: { schema: { type: 'object', properties: { limit: { type: 'integer', maximum } } } } },
+    });
+    expect(rules(books('/books', whole(10)), books('/books', whole(10)))).toEqual([]);
+    expect(rules(books('/books', whole(10)), books('/books', whole(5)))).toEqual([
+      'breaking request-property-max-decreased',
+    ]);
+    expect(rules(books('/books', whole(5)), books('/books', whole(10)))).toEqual([
+      'info request-property-max-increased',
+    ]);
+    // Another media type writes the same values differently on the wire.
+    expect(rules(books('/books', whole(10)), books('/books', whole(10, 'application/json')))).toContain(
+      'breaking request-parameter-serialization-changed',
+    );
+    const json = (type: string) => ({
+      name: 'filter',
+      in: 'query',
+      content: { 'application/json': { schema: { type: 'object', properties: { n: { type } } } } },
+    });
+    // JSON in the query keeps its types: a number is no longer a string.
+    expect(rules(books('/books', json('string')), books('/books', json('number')))).toEqual([
+      'breaking request-property-type-changed',
+    ]);
+  });
 });
