@@ -36,12 +36,22 @@ export function compareContent(
         origin: `${at(after.document, is, type).at}/examples`,
       });
     compareSchemas({ direction, where: label }, side(before, was), side(after, is), found);
-    // OpenAPI 3.2's itemSchema: each item of a sequential media type (JSON Lines, server-sent events).
-    const items = (contract: Contract, content: Located): SchemaSide => ({
-      ...contract,
-      schema: beside(contract.document, content, type, 'itemSchema'),
-    });
-    compareSchemas({ direction, where: `${label} item` }, items(before, was), items(after, is), found);
+    // OpenAPI 3.2's itemSchema: each item of a sequential media type (JSON Lines, server-sent events). Where one side
+    // has none, its items may be anything: an itemSchema added or removed is judged as one that is `{}`.
+    const [oldItems, newItems] = [
+      beside(before.document, was, type, 'itemSchema'),
+      beside(after.document, is, type, 'itemSchema'),
+    ];
+    if (oldItems.value !== undefined || newItems.value !== undefined) {
+      const anything = (located: Located): Located =>
+        located.value === undefined ? { ...located, value: {} } : located;
+      compareSchemas(
+        { direction, where: `${label} item` },
+        { ...before, schema: anything(oldItems) },
+        { ...after, schema: anything(newItems) },
+        found,
+      );
+    }
   }
   for (const type of wasTypes) {
     if (isTypes.has(type)) continue;

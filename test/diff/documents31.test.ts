@@ -99,4 +99,17 @@ describe('OpenAPI 3.1 and 3.2 documents', () => {
       'breaking request-property-type-changed',
     ]);
   });
+
+  it('judges an itemSchema added or removed as one that is `{}`: items that may be anything', () => {
+    const stream = (media: Doc): Doc => ({
+      openapi: '3.2.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/events': { get: { responses: { 200: { description: 'ok', content: { 'text/event-stream': media } } } } },
+      },
+    });
+    const item = { type: 'object', properties: { data: { type: 'string' } } };
+    expect(rules(stream({ itemSchema: item }), stream({}))).toContain('breaking response-property-type-generalized');
+    expect(rules(stream({}), stream({ itemSchema: item }))).toContain('info response-property-type-specialized');
+  });
 });

@@ -34,7 +34,9 @@ export function counterexample(wider: Schema, narrower: Schema, work = new Work(
   const inNarrower = validator(narrower, work);
   const inWider = validator(wider, work);
   if (!inNarrower || !inWider) return undefined;
-  for (const value of [...samples(narrower, work), ...samples(wider, work)]) {
+  // What the wider's `not` refuses is where a narrower that lost it is most likely to differ.
+  const refused = isSchema(wider.not) ? samples(wider.not, work) : [];
+  for (const value of [...samples(narrower, work), ...samples(wider, work), ...refused]) {
     work.spend(1 + (JSON.stringify(value)?.length ?? 0) / 64);
     if (inNarrower(value) === true && inWider(value) === false) return { value };
   }
@@ -117,6 +119,17 @@ function provesAfresh(w: Schema, n: Schema, nShape: number, work: Work): boolean
     (typeof w.pattern !== 'string' || typeof value !== 'string' || patternMatches(work, w.pattern, value) === true);
   if (Array.isArray(n.enum)) return n.enum.every(listed);
   if ('const' in n) return listed(n.const);
+  if (isSchema(w.not)) {
+    // The wider is its other keywords less what `not` names: the narrower within the first, and sharing no value with
+    // the second (it is told apart from it, or itself leaves out at least as much).
+    const { not: refused, ...rest } = w;
+    return again(rest, n) && (provablyDisjoint(refused, n) || (isSchema(n.not) && again(n.not, refused)));
+  }
+  if (isSchema(n.not)) {
+    // The narrower less what its `not` names is within the narrower without it: enough when that is within the wider.
+    const { not: _not, ...rest } = n;
+    if (again(w, rest)) return true;
+  }
   const conjuncts = branches(w, 'allOf');
   if (conjuncts.length > 0) {
     const { allOf: _allOf, ...rest } = w;
