@@ -59,6 +59,18 @@ describe('a recursive schema', () => {
     expect(await stop(started)).toBe(0);
   });
 
+  it('is mocked with --dynamic within the contract’s own bounds: every generated answer fits it', async () => {
+    assertBuilt();
+    // Prism's generator follows a $ref three times, past the settings' x-max-depth: such an answer is made again.
+    const started = run(['mock', '--port', '0', '--dynamic', '--contract', file()]);
+    const client = new TestClient(await listening(started), createContract(recursiveDocument(), liveValidators));
+    for (let request = 0; request < 12; request++) {
+      const listed = await client.request('GET', '/chatbots', { key: KEYS.acmeWeb });
+      expect(listed.status).toBe(200);
+    }
+    expect(await stop(started)).toBe(0);
+  });
+
   it('is compared by diff: exit 0 against itself, exit 1 against a breaking edit inside the cycle', async () => {
     assertBuilt();
     const same = run(['diff', file(), file()]);

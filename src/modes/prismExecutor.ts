@@ -22,6 +22,9 @@ export interface PrismExecutorOptions {
   dynamic?: boolean;
 }
 
+/** Generated answers made for one request before the static one is given: the last attempt is the static one. */
+const DYNAMIC_ATTEMPTS = 3;
+
 /** Static answers kept, per contract: Prism makes the same one for the same operation and example. */
 const KEPT_STATIC_ANSWERS = 256;
 
@@ -33,6 +36,8 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
   );
   return async ({ operation, params, body, request }) => {
     if (byExample.has(operation.operationId)) return exampleReply(contract, operation);
+    const fits = (answer: { status: number; body: unknown }) =>
+      contract.router.responseValidator(operation, answer.status)?.(answer.body) !== false;
     const prefer = parsePreferences(request.headers.prefer);
     const preferred = prefer.get('dynamic');
     const dynamic = preferred === 'true' || preferred === 'false' ? preferred === 'true' : (options.dynamic ?? false);
@@ -49,15 +54,21 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
     let reply: Reply;
     let cooling = false;
     try {
-      const answer = await mock({
-        method: operation.method,
-        path: operation.path,
-        params,
-        headers,
-        body,
-        dynamic,
-        ...(exampleKey ? { exampleKey } : {}),
-      });
+      const ask = (generated: boolean) =>
+        mock({
+          method: operation.method,
+          path: operation.path,
+          params,
+          headers,
+          body,
+          dynamic: generated,
+          ...(exampleKey ? { exampleKey } : {}),
+        });
+      let answer = await ask(dynamic);
+      // Prism's generator knows nothing of the contract's own bounds (x-max-depth on a recursive schema, say): a
+      // value that breaks them is made again a few times, then the static answer is given instead.
+      for (let attempt = 1; dynamic && attempt <= DYNAMIC_ATTEMPTS && !fits(answer); attempt++)
+        answer = await ask(attempt < DYNAMIC_ATTEMPTS);
       reply = { status: answer.status, body: answer.body, headers: answer.headers };
     } catch (error) {
       if (!(error instanceof CannotGenerateError)) throw error;
