@@ -13,6 +13,7 @@ import {
   manyOverrides,
   manyRequired,
   nestedCompositions,
+  recursiveRing,
   securityRequirements,
   starryRules,
   wideAnyOf,
@@ -42,6 +43,9 @@ export const HOSTILE_DIFFS: [label: string, pair: () => HostilePair][] = [
   ['the same, used by 60 operations: past 100,000 findings', () => securityRequirements(1_000, 60)],
   ['5,000 properties made required', () => manyRequired(5_000)],
   ['5,000 unknown keywords changed, over 2,000 properties', () => manyKeywords(5_000)],
+  ['a ring of 40 recursive schemas, one label changed', () => recursiveRing(40, 1)],
+  ['a ring of 200: past the size limit, each expanded', () => recursiveRing(200, 1)],
+  ['a web of 8 recursive schemas, each linked to every other', () => recursiveRing(8, 7)],
 ];
 
 export interface HostileDiff {

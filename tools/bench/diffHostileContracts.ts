@@ -182,3 +182,21 @@ export function starryRules(contractFile: string, stars: number): HostilePair {
     rules: dump(rules, { lineWidth: -1 }),
   };
 }
+
+/**
+ * Recursive schemas: `count` schemas in a ring, each with a label and a link to each of the next `links` ones (a web
+ * when `links` > 1), so that every schema leads back to every other. The head lowers one label's maxLength: the
+ * walk must find it once, and the relation must close every cycle rather than follow it.
+ */
+export function recursiveRing(count: number, links: number): HostilePair {
+  const schemas = (maxLength: number): Record<string, Schema> => {
+    const all: Record<string, Schema> = {};
+    for (let index = 0; index < count; index++) {
+      const properties: Record<string, Schema> = { label: { type: 'string', maxLength: index === 0 ? maxLength : 20 } };
+      for (let link = 1; link <= links; link++) properties[`next${link}`] = ref(`R${(index + link) % count}`);
+      all[`R${index}`] = { type: 'object', properties };
+    }
+    return all;
+  };
+  return { base: contractWith(ref('R0'), schemas(20)), head: contractWith(ref('R0'), schemas(10)) };
+}
