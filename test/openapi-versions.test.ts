@@ -24,6 +24,12 @@ const write = (document: object, name = 'openapi.yaml') => {
   return file;
 };
 const v31 = () => as31(contract.document);
+/** The document with one component schema declaring its own dialect. */
+function withSchemaDialect(document: ReturnType<typeof as31>, dialect: string) {
+  const schemas = document.components!.schemas as Record<string, Record<string, unknown>>;
+  schemas.ChatbotName = { $schema: dialect, ...schemas.ChatbotName };
+  return document;
+}
 const v32 = () => as32(contract.document);
 
 describe('the versions of OpenAPI a contract may be written in', () => {
@@ -33,6 +39,10 @@ describe('the versions of OpenAPI a contract may be written in', () => {
     [
       '3.1.1 with the OpenAPI dialect',
       () => ({ ...v31(), openapi: '3.1.1', jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base' }),
+    ],
+    [
+      '3.1.0 with a schema that names its dialect, the same',
+      () => withSchemaDialect(v31(), 'https://json-schema.org/draft/2020-12/schema'),
     ],
   ])('reads %s, and validates by JSON Schema 2020-12 (a type list with "null")', (_name, make) => {
     const { contract: read } = readContractFile(write(make()), { checked: true });
@@ -50,6 +60,16 @@ describe('the versions of OpenAPI a contract may be written in', () => {
       'a dialect the server does not read',
       { ...v31(), jsonSchemaDialect: 'https://example.com/dialect' },
       /jsonSchemaDialect/,
+    ],
+    [
+      'a schema whose $schema names another dialect than the document’s',
+      withSchemaDialect(v31(), 'http://json-schema.org/draft-07/schema#'),
+      /\$schema "http:\/\/json-schema\.org\/draft-07\/schema#" at #\/components\/schemas\/ChatbotName names draft-07/,
+    ],
+    [
+      'a schema whose $schema names a dialect the server does not read',
+      withSchemaDialect(v31(), 'https://example.com/my-dialect'),
+      /\$schema "https:\/\/example\.com\/my-dialect" at #\/components\/schemas\/ChatbotName is not one/,
     ],
   ])('refuses %s in one line', (_name, document, message) => {
     expect(() => readContractFile(write(document), { checked: true })).toThrow(message);

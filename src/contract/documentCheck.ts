@@ -12,7 +12,7 @@ import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
 import { exampleHeaders } from './exampleAnswer.js';
 import { headerFault } from './httpHeaders.js';
 import { describeSchemaErrors } from './schemaErrors.js';
-import { dialectOf, openApiVersion } from './dialect.js';
+import { checkSchemaDialects, openApiVersion } from './dialect.js';
 import { documentErrors } from './documentSchemas.js';
 import { documentOperations } from './operations.js';
 
@@ -42,7 +42,8 @@ export function checkOpenApiDocument(document: unknown): void {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
     throw new Error(`it is not valid OpenAPI ${version}: ${describeSchemaErrors(errors.slice(0, 1))}${more}`);
   }
-  dialectOf(document); // throws for a jsonSchemaDialect this server does not read
+  // Throws for a jsonSchemaDialect, or a schema's $schema, this server does not read.
+  checkSchemaDialects(document);
   const repeated = repeatedOperationId(document as { paths?: unknown });
   if (repeated)
     throw new Error(
