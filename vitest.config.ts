@@ -38,6 +38,7 @@ export const UNIT = [
   'test/projects.test.ts',
   'test/query-parameters.test.ts',
   'test/redact.test.ts',
+  'test/resolved-refs.test.ts',
   'test/sequential.test.ts',
   'test/settings.test.ts',
   'test/stores/memory.test.ts',

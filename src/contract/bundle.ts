@@ -69,7 +69,7 @@ export function bundled(root: unknown, files: ContractFiles): { document: unknow
 
 /**
  * A file's key in the one document: its path with "/" written ":" and "~" written "-", since not every reader of a
- * pointer unescapes "~1" and "~0" (dereference-json-schema does not).
+ * pointer unescapes "~1" and "~0".
  */
 export const keyOf = (path: string) => path.replace(/\//g, ':').replace(/~/g, '-');
 

@@ -4,12 +4,12 @@
 // (compiledScript.ts). Node only.
 import type { AnySchema, Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import dereference from 'dereference-json-schema';
 import { ajvFor, type AnyAjv } from './ajv.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import { CHATBOT_SCHEMA, type OpenApiDocument } from './contract.js';
 import { createLiveRouter, type LiveRouter } from './liveRouter.js';
 import { resolvePointer } from './pointer.js';
+import { withRefsResolved } from './resolvedRefs.js';
 import { responseSchemaPointers } from './responseSchemas.js';
 import type { ContractOperation } from './router.js';
 
@@ -59,7 +59,7 @@ export interface CollectedValidators {
 
 /** `router`: the document's live router, when one has compiled its validators already (they are then reused). */
 export function collectValidators(document: OpenApiDocument, esm: boolean, router?: LiveRouter): CollectedValidators {
-  router ??= createLiveRouter(dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument);
+  router ??= createLiveRouter(withRefsResolved(document));
   // The options openapi-backend gives its own Ajv instances.
   const options = router.validator.ajvOpts;
   const dialect = dialectOf(document);

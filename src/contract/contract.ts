@@ -5,10 +5,10 @@
 // validators come from a router compiled at run time (load.ts) or at build
 // time (the MSW package).
 import type { ValidateFunction } from 'ajv';
-import dereference from 'dereference-json-schema';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createChatbotEncoder, type ChatbotEncoder } from './encoder.js';
 import { followRefs, pointerTo, resolvePointer } from './pointer.js';
+import { withRefsResolved } from './resolvedRefs.js';
 import { statusKey, type ContractOperation, type OperationRouter } from './router.js';
 import type { ChatbotSettings, Problem, ValidationIssue } from './types.js';
 
@@ -97,7 +97,7 @@ export interface ContractValidators {
 export type ValidatorsFactory = (document: OpenApiDocument, dereferenced: OpenApiDocument) => ContractValidators;
 
 export function createContract(document: OpenApiDocument, makeValidators: ValidatorsFactory): Contract {
-  const dereferenced = dereference.dereferenceSync(structuredClone(document)) as OpenApiDocument;
+  const dereferenced = withRefsResolved(document);
   const { router, schemaValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
   const missing = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
