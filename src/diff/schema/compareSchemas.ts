@@ -89,7 +89,25 @@ function next(
   return { trail: { depth, compared }, recursive: bothRecursive };
 }
 
+/**
+ * Compares two versions of one schema position. Both come from the pull request under review: whatever fails while
+ * they are judged (a validator's own code, say) leaves this pair undecided, never the whole diff unmade.
+ */
 export function compareSchemas(site: Site, side: SchemaSide, after: SchemaSide, found: Finding[], path = ''): void {
+  try {
+    compareSchemasOnce(site, side, after, found, path);
+  } catch {
+    const where = `${site.where}${path ? `: ${path}` : ''}`;
+    found.push({
+      kind: 'undecided',
+      direction: site.direction,
+      where,
+      origin: follow(after.document, after.schema).at,
+    });
+  }
+}
+
+function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, found: Finding[], path: string): void {
   compareRefSiblings(site, side, after, found, path);
   const old = follow(side.document, side.schema);
   const now = follow(after.document, after.schema);

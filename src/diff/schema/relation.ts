@@ -7,6 +7,7 @@
 // run (validators.ts). Recursive schemas are read coinductively: a question asked again inside its own proof holds
 // unless the rest of the proof shows otherwise.
 import { MAX_DIFF_DEPTH } from '../depth.js';
+import { OutOfSteps } from './budget.js';
 import { constraints } from './constraints.js';
 import { provablyDisjoint } from './disjoint.js';
 import { plainCovers } from './plainCovers.js';
@@ -22,11 +23,18 @@ const MAX_OPEN_PROOFS = 2 * MAX_DIFF_DEPTH;
 
 /** Does `wider` let through every value `narrower` lets through? */
 export function covers(wider: Schema, narrower: Schema, work = new Work()): Verdict {
-  const verdict = work.budget.judge((): Verdict => {
-    if (proves(wider, narrower, work)) return 'yes';
-    return counterexample(wider, narrower, work) === undefined ? 'unknown' : 'no';
-  });
-  return verdict ?? 'over-budget';
+  try {
+    const verdict = work.budget.judge((): Verdict => {
+      if (proves(wider, narrower, work)) return 'yes';
+      return counterexample(wider, narrower, work) === undefined ? 'unknown' : 'no';
+    });
+    return verdict ?? 'over-budget';
+  } catch (error) {
+    // A judgement inside another: its steps are the outer one's, which ends it.
+    if (error instanceof OutOfSteps) throw error;
+    // Anything else that fails while judging (the schemas are the pull request's): neither shown nor refuted.
+    return 'unknown';
+  }
 }
 
 /** A value `narrower` lets through and `wider` refuses, if one of the samples of either is. */

@@ -5,9 +5,19 @@
 // 3.0's boolean exclusiveMinimum and exclusiveMaximum are written as Ajv reads them (the bound itself). Ajv writes
 // each alternative of an anyOf or oneOf inside the one before, so a wide one is both slow to compile (1,000 took 2 s)
 // and, past about 2,000, deeper than V8 compiles: "Maximum call stack size exceeded" at its first call.
+//
+// Ajv (8.x) tracks the properties a schema evaluates (for unevaluatedProperties, and patternProperties writes to it)
+// in a variable it first declares inside the branch of an if/then/else or an anyOf/oneOf alternative; on a path that
+// does not declare it, patternProperties throws "Cannot set properties of undefined" and unevaluatedProperties
+// forgets what the `if` or the schema's own properties evaluated. It also counts a failed `if`'s properties as
+// evaluated, and ignores an `if` without `then` and `else`, which 2020-12 still reads for its annotations. So the
+// schema is written for it with each if/then/else as the alternatives it means, `anyOf: [{allOf: [if, then]},
+// {allOf: [{not: if}, else]}]` (the same values, and the same properties evaluated: `not` keeps none), and, when
+// anything tracks properties, a schema with alternatives first refers to one that declares the variable for it
+// (patternProperties whose one pattern matches no name).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { configureAjv } from '../../contract/ajv.js';
-import { automatonRegExp, TooCostly } from '../pattern/engine.js';
+import { automatonRegExp } from '../pattern/engine.js';
 import { ANNOTATIONS } from './constraints.js';
 import { isSchema, type Schema } from './schema.js';
 import type { Accepts, Work } from './work.js';
@@ -35,7 +45,7 @@ export function validator(schema: Schema, work: Work): Accepts | undefined {
   const size = work.shapes.size(shape);
   if (size <= MAX_VALIDATED_VALUES && work.shapes.width(shape) <= MAX_VALIDATED_ALTERNATIVES) {
     work.spend(size * COMPILE_STEPS_PER_VALUE);
-    accepts = compiled(schema, true) ?? (hasPatternProperties(schema) ? undefined : compiled(schema, false));
+    accepts = compiled(schema, true) ?? (hasKeyword(schema, 'patternProperties') ? undefined : compiled(schema, false));
   }
   work.validators.set(shape, accepts);
   return accepts;
@@ -51,9 +61,9 @@ function compiled(schema: Schema, patterns: boolean): Accepts | undefined {
     return (value) => {
       try {
         return validate(value);
-      } catch (error) {
-        if (error instanceof TooCostly) return undefined;
-        throw error;
+      } catch {
+        // A pattern too costly to run (TooCostly), or Ajv's own code failing on a value: nothing shown either way.
+        return undefined;
       }
     };
   } catch {
@@ -62,8 +72,21 @@ function compiled(schema: Schema, patterns: boolean): Accepts | undefined {
   }
 }
 
-/** Without its patterns, a schema with patternProperties would judge properties by another schema. */
-const hasPatternProperties = (schema: Schema) => JSON.stringify(forAjv(schema, true)).includes('"patternProperties"');
+/** Whether the keyword is written anywhere in the (expanded, possibly recursive) schema. */
+function hasKeyword(schema: Schema, keyword: string): boolean {
+  const seen = new Set<object>();
+  const visit = (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+    seen.add(value);
+    if (Array.isArray(value)) return value.some(visit);
+    return Object.entries(value).some(([key, inner]) => key === keyword || (!VERBATIM(key) && visit(inner)));
+  };
+  return visit(schema);
+}
+
+/** Where a schema with alternatives first refers, so that Ajv declares its evaluated properties (see above). */
+const EVALUATED = 'evaluatedProperties';
+const EVALUATED_SCHEMA: Schema = { patternProperties: { '[^\\s\\S]': true } };
 
 /** Keywords whose value is written as it is: values, not schemas. */
 const VERBATIM = (keyword: string) => keyword === 'enum' || keyword === 'const' || ANNOTATIONS.has(keyword);
@@ -75,6 +98,8 @@ const VERBATIM = (keyword: string) => keyword === 'enum' || keyword === 'const' 
  */
 function forAjv(schema: Schema, patterns: boolean): Schema {
   const recurring = cycleStarts(schema);
+  const tracked = hasKeyword(schema, 'patternProperties') || hasKeyword(schema, 'unevaluatedProperties');
+  let declared = false;
   const names = new Map([...recurring].map((value, index) => [value, `r${index}`]));
   const defs: Record<string, unknown> = {};
   const write = (value: unknown): unknown => {
@@ -97,7 +122,18 @@ function forAjv(schema: Schema, patterns: boolean): Schema {
       if (!patterns && (keyword === 'pattern' || keyword === 'patternProperties')) continue;
       // A $defs of the contract's is read where its $refs were: expanded, it only repeats what they name.
       if (keyword === '$defs' && recurring.size > 0) continue;
+      // if/then/else are written as the alternatives they mean (see above); then or else alone means nothing.
+      if (keyword === 'if' || keyword === 'then' || keyword === 'else') continue;
       result[keyword] = VERBATIM(keyword) ? inner : write(inner);
+    }
+    if ('if' in value) {
+      const [condition, then, otherwise] = [write(value.if), write(value.then ?? true), write(value.else ?? true)];
+      const meant = { anyOf: [{ allOf: [condition, then] }, { allOf: [{ not: condition }, otherwise] }] };
+      result.allOf = [...(Array.isArray(result.allOf) ? result.allOf : []), meant];
+    }
+    if (tracked && !('$ref' in result) && ['anyOf', 'oneOf', 'allOf'].some((keyword) => keyword in result)) {
+      declared = true;
+      result.$ref = `#/$defs/${EVALUATED}`;
     }
     for (const [bound, exclusive] of EXCLUSIVE) {
       if (typeof result[exclusive] !== 'boolean') continue;
@@ -109,7 +145,10 @@ function forAjv(schema: Schema, patterns: boolean): Schema {
     return result;
   };
   const root = write(schema) as Schema;
-  if (recurring.size === 0) return root;
+  if (declared) defs[EVALUATED] = EVALUATED_SCHEMA;
+  if (recurring.size === 0) {
+    return declared ? { ...root, $defs: { ...(isSchema(root.$defs) ? root.$defs : {}), ...defs } } : root;
+  }
   return names.has(schema) ? { ...root, $defs: defs } : { $ref: '#/$defs/top', $defs: { ...defs, top: root } };
 }
 
