@@ -86,3 +86,74 @@ describe('if/then/else with unevaluatedProperties and patternProperties (Ajv tra
     expect(['info', 'warning', 'none']).toContain(top(body(true), body(false)));
   });
 });
+
+describe('a schema named by $ref where additionalProperties or patternProperties is written alike', () => {
+  // oasdiff data/additional-properties/{base,revision}.yaml: TestResponseAdditionalPropertyTypeChangedCheck, ERR.
+  const doc = (version: string, type: string, where: 'additionalProperties' | 'patternProperties'): Doc => ({
+    openapi: version,
+    info: { title: 't', version: '1' },
+    components: {
+      schemas: {
+        Item: { type: 'object', properties: { property1: { type } } },
+        Map: {
+          type: 'object',
+          ...(where === 'additionalProperties'
+            ? { additionalProperties: { $ref: '#/components/schemas/Item' } }
+            : { patternProperties: { '^k': { $ref: '#/components/schemas/Item' } } }),
+        },
+      },
+    },
+    paths: {
+      '/value': {
+        get: {
+          responses: {
+            200: {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Map' } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  it('follows the $ref of additionalProperties: a response property integer → string breaks', () => {
+    for (const version of ['3.0.3', '3.1.0'])
+      expect(
+        changes(doc(version, 'integer', 'additionalProperties'), doc(version, 'string', 'additionalProperties')),
+      ).toContain('breaking response-property-type-changed');
+  });
+  it('follows the $ref of a patternProperties schema the same way (3.1)', () => {
+    expect(
+      changes(doc('3.1.0', 'integer', 'patternProperties'), doc('3.1.0', 'string', 'patternProperties')),
+    ).toContain('breaking response-property-type-changed');
+  });
+});
+
+describe('a request schema wrapped in a oneOf whose alternatives overlap', () => {
+  // oasdiff TestRequestPropertyOneOfWrappingIsBreaking (data/checker/request_property_one_of_wrapped_*.yaml):
+  // request-body-wrapped-in-one-of, ERR. JSON Schema (validation of oneOf): valid against exactly one alternative,
+  // so {foo, bar}, valid before, now matches both and is refused.
+  const properties = { foo: { type: 'string' }, bar: { type: 'string' }, baz: { type: 'string' } };
+  const plain = { type: 'object', required: ['foo', 'bar'], properties };
+  const wrapped = {
+    oneOf: [
+      { type: 'object', required: ['foo'], properties },
+      { type: 'object', required: ['bar'], properties },
+    ],
+  };
+  it('breaks, in 3.0 and 3.1', () => {
+    for (const version of ['3.0.3', '3.1.0']) {
+      const found = changes(request(plain, version), request(wrapped, version));
+      expect(found[0]).toBe('breaking request-property-constraint-tightened');
+    }
+  });
+  it('does not break when the alternatives are disjoint and together accept what the schema did', () => {
+    const kind = (values: string[]) => ({
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { type: 'string', enum: values } },
+    });
+    const split = { oneOf: [kind(['a']), kind(['b'])] };
+    expect(top(request(kind(['a', 'b'])), request(split))).toBe('info');
+  });
+});

@@ -62,10 +62,15 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   } else if (back === 'over-budget') {
     // Whether the alternatives let other values through was not worked out: say so beside what changed.
     finding('undecided', changed, {});
-  } else
-    dropUnfounded(site.direction, structural, found, () =>
-      site.direction === 'response' ? there : covers(newSchema, oldSchema, work),
-    );
+  } else {
+    const narrowed = () => (site.direction === 'response' ? there : covers(newSchema, oldSchema, work));
+    dropUnfounded(site.direction, structural, found, narrowed);
+    // No alternative added or removed breaks by its rule, yet the schema they make may: a request wrapped in a oneOf
+    // whose alternatives overlap refuses a value that matches two of them (JSON Schema: exactly one).
+    const breaks = structural.some((item) => found.includes(item) && severe(site.direction, item.kind));
+    if (!breaks && narrowed() === 'no')
+      finding(site.direction === 'request' ? 'constraint-tightened' : 'constraint-loosened', changed, {});
+  }
 }
 
 /**

@@ -64,14 +64,8 @@ export function compareProperties(
   }
   comparePatterns({ walk, site, before, after, old, now, found, path, finding }, judged);
   const [was, is] = [o.additionalProperties, n.additionalProperties];
-  if (isDeepStrictEqual(was, is)) return;
-  const closed = (value: unknown) => value === false;
-  if (closed(is) !== closed(was)) {
-    finding(closed(is) ? 'additional-properties-refused' : 'additional-properties-allowed', 'additionalProperties', {
-      before: was,
-      after: is,
-    });
-  } else if (isSchema(was) && isSchema(is)) {
+  if (isSchema(was) && isSchema(is)) {
+    // Walked even when written alike: the same $ref on both sides may name a schema that changed.
     walk(
       site,
       { ...before, schema: beside(before.document, old, 'additionalProperties') },
@@ -79,6 +73,15 @@ export function compareProperties(
       found,
       `${path}{*}`,
     );
+    return;
+  }
+  if (isDeepStrictEqual(was, is)) return;
+  const closed = (value: unknown) => value === false;
+  if (closed(is) !== closed(was)) {
+    finding(closed(is) ? 'additional-properties-refused' : 'additional-properties-allowed', 'additionalProperties', {
+      before: was,
+      after: is,
+    });
   } else judged('additionalProperties');
 }
 
@@ -88,8 +91,9 @@ function comparePatterns(
   judged: (k: string) => void,
 ): void {
   const [was, is] = [(old.value as Schema).patternProperties, (now.value as Schema).patternProperties];
-  if (isDeepStrictEqual(was, is)) return;
   const [wasPatterns, isPatterns] = [isSchema(was) ? Object.keys(was) : [], isSchema(is) ? Object.keys(is) : []];
+  // Walked even when written alike: the same $ref on both sides may name a schema that changed.
+  if (isDeepStrictEqual(was, is) && isPatterns.length === 0) return;
   if (!isDeepStrictEqual([...wasPatterns].sort(), [...isPatterns].sort())) return judged('patternProperties');
   for (const pattern of isPatterns)
     walk(

@@ -1,0 +1,55 @@
+// Edits modelled on oasdiff's own checker tests (github.com/oasdiff/oasdiff, checker/*_test.go and data/), made on
+// the OpenAPI 3.1 base: a property `probe` of CreateChatbotRequest (only requests use it) or of Chatbot (only
+// responses do), and a component schema `Probe` it refers to. Levels from the specifications (JSON Schema 2020-12
+// validation; a request change breaks when the new schema refuses a value the old one accepted, a response change
+// when it lets through one the old one refused); oasdiff's rule and level from its tests.
+import { schemas, type Doc, type Edit } from '../corpus/corpus.js';
+import { contract31 } from './base.js';
+
+type Direction = 'request' | 'response';
+const owner = (direction: Direction) => (direction === 'request' ? 'CreateChatbotRequest' : 'Chatbot');
+
+/** The 3.1 base with `probe` (and the component `Probe`, when given) on one side of the wire. */
+const probing = (direction: Direction, probe: Doc, component?: Doc) => (): Doc => {
+  const doc = contract31();
+  if (component) schemas(doc).Probe = structuredClone(component);
+  schemas(doc)[owner(direction)].properties.probe = structuredClone(probe);
+  return doc;
+};
+const REF = { $ref: '#/components/schemas/Probe' };
+
+export const PEER_EDITS_31: Edit[] = [
+  {
+    // oasdiff TestResponseAdditionalPropertyTypeChangedCheck (data/additional-properties/base.yaml → revision.yaml).
+    what: '3.1: a property of the schema additionalProperties names by $ref: integer → string (responses only)',
+    level: 'breaking',
+    rule: 'response-property-type-changed',
+    oasdiff: ['response-property-type-changed', 'ERR'],
+    base: probing(
+      'response',
+      { type: 'object', additionalProperties: REF },
+      {
+        type: 'object',
+        properties: { value: { type: 'integer' } },
+      },
+    ),
+    edit: (doc) => (schemas(doc).Probe.properties.value.type = 'string'),
+  },
+  {
+    // oasdiff TestRequestPropertyOneOfWrappingIsBreaking (data/checker/request_property_one_of_wrapped_*.yaml).
+    what: '3.1: a request body wrapped in a oneOf whose alternatives overlap ({name, settings} matches both)',
+    level: 'breaking',
+    rule: 'request-property-constraint-tightened',
+    oasdiff: ['request-body-wrapped-in-one-of', 'ERR'],
+    base: contract31,
+    edit: (doc) => {
+      const body = schemas(doc).CreateChatbotRequest;
+      schemas(doc).CreateChatbotRequest = {
+        oneOf: [
+          { ...structuredClone(body), required: ['name'] },
+          { ...structuredClone(body), required: ['settings'] },
+        ],
+      };
+    },
+  },
+];
