@@ -4,7 +4,16 @@ import { isDeepStrictEqual } from 'node:util';
 import { compareContent, compareHeaders } from './compareMessages.js';
 import { compareParameters } from './compareParameters.js';
 import { compareSecurity } from './compareSecurity.js';
-import { compareSunset } from './sunset.js';
+import {
+  compareLifecycle,
+  isUnstable,
+  OPERATION_LIFECYCLE,
+  removalOf,
+  STABILITY_LEVELS,
+  stabilityOf,
+  sunsetOf,
+  type Stability,
+} from './sunset.js';
 import { compareWebhook } from './compareWebhook.js';
 import { at, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
@@ -65,9 +74,22 @@ function compareOperationsIn(section: Section, before: Contract, after: Contract
   }
   for (const [key, operation] of was) {
     if (is.has(key)) continue;
-    const deprecated = (operation.value as Schema).deprecated === true;
-    const kind = deprecated ? 'api-removed-with-deprecation' : 'api-removed-without-deprecation';
-    found.push({ kind, where: operation.name, origin: operation.at });
+    const removed = operation.value as Schema;
+    // oasdiff reads x-stability-level on paths only (webhooks join them after): an unreadable one is an error, and a
+    // draft or alpha operation may go without notice.
+    const stability = section === 'paths' ? stabilityOf(removed) : 'stable';
+    if (stability === 'invalid') {
+      const origin = `${operation.at}/x-stability-level`;
+      found.push({
+        kind: 'api-invalid-stability-level',
+        where: operation.name,
+        origin,
+        before: removed['x-stability-level'],
+      });
+    }
+    if (stability === 'invalid' || isUnstable(stability)) continue;
+    const kind = removalOf(OPERATION_LIFECYCLE, removed);
+    if (kind) found.push({ kind, where: operation.name, origin: operation.at, ...sunsetOf(removed) });
   }
   for (const [key, now] of is) {
     const old = was.get(key);
@@ -87,13 +109,16 @@ function compareOperation(pair: Pair, webhook: boolean): void {
   const n = now.value as Schema;
   const push = (kind: string, keyword: string, values: { before?: unknown; after?: unknown } = {}) =>
     found.push({ kind, where: name, origin: `${now.at}/${keyword}`, ...values });
-  if (o.deprecated !== true && n.deprecated === true) push('endpoint-deprecated', 'deprecated');
-  if (o.deprecated === true && n.deprecated !== true) push('endpoint-reactivated', 'deprecated');
-  if (o.operationId !== n.operationId && o.operationId !== undefined)
-    push('api-operation-id-changed', 'operationId', { before: o.operationId, after: n.operationId });
-  compareSunset(o['x-sunset'], n['x-sunset'], (kind) =>
-    push(kind, 'x-sunset', { before: o['x-sunset'], after: n['x-sunset'] }),
+  const stability = webhook ? 'stable' : compareStability(pair);
+  // A draft or alpha operation may change in any way (oasdiff's default threshold): nothing more is said of it.
+  if (isUnstable(stability)) return;
+  compareLifecycle(OPERATION_LIFECYCLE, o, n, stability !== 'invalid', (kind, keyword) =>
+    push(kind, keyword, { before: o[keyword], after: n[keyword] }),
   );
+  if (o.operationId !== n.operationId) {
+    const kind = o.operationId === undefined ? 'api-operation-id-added' : 'api-operation-id-changed';
+    push(kind, 'operationId', { before: o.operationId, after: n.operationId });
+  }
   for (const keyword of ['summary', 'description', 'tags', 'externalDocs']) {
     if (!isDeepStrictEqual(o[keyword], n[keyword])) {
       push('documentation-changed', keyword);
@@ -101,10 +126,30 @@ function compareOperation(pair: Pair, webhook: boolean): void {
     }
   }
   if (webhook) return compareWebhook(pair);
-  compareParameters(pair);
+  compareParameters(pair, stability !== 'invalid');
   compareRequestBody(pair);
   compareResponses(pair);
   compareSecurity(name, before.document, after.document, o, n, found, now.at);
+}
+
+/**
+ * x-stability-level on both sides: unreadable (breaking, as oasdiff has it), or lowered (breaking: clients were told
+ * the operation would hold) or raised; what a draft or alpha operation becomes is not judged. Returns the new level.
+ */
+function compareStability({ where, old, now, found }: Pair): Stability | 'invalid' {
+  const [o, n] = [old.value as Schema, now.value as Schema];
+  const [was, is] = [stabilityOf(o), stabilityOf(n)];
+  const keyword = 'x-stability-level';
+  if (was === 'invalid')
+    found.push({ kind: 'api-invalid-stability-level', where, origin: `${old.at}/${keyword}`, before: o[keyword] });
+  if (is === 'invalid')
+    found.push({ kind: 'api-invalid-stability-level', where, origin: `${now.at}/${keyword}`, after: n[keyword] });
+  if (was !== 'invalid' && is !== 'invalid' && was !== is && !isUnstable(was)) {
+    const rank = (level: Stability) => STABILITY_LEVELS.indexOf(level);
+    const kind = rank(is) < rank(was) ? 'api-stability-decreased' : 'api-stability-increased';
+    found.push({ kind, where, origin: `${now.at}/${keyword}`, before: o[keyword], after: n[keyword] });
+  }
+  return is;
 }
 
 function compareRequestBody({ where: name, before, after, old, now, found }: Pair): void {

@@ -5,6 +5,7 @@ import { at, beside, follow, type Contract, type Located, type Pair } from './do
 import type { Finding } from './finding.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
 import { isSchema, type Schema } from './schema/schema.js';
+import { compareLifecycle, PARAMETER_LIFECYCLE, removalOf, sunsetOf } from './sunset.js';
 
 /**
  * Path-level and operation-level parameters, by location and name (the operation's win). A path parameter is keyed
@@ -40,7 +41,11 @@ const pointerKeys = (pointer: string): string[] =>
     .filter(Boolean)
     .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
 
-export function compareParameters({ where: name, before, after, old, now, found }: Pair): void {
+/**
+ * `judged`: whether the operation's stability level is readable; oasdiff says nothing of a parameter's deprecation
+ * when it is not.
+ */
+export function compareParameters({ where: name, before, after, old, now, found }: Pair, judged = true): void {
   const [was, is] = [parametersOf(before, old), parametersOf(after, now)];
   const label = (parameter: Located) => {
     const { in: place, name: called } = parameter.value as Schema;
@@ -61,6 +66,9 @@ export function compareParameters({ where: name, before, after, old, now, found 
       continue;
     }
     const q = previous.value as Schema;
+    compareLifecycle(PARAMETER_LIFECYCLE, q, p, judged, (kind, keyword) =>
+      found.push({ kind, where, origin: `${parameter.at}/${keyword}`, before: q[keyword], after: p[keyword] }),
+    );
     if (q.required !== true && p.required === true)
       found.push({ kind: 'request-parameter-became-required', where, origin: `${parameter.at}/required` });
     if (q.required === true && p.required !== true)
@@ -81,9 +89,21 @@ export function compareParameters({ where: name, before, after, old, now, found 
     const defaultOf = (contract: Contract, located: Located) =>
       follow(contract.document, schema(contract, located).schema);
     const [oldDefault, newDefault] = [defaultOf(before, previous).value, defaultOf(after, parameter).value];
-    if (isSchema(oldDefault) && isSchema(newDefault) && !isDeepStrictEqual(oldDefault.default, newDefault.default)) {
+    // oasdiff judges the default of a parameter optional on both sides only: a required one is always sent.
+    const optional = q.required !== true && p.required !== true;
+    if (
+      optional &&
+      isSchema(oldDefault) &&
+      isSchema(newDefault) &&
+      !isDeepStrictEqual(oldDefault.default, newDefault.default)
+    ) {
       found.push({
-        kind: 'request-parameter-default-value-changed',
+        kind:
+          oldDefault.default === undefined
+            ? 'request-parameter-default-value-added'
+            : newDefault.default === undefined
+              ? 'request-parameter-default-value-removed'
+              : 'request-parameter-default-value-changed',
         where,
         origin: `${parameter.at}/schema/default`,
         before: oldDefault.default,
@@ -98,7 +118,10 @@ export function compareParameters({ where: name, before, after, old, now, found 
     for (const finding of sized) if (finding.kind !== 'default-value-changed') found.push(finding);
   }
   for (const [key, parameter] of was) {
-    if (!is.has(key)) found.push({ kind: 'request-parameter-removed', where: label(parameter), origin: parameter.at });
+    if (is.has(key)) continue;
+    const removed = parameter.value as Schema;
+    const kind = removalOf(PARAMETER_LIFECYCLE, removed);
+    if (kind) found.push({ kind, where: label(parameter), origin: parameter.at, ...sunsetOf(removed) });
   }
 }
 

@@ -9,33 +9,72 @@ export const OTHER_RULES: Rule[] = [
     level: 'breaking',
     reason: 'an operation clients may call is gone, with no deprecation first',
   },
-  { id: 'api-removed-with-deprecation', level: 'info', reason: 'a deprecated operation is gone, as announced' },
+  {
+    id: 'api-removed-with-deprecation',
+    level: 'info',
+    reason: 'a deprecated operation is gone, as announced (with no x-sunset, or after it)',
+  },
+  {
+    id: 'api-removed-before-sunset',
+    level: 'breaking',
+    reason: 'a deprecated operation is gone before the day (x-sunset) its clients were promised',
+  },
   {
     id: 'endpoint-deprecated',
-    level: 'warning',
-    reason: 'clients should move off the operation before it goes',
-    departs: 'oasdiff: info; a reviewer should see it, as the first step of a removal',
+    level: 'info',
+    reason: 'clients should move off the operation before it goes: the first step of a removal',
   },
   { id: 'endpoint-reactivated', level: 'info', reason: 'the operation is no longer deprecated' },
   {
+    id: 'api-sunset-date-too-small',
+    level: 'breaking',
+    reason: 'the operation is deprecated with a sunset (x-sunset) already past: it may go at once',
+  },
+  {
+    id: 'api-invalid-sunset-date',
+    level: 'breaking',
+    reason: 'the x-sunset of a deprecated operation names no day (a date or an RFC 3339 date-time)',
+    oasdiff: 'api-path-sunset-parse',
+  },
+  {
+    id: 'api-sunset-deleted',
+    level: 'breaking',
+    reason: 'the operation stays deprecated, and the day it goes (x-sunset) is no longer said',
+    oasdiff: 'sunset-deleted',
+  },
+  {
+    id: 'api-sunset-date-changed-too-small',
+    level: 'breaking',
+    reason: 'the sunset (x-sunset) of a deprecated operation is brought forward to a day already past',
+  },
+  {
     id: 'api-sunset-brought-forward',
-    level: 'warning',
-    reason: 'the operation goes sooner (x-sunset): its clients have less time to move than they were promised',
-    oasdiff: 'api-sunset-date-changed-too-small',
-    departs: 'oasdiff: breaking; nothing is refused before the date',
+    level: 'info',
+    reason: 'the operation goes sooner (x-sunset), on a day still to come: its clients have less time to move',
+    departs: 'oasdiff: nothing; its default policy asks no days between a change and the sunset',
   },
   {
     id: 'api-sunset-changed',
     level: 'info',
-    reason: 'the date the operation goes (x-sunset) is set, later, or gone',
-    oasdiff: 'api-sunset-deleted',
+    reason: 'the date the operation goes (x-sunset) is set or later, or gone with its deprecation',
   },
   {
+    id: 'api-invalid-stability-level',
+    level: 'breaking',
+    reason: 'x-stability-level is none of draft, alpha, beta or stable: what clients may rely on is unknown',
+  },
+  {
+    id: 'api-stability-decreased',
+    level: 'breaking',
+    reason: 'x-stability-level is lower (none is stable): clients were told the operation would hold',
+  },
+  { id: 'api-stability-increased', level: 'info', reason: 'x-stability-level is higher' },
+  { id: 'api-operation-id-added', level: 'info', reason: 'the operation is named (operationId)' },
+  {
     id: 'api-operation-id-changed',
-    level: 'warning',
-    reason: 'clients generated from the contract name the operation differently',
+    level: 'info',
+    reason: 'clients generated from the contract name the operation differently; nothing on the wire changes',
     oasdiff: 'api-operation-id-removed',
-    departs: 'oasdiff: info; generated clients stop compiling',
   },
   { id: 'new-required-request-parameter', level: 'breaking', reason: 'a request without the new parameter is refused' },
   { id: 'new-optional-request-parameter', level: 'info', reason: 'a new parameter a client may send' },
@@ -44,6 +83,54 @@ export const OTHER_RULES: Rule[] = [
     id: 'request-parameter-removed',
     level: 'warning',
     reason: 'the parameter is no longer read: a client that sends it is not told',
+  },
+  {
+    id: 'request-parameter-removed-with-deprecation',
+    level: 'info',
+    reason: 'a deprecated parameter is no longer read, as announced (with no x-sunset, or after it)',
+  },
+  {
+    id: 'request-parameter-removed-before-sunset',
+    level: 'breaking',
+    reason: 'a deprecated parameter is no longer read before the day (x-sunset) its clients were promised',
+  },
+  {
+    id: 'request-parameter-deprecated',
+    level: 'info',
+    reason: 'clients should stop sending the parameter before it goes',
+  },
+  { id: 'request-parameter-reactivated', level: 'info', reason: 'the parameter is no longer deprecated' },
+  {
+    id: 'request-parameter-sunset-date-too-small',
+    level: 'breaking',
+    reason: 'the parameter is deprecated with a sunset (x-sunset) already past: it may go at once',
+  },
+  {
+    id: 'request-parameter-invalid-sunset-date',
+    level: 'breaking',
+    reason: 'the x-sunset of a deprecated parameter names no day (a date or an RFC 3339 date-time)',
+    oasdiff: 'request-parameter-sunset-parse',
+  },
+  {
+    id: 'request-parameter-sunset-deleted',
+    level: 'breaking',
+    reason: 'the parameter stays deprecated, and the day it goes (x-sunset) is no longer said',
+  },
+  {
+    id: 'request-parameter-sunset-date-changed-too-small',
+    level: 'breaking',
+    reason: 'the sunset (x-sunset) of a deprecated parameter is brought forward to a day already past',
+  },
+  {
+    id: 'request-parameter-sunset-brought-forward',
+    level: 'info',
+    reason: 'the parameter goes sooner (x-sunset), on a day still to come',
+    departs: 'oasdiff: nothing; its default policy asks no days between a change and the sunset',
+  },
+  {
+    id: 'request-parameter-sunset-changed',
+    level: 'info',
+    reason: 'the date the parameter goes (x-sunset) is set or later, or gone with its deprecation',
   },
   { id: 'request-parameter-became-required', level: 'breaking', reason: 'a request without the parameter is refused' },
   { id: 'request-parameter-became-optional', level: 'info', reason: 'the parameter may be left out' },
@@ -54,9 +141,18 @@ export const OTHER_RULES: Rule[] = [
   },
   {
     id: 'request-parameter-default-value-changed',
-    level: 'warning',
-    reason: 'a request that leaves the parameter out behaves differently',
-    departs: 'oasdiff: breaking; nothing that was accepted is refused',
+    level: 'breaking',
+    reason: 'a request that leaves the optional parameter out now asks for something else',
+  },
+  {
+    id: 'request-parameter-default-value-added',
+    level: 'breaking',
+    reason: 'a request that leaves the optional parameter out now asks for the default, not for no value',
+  },
+  {
+    id: 'request-parameter-default-value-removed',
+    level: 'breaking',
+    reason: 'a request that leaves the optional parameter out no longer asks for the old default',
   },
   { id: 'request-body-added-required', level: 'breaking', reason: 'a request without a body is refused' },
   { id: 'request-body-added-optional', level: 'info', reason: 'a body a client may send' },
@@ -82,9 +178,8 @@ export const OTHER_RULES: Rule[] = [
   { id: 'response-media-type-removed', level: 'breaking', reason: 'answers of that media type are no longer sent' },
   {
     id: 'response-media-type-added',
-    level: 'warning',
-    reason: 'answers of another media type may be sent',
-    departs: 'oasdiff: info; a client reads the media types it knows',
+    level: 'info',
+    reason: 'answers of another media type may be sent, to a client that asks for it (Accept)',
   },
   { id: 'response-header-added', level: 'info', reason: 'a new header in the answer' },
   { id: 'required-response-header-removed', level: 'breaking', reason: 'a header the client relies on is not sent' },
@@ -96,8 +191,10 @@ export const OTHER_RULES: Rule[] = [
   {
     id: 'request-property-removed',
     level: 'info',
-    reason: 'the property is no longer named, and still accepted as one the schema does not name',
-    departs: 'oasdiff: warning; nothing that was accepted is refused',
+    reason: 'the property is no longer named (or is readOnly now), and still accepted as one the schema does not name',
+    departs:
+      'oasdiff: warning; nothing that was accepted is refused, and a property made readOnly, which oasdiff ' +
+      'reports at info, is read the same way',
   },
   {
     id: 'request-property-removed-refused',
@@ -111,9 +208,10 @@ export const OTHER_RULES: Rule[] = [
   { id: 'response-required-property-removed', level: 'breaking', reason: 'a property the client relies on is gone' },
   {
     id: 'response-optional-property-removed',
-    level: 'breaking',
-    reason: 'the property is no longer described: a value of any type may be sent under its name',
-    departs: 'oasdiff: warning; the old description no longer holds',
+    level: 'warning',
+    reason:
+      'the property is no longer described: a client that reads it may miss it, and a value of any type ' +
+      'may be sent under its name',
   },
   {
     id: 'response-optional-property-no-longer-sent',
@@ -126,7 +224,9 @@ export const OTHER_RULES: Rule[] = [
     id: 'api-security-added',
     level: 'breaking',
     reason: 'the operation was open, and needs credentials now',
-    departs: 'oasdiff: info; a client without credentials is refused',
+    departs:
+      'oasdiff: info; kept: OpenAPI (Security Requirement Object) lists the schemes required to execute ' +
+      'the operation, so a client without credentials is refused',
   },
   { id: 'api-security-removed', level: 'info', reason: 'the operation needs no credentials now' },
   {
@@ -146,7 +246,9 @@ export const OTHER_RULES: Rule[] = [
     level: 'breaking',
     reason: 'a requirement now needs one more scheme: both credentials must be sent',
     oasdiff: 'api-security-added',
-    departs: 'oasdiff: info; a client with the old credentials only is refused',
+    departs:
+      'oasdiff: info; kept: OpenAPI requires every scheme of a requirement to be satisfied, so a client ' +
+      'with the old credentials only is refused',
   },
   {
     id: 'api-security-scheme-removed-from-requirement',
@@ -158,7 +260,9 @@ export const OTHER_RULES: Rule[] = [
     id: 'api-security-scope-added',
     level: 'breaking',
     reason: 'a requirement needs one more scope',
-    departs: 'oasdiff: info; a token without the scope is refused',
+    departs:
+      'oasdiff: info; kept: OpenAPI names the scopes required for the execution, so a token without the ' +
+      'scope is refused',
   },
   { id: 'api-security-scope-removed', level: 'info', reason: 'a requirement needs one scope fewer' },
   { id: 'api-security-component-added', level: 'info', reason: 'a new security scheme, used by no requirement yet' },
@@ -168,7 +272,9 @@ export const OTHER_RULES: Rule[] = [
     level: 'breaking',
     reason: 'a scheme a requirement uses changed how credentials are sent',
     oasdiff: 'api-security-component-type-changed',
-    departs: 'oasdiff: info; a client sends the credentials the old way',
+    departs:
+      'oasdiff: info; kept: the Security Scheme Object says where the credentials go (type, in, name), so ' +
+      'a client that sends them the old way is refused',
   },
   {
     id: 'api-security-component-widened',
@@ -184,7 +290,12 @@ export const OTHER_RULES: Rule[] = [
   },
   { id: 'api-base-path-changed', level: 'breaking', reason: 'every path moved: clients call the old ones' },
   { id: 'api-server-added', level: 'info', reason: 'one more server' },
-  { id: 'api-server-removed', level: 'warning', reason: 'clients configured with that server lose it' },
+  {
+    id: 'api-server-removed',
+    level: 'info',
+    reason: 'a server is no longer listed: where the API is deployed, not what it accepts or sends',
+    departs: 'oasdiff: nothing; it reads servers as deployment',
+  },
   {
     id: 'api-limit-decreased',
     level: 'breaking',

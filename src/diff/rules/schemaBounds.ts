@@ -4,10 +4,8 @@ import type { SchemaKinds } from './side.js';
 export const BOUND_KINDS: SchemaKinds = {
   'max-length-set': {
     request: [
-      'breaking',
-      'longer values than before are refused',
-      '',
-      'oasdiff: warning; it refuses what was accepted',
+      'warning',
+      'longer values than before are refused: a limit first written down is most often one the server already held',
     ],
     response: ['info', 'no value longer than the limit is sent', '-'],
   },
@@ -41,10 +39,8 @@ export const BOUND_KINDS: SchemaKinds = {
   },
   'max-set': {
     request: [
-      'breaking',
-      'values above the new maximum are refused',
-      '',
-      'oasdiff: warning; it refuses what was accepted',
+      'warning',
+      'values above the new maximum are refused: a limit first written down is most often one the server already held',
     ],
     response: ['info', 'no value above the maximum is sent', '-'],
   },
@@ -62,10 +58,8 @@ export const BOUND_KINDS: SchemaKinds = {
   },
   'min-set': {
     request: [
-      'breaking',
-      'values below the new minimum are refused',
-      '',
-      'oasdiff: warning; it refuses what was accepted',
+      'warning',
+      'values below the new minimum are refused: a limit first written down is most often one the server already held',
     ],
     response: ['info', 'no value below the minimum is sent', '-'],
   },
@@ -98,7 +92,10 @@ export const BOUND_KINDS: SchemaKinds = {
     response: ['breaking', 'lists longer than the old limit may be sent', '-'],
   },
   'min-items-set': {
-    request: ['breaking', 'shorter lists are refused', '', 'oasdiff: warning; it refuses what was accepted'],
+    request: [
+      'warning',
+      'shorter lists are refused: a limit first written down is most often one the server already held',
+    ],
     response: ['info', 'no list shorter than the limit is sent', '-'],
   },
   'min-items-unset': {

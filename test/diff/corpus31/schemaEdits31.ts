@@ -105,7 +105,7 @@ const NULLS_AND_TYPES: SchemaEdit[] = [
     before: { type: 'string', const: 'a' },
     change: (s) => (s.const = 'b'),
     request: ['breaking', null, NO_RULE('const', '"a" was accepted and is refused')],
-    response: ['breaking', null, NO_RULE('const', '"b" may be sent where only "a" was')],
+    response: ['warning', null, NO_RULE('const', '"b" may be sent where only "a" was')],
   },
   {
     what: 'const added',
@@ -140,7 +140,7 @@ const NULLS_AND_TYPES: SchemaEdit[] = [
     before: { type: ['string', 'null'], enum: ['a', null] },
     change: (s) => s.enum.splice(1, 0, 'b'),
     request: ['info', 'INFO'],
-    response: ['breaking', 'WARN', 'a value the client has never seen may be sent: its switch has no case for it'],
+    response: ['warning', 'WARN'],
   },
   {
     what: 'null taken from the enum of a nullable type',
@@ -190,7 +190,7 @@ const BOUNDS: SchemaEdit[] = [
     kind: 'min-set',
     before: { type: 'number' },
     change: (s) => (s.exclusiveMinimum = 0),
-    request: ['breaking', 'WARN', 'zero and below were accepted and are refused'],
+    request: ['warning', 'WARN'],
     response: ['info', null],
   },
   {
@@ -367,7 +367,7 @@ const KEYWORDS_2020: SchemaEdit[] = [
     kind: 'max-length-set',
     before: { ...OBJECT, patternProperties: { '^x-': { type: 'string' } } },
     change: (s) => (s.patternProperties['^x-'].maxLength = 5),
-    request: ['breaking', null, NO_RULE('patternProperties', 'a longer x- value is refused')],
+    request: ['warning', null, NO_RULE('patternProperties', 'a longer x- value is refused')],
     response: ['info', null],
   },
   {
@@ -506,7 +506,7 @@ const SHAPES: SchemaEdit[] = [
     kind: 'max-length-set',
     before: { type: 'object', additionalProperties: { type: 'string' } },
     change: (s) => (s.additionalProperties.maxLength = 5),
-    request: ['breaking', null, NO_RULE('additionalProperties', 'a longer unnamed value is refused')],
+    request: ['warning', null, NO_RULE('additionalProperties', 'a longer unnamed value is refused')],
     response: ['info', null],
   },
   {
