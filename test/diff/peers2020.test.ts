@@ -157,3 +157,74 @@ describe('a request schema wrapped in a oneOf whose alternatives overlap', () =>
     expect(top(request(kind(['a', 'b'])), request(split))).toBe('info');
   });
 });
+
+describe('2020-12 keywords that add a condition: added, they narrow; removed, they widen', () => {
+  // oasdiff checker tests on data/checker/{dependent_schemas,property_names,contains_min_max,not}_*.yaml: in a request
+  // a condition added is ERR (request-body-dependent-schema-added, request-body-property-names-added, …) and removed
+  // INFO; in a response the reverse. JSON Schema 2020-12 validation §10.2.2.4 (dependentSchemas), §10.3.2.4
+  // (propertyNames), §6.4.4-5 (maxContains, minContains).
+  const body = { type: 'object', properties: { name: { type: 'string' } } };
+  const both = (schema: Schema): Doc => {
+    const doc = request(schema);
+    doc.paths['/products'].post.responses[200].content = { 'application/json': { schema } };
+    return doc;
+  };
+  const levels = (before: Schema, after: Schema) => {
+    const found = changes(both(before), both(after));
+    return {
+      request: found.filter((c) => c.includes(' request-')).map((c) => c.split(' ')[0]),
+      response: found.filter((c) => c.includes(' response-')).map((c) => c.split(' ')[0]),
+    };
+  };
+  it.each<[string, Schema]>([
+    // {"name": "x", "email": 1} is refused once a name requires email to be a string.
+    ['dependentSchemas', { ...body, dependentSchemas: { name: { properties: { email: { type: 'string' } } } } }],
+    // {"Name": "x"} is refused once names must start with a lowercase letter.
+    ['propertyNames', { ...body, propertyNames: { pattern: '^[a-z]' } }],
+    ['dependentRequired', { ...body, dependentRequired: { name: ['email'] } }],
+  ])('%s added: a request breaks, a response does not; removed: the reverse', (_keyword, narrower) => {
+    expect(levels(body, narrower)).toEqual({ request: ['breaking'], response: ['info'] });
+    expect(levels(narrower, body)).toEqual({ request: ['info'], response: ['breaking'] });
+  });
+
+  it('decides minContains raised and maxContains raised together: each side breaks', () => {
+    const list = (min: number, max: number): Schema => ({
+      type: 'array',
+      contains: { type: 'integer' },
+      minContains: min,
+      maxContains: max,
+    });
+    // [1] was valid and is refused (minContains 2); six integers were refused and may now be sent (maxContains 6).
+    expect(levels(list(1, 5), list(2, 6))).toEqual({ request: ['breaking'], response: ['breaking'] });
+    expect(levels(list(1, 5), list(2, 5))).toEqual({ request: ['breaking'], response: ['info'] });
+    expect(levels(list(1, 5), list(1, 4))).toEqual({ request: ['breaking'], response: ['info'] });
+    expect(levels(list(2, 5), list(1, 5))).toEqual({ request: ['info'], response: ['breaking'] });
+  });
+
+  it('reads the bounds by what they say where no value shows it (items a string, contains an integer)', () => {
+    // oasdiff data/checker/contains_min_max_*.yaml: the schema accepts no list at all, so no value can tell the two
+    // apart; the bounds are read as oasdiff reads them (request-body-min-contains-increased, ERR;
+    // response-body-max-contains-increased, ERR), as the diff reads minItems and maxItems.
+    const list = (min: number, max: number): Schema => ({
+      type: 'array',
+      items: { type: 'string' },
+      contains: { type: 'integer' },
+      minContains: min,
+      maxContains: max,
+    });
+    expect(levels(list(1, 5), list(2, 6))).toEqual({ request: ['breaking'], response: ['breaking'] });
+  });
+
+  it('decides a change inside `not`: what it refuses grew (data/checker/not_*.yaml)', () => {
+    const refusing = (name: string, max: number): Schema => ({
+      type: 'object',
+      not: {
+        type: 'object',
+        required: [name, 'modified'],
+        properties: { [name]: { type: 'string' }, modified: { type: 'string', maxLength: max } },
+      },
+    });
+    // {"added": "x", "modified": "a"} was accepted and is now refused.
+    expect(levels(refusing('removed', 10), refusing('added', 5)).request).toEqual(['breaking']);
+  });
+});

@@ -65,6 +65,31 @@ const TOGETHER: Record<string, string[]> = Object.fromEntries(
   ].flatMap((group) => group.map((keyword) => [keyword, group])),
 );
 
+/** Keywords that only add a condition (JSON Schema 2020-12 validation): added, they narrow; removed, they widen. */
+const CONDITIONS = new Set(['propertyNames', 'dependentSchemas', 'dependentRequired']);
+
+/**
+ * Which way a keyword's change goes by what it says, where the relation could neither prove nor refute it (the
+ * schema may accept no value at all, say): a condition added narrows and removed widens; minContains raised or
+ * maxContains lowered over the same contains narrows, the reverse widens, and both at once go both ways.
+ */
+function byKeyword(keyword: string, o: Schema, n: Schema): 'narrowed' | 'widened' | 'both' | undefined {
+  if (CONDITIONS.has(keyword)) {
+    if (o[keyword] === undefined && n[keyword] !== undefined) return 'narrowed';
+    if (o[keyword] !== undefined && n[keyword] === undefined) return 'widened';
+    return undefined;
+  }
+  if (TOGETHER[keyword]?.[0] !== 'contains' || !isSchema(o.contains) || !isDeepStrictEqual(o.contains, n.contains))
+    return undefined;
+  const bound = (schema: Schema, name: string, otherwise: number) =>
+    typeof schema[name] === 'number' ? schema[name] : otherwise;
+  const [minBefore, minAfter] = [bound(o, 'minContains', 1), bound(n, 'minContains', 1)];
+  const [maxBefore, maxAfter] = [bound(o, 'maxContains', Infinity), bound(n, 'maxContains', Infinity)];
+  const narrows = minAfter > minBefore || maxAfter < maxBefore;
+  const widens = minAfter < minBefore || maxAfter > maxBefore;
+  return narrows && widens ? 'both' : narrows ? 'narrowed' : widens ? 'widened' : undefined;
+}
+
 const recursive = (side: SchemaSide, value: object) => recursiveParts(side.document).has(value);
 
 /**
@@ -151,8 +176,15 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     const [was, is] = [work.directed(oldSchema, site.direction), work.directed(hybrid, site.direction)];
     const [wider, narrower] = site.direction === 'request' ? [is, was] : [was, is];
     const verdict = covers(wider, narrower, work);
-    if (verdict !== 'yes' && verdict !== 'no') return finding('undecided', keyword, values);
-    const tightened = (verdict === 'no') === (site.direction === 'request');
+    if (verdict === 'yes' || verdict === 'no') {
+      const tightened = (verdict === 'no') === (site.direction === 'request');
+      return finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, values);
+    }
+    // Neither shown nor refuted: a keyword that only adds a condition, or a bound, is read by what it says.
+    const way = verdict === 'unknown' ? byKeyword(keyword, o, n) : undefined;
+    if (way === undefined) return finding('undecided', keyword, values);
+    const breaks = way === 'both' || way === (site.direction === 'request' ? 'narrowed' : 'widened');
+    const tightened = breaks === (site.direction === 'request');
     finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, values);
   };
 

@@ -42,8 +42,23 @@ export function* objects2020(
     yield { ...base, [name]: 'text' };
     if (Array.isArray(needs)) yield { ...base, [name]: 'text', ...Object.fromEntries(needs.map((n) => [n, 'text'])) };
   }
-  for (const name of Object.keys(child(schema, 'dependentSchemas') ?? {})) yield { ...base, [name]: 'text' };
+  // A property whose dependent schema applies, with the values that schema's own samples give the object.
+  for (const [name, dependent] of Object.entries(child(schema, 'dependentSchemas') ?? {})) {
+    yield { ...base, [name]: 'text' };
+    if (!isSchema(dependent)) continue;
+    for (const value of samplesOf(dependent).slice(0, 24))
+      if (isObject(value)) yield { ...base, ...value, [name]: base[name] ?? 'text' };
+  }
+  // Names the propertyNames schema's own samples give (strings of each case and a digit, at its bounds).
+  const names = child(schema, 'propertyNames');
+  if (names) {
+    const strings = samplesOf({ type: 'string', ...names }).filter((name) => typeof name === 'string');
+    for (const name of strings.slice(0, 12)) if (!(name in base)) yield { ...base, [name]: 'text' };
+  }
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema's if/then/else read as two schemas: with `then`, and with `else`. */
 export function conditionBranches(schema: Schema): Schema[] {

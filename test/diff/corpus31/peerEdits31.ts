@@ -52,4 +52,41 @@ export const PEER_EDITS_31: Edit[] = [
       };
     },
   },
+  {
+    // oasdiff TestRequestPropertyDependentSchemaAdded (data/checker/dependent_schemas_prop_*.yaml).
+    what: '3.1: dependentSchemas added: a name requires email to be a string (requests only)',
+    level: 'breaking',
+    rule: 'request-property-constraint-tightened',
+    oasdiff: ['request-property-dependent-schema-added', 'ERR'],
+    base: probing('request', { type: 'object', properties: { name: { type: 'string' } } }),
+    edit: (doc) =>
+      (schemas(doc).CreateChatbotRequest.properties.probe.dependentSchemas = {
+        name: { properties: { email: { type: 'string' } } },
+      }),
+  },
+  {
+    // oasdiff TestResponsePropertyPropertyNamesRemoved (data/checker/property_names_prop_*.yaml, reversed).
+    what: '3.1: propertyNames removed: a property of any name may be sent (responses only)',
+    level: 'breaking',
+    rule: 'response-property-constraint-loosened',
+    oasdiff: ['response-property-property-names-removed', 'ERR'],
+    base: probing('response', { type: 'object', propertyNames: { pattern: '^[a-z]' } }),
+    edit: (doc) => delete schemas(doc).Chatbot.properties.probe.propertyNames,
+  },
+  {
+    // oasdiff TestResponseBodyMaxContainsIncreased (data/checker/contains_min_max_*.yaml): a list of strings that
+    // must contain an integer accepts no value, so the bounds are read by what they say.
+    what: '3.1: minContains and maxContains raised over a list no value satisfies (responses only)',
+    level: 'breaking',
+    rule: 'response-property-constraint-loosened',
+    oasdiff: ['response-property-max-contains-increased', 'ERR'],
+    base: probing('response', {
+      type: 'array',
+      items: { type: 'string' },
+      contains: { type: 'integer' },
+      minContains: 1,
+      maxContains: 5,
+    }),
+    edit: (doc) => Object.assign(schemas(doc).Chatbot.properties.probe, { minContains: 2, maxContains: 6 }),
+  },
 ];
