@@ -228,3 +228,69 @@ describe('2020-12 keywords that add a condition: added, they narrow; removed, th
     expect(levels(refusing('removed', 10), refusing('added', 5)).request).toEqual(['breaking']);
   });
 });
+
+describe('readOnly and writeOnly properties', () => {
+  // One schema for the request body and the response, as oasdiff's data/pattern-base.yaml and
+  // data/required-properties/write-only-changed-*.yaml have it.
+  const group = (created: Schema, test: Schema = { type: 'string' }): Doc => ({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    components: {
+      schemas: {
+        Group: {
+          type: 'object',
+          required: ['name', 'test'],
+          properties: { created, id: { type: 'string', readOnly: true }, name: { type: 'string' }, test },
+        },
+      },
+    },
+    paths: {
+      '/groups': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Group' } } } },
+          responses: {
+            200: {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Group' } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const created = { type: 'string', format: 'date-time', readOnly: true };
+
+  it('a pattern added on a readOnly property is a request change (oasdiff TestBreaking_AddPattern, ERR)', () => {
+    // OpenAPI 3.0.3: readOnly "SHOULD NOT be sent as part of the request" — it may be (a response sent back); JSON
+    // Schema validation §9.4: the owner is "expected to ignore or reject" it, and rejects it by its constraints.
+    expect(changes(group(created), group({ ...created, pattern: '^[a-z]+$' }))).toContain(
+      'breaking request-property-pattern-added',
+    );
+  });
+
+  it('a readOnly property removed is no request change: a client sends none', () => {
+    const found = changes(group(created), {
+      ...group(created),
+      components: {
+        schemas: {
+          Group: {
+            type: 'object',
+            required: ['name', 'test'],
+            properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, test: { type: 'string' } },
+          },
+        },
+      },
+    });
+    expect(found.filter((change) => change.includes(' request-'))).toEqual([]);
+  });
+
+  it('a required property made writeOnly is a required response property removed (departs from oasdiff)', () => {
+    // oasdiff TestBreaking_RequiredPropertyWriteOnlyEnabled reports nothing at WARN+ (response-required-property-
+    // became-write-only, INFO). OpenAPI 3.0.3 says a writeOnly property "SHOULD NOT be sent as part of the
+    // response" and that "required will take effect on the request only": a client that read the required `test`
+    // from every response no longer gets it. The specification decides against oasdiff here: breaking.
+    expect(changes(group(created), group(created, { type: 'string', writeOnly: true }))[0]).toBe(
+      'breaking response-required-property-removed',
+    );
+  });
+});

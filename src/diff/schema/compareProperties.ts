@@ -52,8 +52,25 @@ export function compareProperties(
       after: n.required,
     });
   }
-  for (const name of isNamed.keys()) {
-    if (!wasNamed.has(name)) continue;
+  // Walked into where both versions name it: in a request, a readOnly property too. A client SHOULD NOT send one
+  // (OpenAPI 3.0.3, Schema Object) but may, a response read back and sent again; the server is "expected to ignore or
+  // reject" it (JSON Schema validation §9.4), and rejects it by the constraints it now has: a pattern added to a
+  // readOnly property is a request change (oasdiff TestBreaking_AddPattern: request-property-pattern-added, ERR).
+  // Added, removed or made required, it is not: those take effect on responses only. A writeOnly property is never
+  // sent in a response ("never present when retrieved"), so no response change is found inside one.
+  const both = (name: string) => name in propertiesOf(o) && name in propertiesOf(n);
+  const readOnly = (schema: Schema, side: SchemaSide, name: string) =>
+    side.expand(propertiesOf(schema)[name]).readOnly === true;
+  const walked = [
+    ...isNamed.keys(),
+    ...(site.direction === 'request'
+      ? Object.keys(propertiesOf(n)).filter(
+          (name) => both(name) && readOnly(o, before, name) && readOnly(n, after, name),
+        )
+      : []),
+  ];
+  for (const name of walked) {
+    if (!both(name) || (!wasNamed.has(name) && isNamed.has(name))) continue;
     walk(
       site,
       { ...before, schema: beside(before.document, old, 'properties', name) },

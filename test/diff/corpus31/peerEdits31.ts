@@ -89,4 +89,30 @@ export const PEER_EDITS_31: Edit[] = [
     }),
     edit: (doc) => Object.assign(schemas(doc).Chatbot.properties.probe, { minContains: 2, maxContains: 6 }),
   },
+  {
+    // oasdiff TestBreaking_AddPattern (data/pattern-revision.yaml → pattern-base.yaml): a readOnly property may still
+    // be sent (OpenAPI: SHOULD NOT), and the server rejects it by its constraints (JSON Schema validation §9.4).
+    what: '3.1: a pattern added on a readOnly property of a request',
+    level: 'breaking',
+    rule: 'request-property-pattern-added',
+    oasdiff: ['request-property-pattern-added', 'ERR'],
+    base: probing('request', { type: 'string', readOnly: true }),
+    edit: (doc) => (schemas(doc).CreateChatbotRequest.properties.probe.pattern = '^[a-z]+$'),
+  },
+  {
+    // oasdiff TestBreaking_RequiredPropertyWriteOnlyEnabled (data/required-properties/write-only-changed-*.yaml).
+    what: '3.1: a required response property made writeOnly',
+    level: 'breaking',
+    rule: 'response-required-property-removed',
+    oasdiff: ['response-required-property-became-write-only', 'INFO'],
+    departs:
+      'a writeOnly property SHOULD NOT be sent in a response and its required takes effect on requests only ' +
+      '(OpenAPI Schema Object): a client that read it from every response no longer gets it',
+    base: () => {
+      const doc = probing('response', { type: 'string' })();
+      schemas(doc).Chatbot.required = [...(schemas(doc).Chatbot.required ?? []), 'probe'];
+      return doc;
+    },
+    edit: (doc) => (schemas(doc).Chatbot.properties.probe.writeOnly = true),
+  },
 ];
