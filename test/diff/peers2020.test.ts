@@ -294,3 +294,28 @@ describe('readOnly and writeOnly properties', () => {
     );
   });
 });
+
+describe('a named alternative added or removed whose schema equals one that remains', () => {
+  // oasdiff TestBreaking_RequestPropertyAnyOfRemoved and TestBreaking_RequestPropertyAllOfAdded
+  // (data/checker/request_property_{any_of_removed,all_of_added}_*.yaml): ERR, by name. The values accepted are the
+  // same (Rabbit is written as Cat is), but a client generated from the contract loses or gains the Rabbit type.
+  const pet = { type: 'object', properties: { name: { type: 'string' } } };
+  const pets = (keyword: 'anyOf' | 'allOf', names: string[]): Doc => ({
+    ...request({ [keyword]: names.map((name) => ({ $ref: `#/components/schemas/${name}` })) }, '3.0.3'),
+    components: { schemas: Object.fromEntries(names.map((name) => [name, pet])) },
+  });
+  it('an anyOf member removed: request-property-any-of-removed, breaking', () => {
+    expect(changes(pets('anyOf', ['Cat', 'Rabbit']), pets('anyOf', ['Cat']))).toEqual([
+      'breaking request-property-any-of-removed',
+    ]);
+  });
+  it('an allOf member added: request-property-all-of-added, breaking', () => {
+    expect(changes(pets('allOf', ['Cat']), pets('allOf', ['Cat', 'Rabbit']))).toEqual([
+      'breaking request-property-all-of-added',
+    ]);
+  });
+  it('written inline, the same values are one change of words', () => {
+    const inline = (count: number) => request({ anyOf: Array.from({ length: count }, () => pet) }, '3.0.3');
+    expect(changes(inline(2), inline(1)).filter((change) => change.startsWith('breaking'))).toEqual([]);
+  });
+});

@@ -18,11 +18,19 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   /** Where the findings of an edited oneOf's alternatives start: an edit may make two of them match one value. */
   const exclusive: number[] = [];
   let changed = 'allOf';
+  /** Alternatives named by $ref, added to or removed from a list of such on both sides. */
+  const named: { kind: string; keyword: string; added: number; removed: number }[] = [];
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const was = branches(o, keyword).map((branch) => work.shape(before.expand(branch)));
     const is = branches(n, keyword).map((branch) => work.shape(after.expand(branch)));
     if (was.length === is.length && was.every((shape, index) => shape === is[index])) continue;
     const kind = keyword === 'allOf' ? 'all-of' : keyword === 'anyOf' ? 'any-of' : 'one-of';
+    const [wasNames, isNames] = [names(branches(o, keyword)), names(branches(n, keyword))];
+    if (wasNames && isNames && wasNames.length > 0 && isNames.length > 0 && was.length !== is.length) {
+      const added = isNames.filter((name) => !wasNames.includes(name)).length;
+      const removed = wasNames.filter((name) => !isNames.includes(name)).length;
+      if (added + removed > 0) named.push({ kind, keyword, added, removed });
+    }
     if (was.length === is.length) {
       // The same number of alternatives: the same ones, edited where they differ.
       if (keyword === 'oneOf') exclusive.push(found.length);
@@ -49,7 +57,7 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
     if (removed.length > 0) record(`${kind}-removed`, keyword, { before: removed.length });
   }
   if (exclusive.length > 0) judgeExclusive({ walk, site, before, after, old, now, found, path, finding }, exclusive);
-  if (structural.length === 0) return;
+  if (structural.length === 0 && named.length === 0) return;
   // Written differently but letting the same values through: one change of words, not of values.
   const oldSchema = work.directed(before.expand(o), site.direction);
   const newSchema = work.directed(after.expand(n), site.direction);
@@ -58,7 +66,13 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   if (there === 'yes' && back === 'yes') {
     // They are among the last found: looked for from the end.
     for (const item of structural) found.splice(found.lastIndexOf(item), 1);
-    finding('rewritten', 'allOf', {});
+    // A named schema added to or removed from the list is a type a generated client gains or loses, though the
+    // values are the same: reported by its rule, as oasdiff does (request-property-any-of-removed, ERR).
+    for (const { kind, keyword, added, removed } of named) {
+      if (added > 0) finding(`${kind}-added`, keyword, { after: added });
+      if (removed > 0) finding(`${kind}-removed`, keyword, { before: removed });
+    }
+    if (named.length === 0) finding('rewritten', 'allOf', {});
   } else if (back === 'over-budget') {
     // Whether the alternatives let other values through was not worked out: say so beside what changed.
     finding('undecided', changed, {});
@@ -103,3 +117,9 @@ function judgeExclusive({ site, before, after, old, now, found, finding }: Node,
 /** Whether a schema change found on this side breaks a client. */
 const severe = (direction: Direction, kind: string): boolean =>
   isRuleId(kind) ? ruleOf(kind).level === 'breaking' : ruleOf(schemaRuleId(direction, kind)).level === 'breaking';
+
+/** The $refs of a list of alternatives, when each is only a $ref; undefined otherwise. */
+function names(list: Schema[]): string[] | undefined {
+  const refs = list.map((branch) => (Object.keys(branch).length === 1 ? branch.$ref : undefined));
+  return refs.every((ref): ref is string => typeof ref === 'string') ? refs : undefined;
+}

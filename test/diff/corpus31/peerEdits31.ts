@@ -115,4 +115,24 @@ export const PEER_EDITS_31: Edit[] = [
     },
     edit: (doc) => (schemas(doc).Chatbot.properties.probe.writeOnly = true),
   },
+  {
+    // oasdiff TestRequestPropertyAnyOfRemoved (data/checker/request_property_any_of_removed_*.yaml): the removed
+    // alternative is written as one that remains, so the values are the same, but the type it names is gone.
+    what: '3.1: a named anyOf alternative removed whose schema equals one that remains (requests only)',
+    level: 'breaking',
+    rule: 'request-property-any-of-removed',
+    oasdiff: ['request-property-any-of-removed', 'ERR'],
+    base: () => {
+      const doc = probing('request', {
+        anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Rabbit' }],
+      })();
+      const pet = { type: 'object', properties: { name: { type: 'string' } } };
+      Object.assign(schemas(doc), { Cat: structuredClone(pet), Rabbit: structuredClone(pet) });
+      return doc;
+    },
+    edit: (doc) => {
+      schemas(doc).CreateChatbotRequest.properties.probe.anyOf.pop();
+      delete schemas(doc).Rabbit;
+    },
+  },
 ];
