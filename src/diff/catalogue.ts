@@ -2,6 +2,7 @@
 // its level and a one-line reason. docs/reviewers.md lists them from here (tools/docs/ruleTable.ts), and a test keeps
 // the two in step. A change's level is its rule's; a reviewer changes it for one path in spec-diff.rules.yaml.
 
+import { LIFECYCLE_RULES } from './rules/lifecycleRules.js';
 import { OTHER_RULES } from './rules/otherRules.js';
 import { BOUND_KINDS } from './rules/schemaBounds.js';
 import { SHAPE_KINDS } from './rules/schemaShapes.js';
@@ -90,7 +91,9 @@ const SAME_IN_OASDIFF = new Set([
 
 export const RULES: readonly Rule[] = [
   ...schemaRules(),
-  ...OTHER_RULES.map((rule) => (SAME_IN_OASDIFF.has(rule.id) && !rule.oasdiff ? { ...rule, oasdiff: rule.id } : rule)),
+  ...[...OTHER_RULES, ...LIFECYCLE_RULES].map((rule) =>
+    SAME_IN_OASDIFF.has(rule.id) && !rule.oasdiff ? { ...rule, oasdiff: rule.id } : rule,
+  ),
 ];
 const BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
 

@@ -4,71 +4,6 @@ import type { Rule } from './side.js';
 /** Changes outside the schemas. */
 export const OTHER_RULES: Rule[] = [
   { id: 'endpoint-added', level: 'info', reason: 'a new operation' },
-  {
-    id: 'api-removed-without-deprecation',
-    level: 'breaking',
-    reason: 'an operation clients may call is gone, with no deprecation first',
-  },
-  {
-    id: 'api-removed-with-deprecation',
-    level: 'info',
-    reason: 'a deprecated operation is gone, as announced (with no x-sunset, or after it)',
-  },
-  {
-    id: 'api-removed-before-sunset',
-    level: 'breaking',
-    reason: 'a deprecated operation is gone before the day (x-sunset) its clients were promised',
-  },
-  {
-    id: 'endpoint-deprecated',
-    level: 'info',
-    reason: 'clients should move off the operation before it goes: the first step of a removal',
-  },
-  { id: 'endpoint-reactivated', level: 'info', reason: 'the operation is no longer deprecated' },
-  {
-    id: 'api-sunset-date-too-small',
-    level: 'breaking',
-    reason: 'the operation is deprecated with a sunset (x-sunset) already past: it may go at once',
-  },
-  {
-    id: 'api-invalid-sunset-date',
-    level: 'breaking',
-    reason: 'the x-sunset of a deprecated operation names no day (a date or an RFC 3339 date-time)',
-    oasdiff: 'api-path-sunset-parse',
-  },
-  {
-    id: 'api-sunset-deleted',
-    level: 'breaking',
-    reason: 'the operation stays deprecated, and the day it goes (x-sunset) is no longer said',
-    oasdiff: 'sunset-deleted',
-  },
-  {
-    id: 'api-sunset-date-changed-too-small',
-    level: 'breaking',
-    reason: 'the sunset (x-sunset) of a deprecated operation is brought forward to a day already past',
-  },
-  {
-    id: 'api-sunset-brought-forward',
-    level: 'info',
-    reason: 'the operation goes sooner (x-sunset), on a day still to come: its clients have less time to move',
-    departs: 'oasdiff: nothing; its default policy asks no days between a change and the sunset',
-  },
-  {
-    id: 'api-sunset-changed',
-    level: 'info',
-    reason: 'the date the operation goes (x-sunset) is set or later, or gone with its deprecation',
-  },
-  {
-    id: 'api-invalid-stability-level',
-    level: 'breaking',
-    reason: 'x-stability-level is none of draft, alpha, beta or stable: what clients may rely on is unknown',
-  },
-  {
-    id: 'api-stability-decreased',
-    level: 'breaking',
-    reason: 'x-stability-level is lower (none is stable): clients were told the operation would hold',
-  },
-  { id: 'api-stability-increased', level: 'info', reason: 'x-stability-level is higher' },
   { id: 'api-operation-id-added', level: 'info', reason: 'the operation is named (operationId)' },
   {
     id: 'api-operation-id-changed',
@@ -83,54 +18,6 @@ export const OTHER_RULES: Rule[] = [
     id: 'request-parameter-removed',
     level: 'warning',
     reason: 'the parameter is no longer read: a client that sends it is not told',
-  },
-  {
-    id: 'request-parameter-removed-with-deprecation',
-    level: 'info',
-    reason: 'a deprecated parameter is no longer read, as announced (with no x-sunset, or after it)',
-  },
-  {
-    id: 'request-parameter-removed-before-sunset',
-    level: 'breaking',
-    reason: 'a deprecated parameter is no longer read before the day (x-sunset) its clients were promised',
-  },
-  {
-    id: 'request-parameter-deprecated',
-    level: 'info',
-    reason: 'clients should stop sending the parameter before it goes',
-  },
-  { id: 'request-parameter-reactivated', level: 'info', reason: 'the parameter is no longer deprecated' },
-  {
-    id: 'request-parameter-sunset-date-too-small',
-    level: 'breaking',
-    reason: 'the parameter is deprecated with a sunset (x-sunset) already past: it may go at once',
-  },
-  {
-    id: 'request-parameter-invalid-sunset-date',
-    level: 'breaking',
-    reason: 'the x-sunset of a deprecated parameter names no day (a date or an RFC 3339 date-time)',
-    oasdiff: 'request-parameter-sunset-parse',
-  },
-  {
-    id: 'request-parameter-sunset-deleted',
-    level: 'breaking',
-    reason: 'the parameter stays deprecated, and the day it goes (x-sunset) is no longer said',
-  },
-  {
-    id: 'request-parameter-sunset-date-changed-too-small',
-    level: 'breaking',
-    reason: 'the sunset (x-sunset) of a deprecated parameter is brought forward to a day already past',
-  },
-  {
-    id: 'request-parameter-sunset-brought-forward',
-    level: 'info',
-    reason: 'the parameter goes sooner (x-sunset), on a day still to come',
-    departs: 'oasdiff: nothing; its default policy asks no days between a change and the sunset',
-  },
-  {
-    id: 'request-parameter-sunset-changed',
-    level: 'info',
-    reason: 'the date the parameter goes (x-sunset) is set or later, or gone with its deprecation',
   },
   { id: 'request-parameter-became-required', level: 'breaking', reason: 'a request without the parameter is refused' },
   { id: 'request-parameter-became-optional', level: 'info', reason: 'the parameter may be left out' },
