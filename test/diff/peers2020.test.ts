@@ -314,6 +314,19 @@ describe('a named alternative added or removed whose schema equals one that rema
       'breaking request-property-all-of-added',
     ]);
   });
+  it('in a response the client reads the same values: nothing breaks (oasdiff: INFO)', () => {
+    // oasdiff TestResponsePropertyAnyOfAdded and TestResponsePropertyAllOfRemoved: INFO.
+    const answer = (keyword: 'anyOf' | 'allOf', names: string[]): Doc => {
+      const doc = pets(keyword, names);
+      const { requestBody } = doc.paths['/products'].post;
+      doc.paths['/products'].post.responses[200].content = requestBody.content;
+      delete doc.paths['/products'].post.requestBody;
+      return doc;
+    };
+    const breaking = (before: Doc, after: Doc) => changes(before, after).filter((c) => c.startsWith('breaking'));
+    expect(breaking(answer('anyOf', ['Cat']), answer('anyOf', ['Cat', 'Rabbit']))).toEqual([]);
+    expect(breaking(answer('allOf', ['Cat', 'Rabbit']), answer('allOf', ['Cat']))).toEqual([]);
+  });
   it('written inline, the same values are one change of words', () => {
     const inline = (count: number) => request({ anyOf: Array.from({ length: count }, () => pet) }, '3.0.3');
     expect(changes(inline(2), inline(1)).filter((change) => change.startsWith('breaking'))).toEqual([]);

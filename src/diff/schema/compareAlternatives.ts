@@ -26,7 +26,9 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
     if (was.length === is.length && was.every((shape, index) => shape === is[index])) continue;
     const kind = keyword === 'allOf' ? 'all-of' : keyword === 'anyOf' ? 'any-of' : 'one-of';
     const [wasNames, isNames] = [names(branches(o, keyword)), names(branches(n, keyword))];
-    if (wasNames && isNames && wasNames.length > 0 && isNames.length > 0 && was.length !== is.length) {
+    // In a request only: there the client builds the value from those types; in a response it reads the same values.
+    const listed = wasNames && isNames && wasNames.length > 0 && isNames.length > 0;
+    if (site.direction === 'request' && listed && was.length !== is.length) {
       const added = isNames.filter((name) => !wasNames.includes(name)).length;
       const removed = wasNames.filter((name) => !isNames.includes(name)).length;
       if (added + removed > 0) named.push({ kind, keyword, added, removed });
@@ -66,8 +68,8 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   if (there === 'yes' && back === 'yes') {
     // They are among the last found: looked for from the end.
     for (const item of structural) found.splice(found.lastIndexOf(item), 1);
-    // A named schema added to or removed from the list is a type a generated client gains or loses, though the
-    // values are the same: reported by its rule, as oasdiff does (request-property-any-of-removed, ERR).
+    // A named schema added to or removed from a request's list is a type a generated client must build or can no
+    // longer build, though the values are the same: reported by its rule, as oasdiff does (ERR).
     for (const { kind, keyword, added, removed } of named) {
       if (added > 0) finding(`${kind}-added`, keyword, { after: added });
       if (removed > 0) finding(`${kind}-removed`, keyword, { before: removed });
