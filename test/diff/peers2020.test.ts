@@ -332,3 +332,31 @@ describe('a named alternative added or removed whose schema equals one that rema
     expect(changes(inline(2), inline(1)).filter((change) => change.startsWith('breaking'))).toEqual([]);
   });
 });
+
+describe('contentMediaType, contentEncoding and contentSchema: what a string carries', () => {
+  // JSON Schema 2020-12 validation §8: annotations to a validator, but what the application decodes the string by,
+  // read as `format` is. oasdiff data/checker/content_schema_*.yaml: content-media-type-changed and
+  // content-encoding-changed ERR on both sides; content-schema-added ERR in requests, removed ERR in responses.
+  const data = (extra: Schema): Schema => ({
+    type: 'object',
+    properties: { data: { type: 'string', ...extra } },
+  });
+  const both = (schema: Schema): Doc => {
+    const doc = request(schema);
+    doc.paths['/products'].post.responses[200].content = { 'application/json': { schema } };
+    return doc;
+  };
+  const levels = (before: Schema, after: Schema) =>
+    changes(both(before), both(after)).map((change) => change.replace(/ (request|response)-.*/, ' $1'));
+  it('the media type and encoding changed: both sides break', () => {
+    const before = data({ contentMediaType: 'application/json', contentEncoding: 'base64' });
+    const after = data({ contentMediaType: 'text/plain', contentEncoding: 'quoted-printable' });
+    expect(levels(before, after)).toEqual(['breaking request', 'breaking response']);
+  });
+  it('a contentSchema added narrows (a request breaks); removed widens (a response breaks)', () => {
+    const schema = data({ contentMediaType: 'application/json', contentSchema: { type: 'object' } });
+    const plain = data({ contentMediaType: 'application/json' });
+    expect(levels(plain, schema)).toEqual(['breaking request', 'info response']);
+    expect(levels(schema, plain)).toEqual(['breaking response', 'info request']);
+  });
+});

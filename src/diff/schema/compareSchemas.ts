@@ -22,7 +22,12 @@ export type { SchemaSide, Site } from './walk.js';
 
 const compositionOf = (schema: Schema) => ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(schema[k])).join();
 
-const DOCUMENTATION = [...ANNOTATIONS].filter((keyword) => !['default', 'discriminator'].includes(keyword));
+/**
+ * The form of a string's content (JSON Schema 2020-12 validation §8): annotations to a validator, but what the
+ * application at the other end decodes the string by; read as format is, a change of what is accepted or sent.
+ */
+const CONTENT = ['contentMediaType', 'contentEncoding', 'contentSchema'];
+const DOCUMENTATION = [...ANNOTATIONS].filter((keyword) => !['default', 'discriminator', ...CONTENT].includes(keyword));
 const BOUNDS: [keyword: string, exclusive: string | undefined, kind: string][] = [
   ['maxLength', undefined, 'max-length'],
   ['minLength', undefined, 'min-length'],
@@ -73,7 +78,9 @@ const CONDITIONS = new Set(['propertyNames', 'dependentSchemas', 'dependentRequi
  * schema may accept no value at all, say): a condition added narrows and removed widens; minContains raised or
  * maxContains lowered over the same contains narrows, the reverse widens, and both at once go both ways.
  */
-function byKeyword(keyword: string, o: Schema, n: Schema): 'narrowed' | 'widened' | 'both' | undefined {
+type Way = 'narrowed' | 'widened' | 'both';
+
+function byKeyword(keyword: string, o: Schema, n: Schema): Way | undefined {
   if (CONDITIONS.has(keyword)) {
     if (o[keyword] === undefined && n[keyword] !== undefined) return 'narrowed';
     if (o[keyword] !== undefined && n[keyword] === undefined) return 'widened';
@@ -183,6 +190,10 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     // Neither shown nor refuted: a keyword that only adds a condition, or a bound, is read by what it says.
     const way = verdict === 'unknown' ? byKeyword(keyword, o, n) : undefined;
     if (way === undefined) return finding('undecided', keyword, values);
+    graded(way, keyword, values);
+  };
+  /** A change that narrows, widens or does both, graded on this side. */
+  const graded = (way: Way, keyword: string, values: { before?: unknown; after?: unknown }) => {
     const breaks = way === 'both' || way === (site.direction === 'request' ? 'narrowed' : 'widened');
     const tightened = breaks === (site.direction === 'request');
     finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, values);
@@ -215,6 +226,15 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
   }
   if (!isDeepStrictEqual(o.default, n.default))
     finding('default-value-changed', 'default', { before: o.default, after: n.default });
+  const content = CONTENT.filter((keyword) => !isDeepStrictEqual(o[keyword], n[keyword]));
+  if (content.length > 0) {
+    // Set where there was none: narrowed; dropped: widened; changed: both (a base64 string is not a quoted one).
+    const ways = new Set(
+      content.map((k) => (o[k] === undefined ? 'narrowed' : n[k] === undefined ? 'widened' : 'both')),
+    );
+    const way: Way = ways.size > 1 || ways.has('both') ? 'both' : (ways.values().next().value as Way);
+    graded(way, content[0] as string, { before: o[content[0] as string], after: n[content[0] as string] });
+  }
   if (DOCUMENTATION.some((keyword) => !isDeepStrictEqual(o[keyword], n[keyword])))
     finding('documentation-changed', 'description', {});
   if (!isDeepStrictEqual(o.discriminator, n.discriminator)) finding('documentation-changed', 'discriminator', {});

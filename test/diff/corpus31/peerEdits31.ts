@@ -135,4 +135,17 @@ export const PEER_EDITS_31: Edit[] = [
       delete schemas(doc).Rabbit;
     },
   },
+  {
+    // oasdiff TestResponseBodyContentSchemaRemoved (data/checker/content_schema_body_*.yaml, reversed).
+    what: '3.1: contentSchema removed: the JSON a string holds may be any (responses only)',
+    level: 'breaking',
+    rule: 'response-property-constraint-loosened',
+    oasdiff: ['response-property-content-schema-removed', 'ERR'],
+    base: probing('response', {
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: { type: 'object', required: ['id'] },
+    }),
+    edit: (doc) => delete schemas(doc).Chatbot.properties.probe.contentSchema,
+  },
 ];
