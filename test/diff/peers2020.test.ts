@@ -314,6 +314,12 @@ describe('a named alternative added or removed whose schema equals one that rema
       'breaking request-property-all-of-added',
     ]);
   });
+  it('an anyOf member renamed, its schema the same: removed and added (oasdiff request-body-any-of-removed)', () => {
+    // oasdiff TestRequestBodyAnyOfMultiMediaTypeDetails (data/checker/request_body_any_of_media_type_*.yaml).
+    const found = changes(pets('anyOf', ['Dog', 'Cat']), pets('anyOf', ['Dog', 'Rabbit']));
+    expect(found).toContain('breaking request-property-any-of-removed');
+    expect(found).toContain('info request-property-any-of-added');
+  });
   it('in a response the client reads the same values: nothing breaks (oasdiff: INFO)', () => {
     // oasdiff TestResponsePropertyAnyOfAdded and TestResponsePropertyAllOfRemoved: INFO.
     const answer = (keyword: 'anyOf' | 'allOf', names: string[]): Doc => {

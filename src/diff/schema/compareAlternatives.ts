@@ -23,16 +23,19 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const was = branches(o, keyword).map((branch) => work.shape(before.expand(branch)));
     const is = branches(n, keyword).map((branch) => work.shape(after.expand(branch)));
-    if (was.length === is.length && was.every((shape, index) => shape === is[index])) continue;
     const kind = keyword === 'allOf' ? 'all-of' : keyword === 'anyOf' ? 'any-of' : 'one-of';
     const [wasNames, isNames] = [names(branches(o, keyword)), names(branches(n, keyword))];
     // In a request only: there the client builds the value from those types; in a response it reads the same values.
+    // Counted where the list grew or shrank, or holds the same schemas under other names ([Dog, Cat] → [Dog, Rabbit]).
     const listed = wasNames && isNames && wasNames.length > 0 && isNames.length > 0;
-    if (site.direction === 'request' && listed && was.length !== is.length) {
+    const all = new Set([...was, ...is]).size;
+    const sameSchemas = was.length === is.length && new Set(was).size === all && new Set(is).size === all;
+    if (site.direction === 'request' && listed && (was.length !== is.length || sameSchemas)) {
       const added = isNames.filter((name) => !wasNames.includes(name)).length;
       const removed = wasNames.filter((name) => !isNames.includes(name)).length;
       if (added + removed > 0) named.push({ kind, keyword, added, removed });
     }
+    if (was.length === is.length && was.every((shape, index) => shape === is[index])) continue;
     if (was.length === is.length) {
       // The same number of alternatives: the same ones, edited where they differ.
       if (keyword === 'oneOf') exclusive.push(found.length);
