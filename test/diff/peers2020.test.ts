@@ -366,3 +366,22 @@ describe('contentMediaType, contentEncoding and contentSchema: what a string car
     expect(levels(schema, plain)).toEqual(['breaking response', 'info request']);
   });
 });
+
+describe('a const changed', () => {
+  // oasdiff TestResponsePropertyConstChanged (data/checker/response_property_const_changed_*.yaml): ERR. JSON Schema
+  // validation §6.1.3: the one value allowed. In a response every value sent is now one the client never met.
+  it('breaks a response (the one value sent is another) and a request (the old value is refused)', () => {
+    const body = (value: string): Schema => ({
+      type: 'object',
+      properties: { kind: { type: 'string', const: value } },
+    });
+    const doc = (value: string): Doc => {
+      const d = request(body(value));
+      d.paths['/products'].post.responses[200].content = { 'application/json': { schema: body(value) } };
+      return d;
+    };
+    const found = changes(doc('a'), doc('b'));
+    expect(found).toContain('breaking response-property-constraint-loosened');
+    expect(found).toContain('breaking request-property-enum-value-removed');
+  });
+});

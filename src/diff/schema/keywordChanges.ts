@@ -38,6 +38,13 @@ export function compareEnums(o: Schema, n: Schema, finding: RecordFinding): void
   if (!is) return finding('enum-removed', keyword, { before: was });
   const added = is.filter((value) => !was.some((old) => isDeepStrictEqual(old, value)));
   const removed = was.filter((value) => !is.some((now) => isDeepStrictEqual(now, value)));
+  if (was.length === 1 && is.length === 1) {
+    // The one value (a const, which canonical.ts writes as a one-value enum) changed: the old one is refused, and
+    // every value sent is one the old schema refused (a client that expects "a" always meets "b": oasdiff
+    // response-property-const-changed, ERR).
+    finding('enum-value-removed', keyword, { before: removed });
+    return finding('constraint-loosened', keyword, { before: was[0], after: is[0] });
+  }
   if (added.length > 0) finding('enum-value-added', keyword, { after: added });
   if (removed.length > 0) finding('enum-value-removed', keyword, { before: removed });
 }
