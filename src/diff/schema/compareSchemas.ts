@@ -13,7 +13,7 @@ import { compareRefSiblings } from './refSiblings.js';
 import { compareProperties } from './compareProperties.js';
 import { compareAdded, compareBound, compareEnums, compareExtensibleEnums, compareTypes } from './keywordChanges.js';
 import { canonical } from './canonical.js';
-import { ANNOTATIONS, constraints } from './constraints.js';
+import { CONTENT, constraints, DOCUMENTATION } from './constraints.js';
 import { covers } from './relation.js';
 import { isSchema, type Schema } from './schema.js';
 import type { SchemaSide, Site, Trail } from './walk.js';
@@ -22,12 +22,6 @@ export type { SchemaSide, Site } from './walk.js';
 
 const compositionOf = (schema: Schema) => ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(schema[k])).join();
 
-/**
- * The form of a string's content (JSON Schema 2020-12 validation §8): annotations to a validator, but what the
- * application at the other end decodes the string by; read as format is, a change of what is accepted or sent.
- */
-const CONTENT = ['contentMediaType', 'contentEncoding', 'contentSchema'];
-const DOCUMENTATION = [...ANNOTATIONS].filter((keyword) => !['default', 'discriminator', ...CONTENT].includes(keyword));
 const BOUNDS: [keyword: string, exclusive: string | undefined, kind: string][] = [
   ['maxLength', undefined, 'max-length'],
   ['minLength', undefined, 'min-length'],

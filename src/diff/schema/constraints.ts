@@ -44,3 +44,13 @@ export function constraints(schema: Schema): Schema {
     Object.entries(schema).filter(([keyword]) => !ANNOTATIONS.has(keyword) && !isOtherExtension(keyword)),
   );
 }
+
+/**
+ * The form of a string's content (JSON Schema 2020-12 validation §8): annotations to a validator, but what the
+ * application at the other end decodes the string by; read as format is, a change of what is accepted or sent.
+ */
+export const CONTENT = ['contentMediaType', 'contentEncoding', 'contentSchema'];
+/** The annotations that only document: a change of one is a documentation change. */
+export const DOCUMENTATION = [...ANNOTATIONS].filter(
+  (keyword) => !['default', 'discriminator', ...CONTENT].includes(keyword),
+);
