@@ -5,8 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
 import { groupedByItem } from './schemaErrors.js';
-import { sequentialKind } from './sequential.js';
-import { StreamCheck } from './streamCheck.js';
+import { streamCheckOf } from './streamCheck.js';
 import type { ObservedResponse, Violation } from './violation.js';
 import { escapePointer, followRefs } from './pointer.js';
 
@@ -66,12 +65,8 @@ export function responseViolations(contract: Contract, response: ObservedRespons
       },
     ];
   }
-  const media = definition.content[mediaType] as { itemSchema?: unknown };
-  const kind = sequentialKind(mediaType);
-  if (kind && media.itemSchema !== undefined) {
-    const reader = new StreamCheck(contract, `${pointer}/content/${escapePointer(mediaType)}`, kind, status);
-    return [...problems, ...reader.push(text), ...reader.end()];
-  }
+  const stream = streamCheckOf(contract, documented, mediaType, status);
+  if (stream) return [...problems, ...stream.push(text), ...stream.end()];
   const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
   let body: unknown;
   try {

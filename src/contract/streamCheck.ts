@@ -2,7 +2,7 @@
 // as its text arrives, each item against the media type's itemSchema: what
 // `proxy` runs on a stream it passes on, and `verify` (through check.ts) on one
 // it reads.
-import type { Contract } from './contract.js';
+import type { Contract, DocumentedResponse } from './contract.js';
 import { escapePointer } from './pointer.js';
 import { groupedByItem } from './schemaErrors.js';
 import { ItemReader, sequentialKind, type ReadItem, type SequentialMediaType } from './sequential.js';
@@ -23,10 +23,20 @@ export function streamCheckFor(
   if (match.kind !== 'operation') return undefined;
   const documented = contract.responseFor(match.operation, answer.status);
   const mediaType = answer.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  return documented && streamCheckOf(contract, documented, mediaType, answer.status);
+}
+
+/** The check of each item of a documented answer, when its media type is a stream with an itemSchema. */
+export function streamCheckOf(
+  contract: Contract,
+  documented: DocumentedResponse,
+  mediaType: string,
+  status: number,
+): StreamCheck | undefined {
   const kind = sequentialKind(mediaType);
-  const media = documented?.response.content?.[mediaType] as { itemSchema?: unknown } | undefined;
-  if (!documented || !kind || media?.itemSchema === undefined) return undefined;
-  return new StreamCheck(contract, `${documented.pointer}/content/${escapePointer(mediaType)}`, kind, answer.status);
+  const media = documented.response.content?.[mediaType] as { itemSchema?: unknown } | undefined;
+  if (!kind || media?.itemSchema === undefined) return undefined;
+  return new StreamCheck(contract, `${documented.pointer}/content/${escapePointer(mediaType)}`, kind, status);
 }
 
 /**
