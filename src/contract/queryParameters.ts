@@ -20,27 +20,41 @@ export interface QueryParameter {
   explode: boolean;
 }
 
-type Parameter = OpenAPIV3.ParameterObject & { in: string };
+export type QueryParameterObject = OpenAPIV3.ParameterObject & { in: string };
+
+/** What `parameters` lists hold: the operation's and its path item's. */
+interface WithParameters {
+  parameters?: unknown[];
+}
 
 /**
- * The query parameters of an operation, its path item's included (the operation's own win, by name and location), as
- * the engine reads them; `$ref`s are followed in `document`.
+ * The query parameters an operation declares, its path item's included (the operation's own win, by name and
+ * location), as written; `$ref`s are followed in `document`.
  */
-export function queryParametersOf(
+export function declaredQueryParameters(
   document: unknown,
-  operation: { parameters?: unknown[] },
-  pathItem: { parameters?: unknown[] },
-): QueryParameter[] {
-  const declared = new Map<string, Parameter>();
+  operation: WithParameters,
+  pathItem: WithParameters,
+): QueryParameterObject[] {
+  const declared = new Map<string, QueryParameterObject>();
   for (const written of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
-    const parameter = dereferenced<Parameter>(document, written);
+    const parameter = dereferenced<QueryParameterObject>(document, written);
     if (parameter && (parameter.in === 'query' || parameter.in === 'querystring'))
       declared.set(`${parameter.in} ${parameter.name}`, parameter);
   }
-  return [...declared.values()].map((parameter) => described(document, parameter));
+  return [...declared.values()];
 }
 
-function described(document: unknown, parameter: Parameter): QueryParameter {
+/** The query parameters of an operation, as the engine reads them (declaredQueryParameters). */
+export function queryParametersOf(
+  document: unknown,
+  operation: WithParameters,
+  pathItem: WithParameters,
+): QueryParameter[] {
+  return declaredQueryParameters(document, operation, pathItem).map((parameter) => described(document, parameter));
+}
+
+function described(document: unknown, parameter: QueryParameterObject): QueryParameter {
   const style = (parameter.style ?? 'form') as QueryParameter['style'];
   const explode = parameter.explode ?? style === 'form';
   const mediaType = Object.keys(parameter.content ?? {})[0]?.toLowerCase();

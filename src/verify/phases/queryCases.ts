@@ -5,17 +5,15 @@
 // query string as each boundary object of its schema. The contract engine
 // (oracle.ts) says what each should get, so one that a service wrongly
 // accepts or refuses is caught.
-import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import { dialectOf } from '../../contract/dialect.js';
 import { dereferenced } from '../../contract/pointer.js';
+import { declaredQueryParameters, type QueryParameterObject } from '../../contract/queryParameters.js';
 import type { ContractOperation } from '../../contract/router.js';
 import { boundaryBodies } from '../generate/boundaries.js';
 import { as30 } from '../generate/jsonSchema.js';
 import { leastValue } from '../generate/least.js';
 import { typesOf, type Schema } from '../generate/schemas.js';
-
-type Parameter = OpenAPIV3.ParameterObject & { in: string };
 
 /** The query strings to try on an operation, each with what it tries; none when it declares no query parameter. */
 export function queryStrings(contract: Contract, operation: ContractOperation): { label: string; query: string }[] {
@@ -43,16 +41,9 @@ export function queryStrings(contract: Contract, operation: ContractOperation): 
   return strings;
 }
 
-function declaredQuery(contract: Contract, operation: ContractOperation): Parameter[] {
-  const { document } = contract;
-  const item = dereferenced<OpenAPIV3.PathItemObject>(document, document.paths[operation.path]);
-  const written = [...(item?.parameters ?? []), ...(operationObject(contract, operation).parameters ?? [])];
-  const byKey = new Map<string, Parameter>();
-  for (const parameter of written.map((one) => dereferenced<Parameter>(contract.dereferenced, one))) {
-    if (parameter && (parameter.in === 'query' || parameter.in === 'querystring'))
-      byKey.set(`${parameter.in} ${parameter.name}`, parameter);
-  }
-  return [...byKey.values()];
+function declaredQuery(contract: Contract, operation: ContractOperation): QueryParameterObject[] {
+  const pathItem = contract.dereferenced.paths[operation.path] ?? {};
+  return declaredQueryParameters(contract.dereferenced, operationObject(contract, operation), pathItem);
 }
 
 /** A parameter's schema in the form the generators read (a 3.1 or 3.2 one in its 3.0 form). */
@@ -76,7 +67,7 @@ function parameterValues(schema: Schema): { label: string; value: unknown }[] {
 }
 
 /** A parameter's value as its style writes it in a query string. */
-function serialise(parameter: Parameter, value: unknown): string[] {
+function serialise(parameter: QueryParameterObject, value: unknown): string[] {
   const name = encodeURIComponent(parameter.name);
   const media = Object.keys(parameter.content ?? {})[0];
   if (media !== undefined) return [`${name}=${encodeURIComponent(JSON.stringify(value))}`];
@@ -98,7 +89,7 @@ function serialise(parameter: Parameter, value: unknown): string[] {
 }
 
 /** The whole query string (OpenAPI 3.2's `in: querystring`): each boundary object of its schema, as its media type. */
-function wholeQueryStrings(contract: Contract, parameter: Parameter): { label: string; query: string }[] {
+function wholeQueryStrings(contract: Contract, parameter: QueryParameterObject): { label: string; query: string }[] {
   const [mediaType = '', media] = Object.entries(parameter.content ?? {})[0] ?? [];
   const schema = schemaOf(contract, media?.schema);
   const least = leastValue(schema);
