@@ -7,7 +7,7 @@ import { composedExample, schemaExample } from './composedExample.js';
 import type { Contract } from './contract.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
-import { ItemReader, sequentialKind, type SequentialMediaType } from './sequential.js';
+import { ItemReader, streamedAs, type SequentialMediaType } from './sequential.js';
 
 /** OpenAPI 3.2's Example Object: the value as data (`dataValue`), or as sent (`serializedValue`). */
 type ExampleObject = OpenAPIV3.ExampleObject & { dataValue?: unknown; serializedValue?: unknown };
@@ -31,9 +31,9 @@ export function exampleAnswer(
   const { response } = documented;
   const [mediaType, media] = Object.entries(response.content ?? {})[0] ?? [];
   const named = dereferenced<ExampleObject>(document, Object.values(media?.examples ?? {})[0]);
-  const kind = mediaType === undefined ? undefined : sequentialKind(mediaType);
-  if (kind && mediaType && media && 'itemSchema' in media) {
-    const itemsSchema = media.itemSchema as OpenAPIV3.SchemaObject;
+  const kind = mediaType === undefined ? undefined : streamedAs(mediaType, media);
+  if (kind && mediaType && media) {
+    const itemsSchema = (media as { itemSchema: OpenAPIV3.SchemaObject }).itemSchema;
     const items = streamExample(kind, media.example, named, itemsSchema, document);
     const itemSchema = `${documented.pointer}/content/${escapePointer(mediaType)}/itemSchema`;
     const stream = { kind, mediaType, items, itemSchema };

@@ -19,6 +19,15 @@ export function sequentialKind(mediaType: string): SequentialMediaType | undefin
   return KINDS[mediaType.split(';')[0]?.trim().toLowerCase() ?? ''];
 }
 
+/**
+ * The kind of stream a media type of a contract's `content` is answered as: a sequential media type that gives an
+ * itemSchema. Undefined for any other, whose body is one value.
+ */
+export function streamedAs(mediaType: string, media: unknown): SequentialMediaType | undefined {
+  const itemSchema = (media as { itemSchema?: unknown } | undefined)?.itemSchema;
+  return itemSchema === undefined ? undefined : sequentialKind(mediaType);
+}
+
 const RS = '\u001e';
 
 /** One item as it is written on the wire. */

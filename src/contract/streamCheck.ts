@@ -5,7 +5,7 @@
 import type { Contract, DocumentedResponse } from './contract.js';
 import { escapePointer } from './pointer.js';
 import { groupedByItem } from './schemaErrors.js';
-import { ItemReader, sequentialKind, type ReadItem, type SequentialMediaType } from './sequential.js';
+import { ItemReader, streamedAs, type ReadItem, type SequentialMediaType } from './sequential.js';
 import type { ObservedResponse, Violation } from './violation.js';
 
 /** An item of a stream as it came, and how it breaks the contract (nothing when it honours it). */
@@ -33,9 +33,8 @@ export function streamCheckOf(
   mediaType: string,
   status: number,
 ): StreamCheck | undefined {
-  const kind = sequentialKind(mediaType);
-  const media = documented.response.content?.[mediaType] as { itemSchema?: unknown } | undefined;
-  if (!kind || media?.itemSchema === undefined) return undefined;
+  const kind = streamedAs(mediaType, documented.response.content?.[mediaType]);
+  if (!kind) return undefined;
   return new StreamCheck(contract, `${documented.pointer}/content/${escapePointer(mediaType)}`, kind, status);
 }
 

@@ -9,7 +9,7 @@
 // cannot answer (OpenAPI 3.2's QUERY, additional operations, streams) is answered from examples.
 import { operationObject, type Contract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/router.js';
-import { sequentialKind } from '../contract/sequential.js';
+import { streamedAs } from '../contract/sequential.js';
 import { cannotGenerate } from '../engine/cannotGenerate.js';
 import { parsePreferences } from '../engine/steps/faults.js';
 import type { Executor, Reply } from '../engine/types.js';
@@ -95,10 +95,7 @@ const PRISM_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD'
 function beyondPrism(contract: Contract, operation: ContractOperation): boolean {
   if (!PRISM_METHODS.has(operation.method)) return true;
   return Object.entries(operationObject(contract, operation).responses ?? {}).some(([status, response]) => {
-    const content = (response as { content?: Record<string, { itemSchema?: unknown }> }).content ?? {};
-    const [mediaType, media] = Object.entries(content)[0] ?? [];
-    return (
-      /^2/.test(status) && mediaType !== undefined && sequentialKind(mediaType) !== undefined && !!media?.itemSchema
-    );
+    const [mediaType, media] = Object.entries((response as { content?: object }).content ?? {})[0] ?? [];
+    return /^2/.test(status) && mediaType !== undefined && streamedAs(mediaType, media) !== undefined;
   });
 }

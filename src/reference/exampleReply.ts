@@ -42,10 +42,9 @@ export function exampleReply(contract: Contract, operation: ContractOperation): 
   const unfit: string[] = [];
   for (const status of statuses) {
     const media = mediaOf(status);
-    // An example written, or one composed from the schema's own.
-    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !media?.schema) {
-      if (media?.itemSchema === undefined) continue;
-    }
+    // An example written, or one composed from the schema's (or, for a stream, the itemSchema's) own.
+    const composable = Boolean(media?.schema) || media?.itemSchema !== undefined;
+    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !composable) continue;
     const example = exampleAnswer(contract, operation, status);
     if (!example) continue;
     const why = example.stream ? unfitItems(contract, example.stream) : unfitBody(contract, operation, example);
