@@ -1,6 +1,6 @@
 // The bin (src/bin.cts) runs one bundle with Node's compile cache. The cache is
 // only an optimization: a corrupt one never stops a start. Prism is in the
-// package once, in a bundle of its own (docs/decisions/0002).
+// package once, in a bundle of its own (docs/decisions/0002-mock-in-process.md).
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
-// Docs that cannot go stale: every repository path the README and docs/ name
-// (in code, as `src/…`, `test/…` and the like, or as a relative link) exists.
+// Docs and comments that cannot go stale: every repository path the README and docs/ name (in code, as `src/…`,
+// `test/…` and the like, or as a relative link), and every one a comment of the code names, exists.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,4 +34,25 @@ it.each(PAGES)('%s names only paths that exist', (page) => {
     .map((target) => join(dirname(page), target));
   const missing = [...named, ...linked].filter((path) => !exists(path));
   expect(missing).toEqual([]);
+});
+
+/** The code whose comments name repository paths. */
+const CODE = [
+  ...['src', 'test', 'tools', 'bench'].flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true })
+      .map((name) => join(folder, String(name)))
+      .filter((name) => /\.(?:ts|cts|mts|mjs|js|sh)$/.test(name) && !name.startsWith('tools/dist')),
+  ),
+  '.ci/run',
+  '.githooks/commit-msg',
+];
+/** A repository path inside a comment's words, not part of a longer path or a URL. */
+const PATH_IN_WORDS = /(?<![\w./-])((?:src|test|tools|docs|packages|bench|generated|\.ci)\/[\w./*{}-]*[\w*}])/g;
+
+it.each(CODE)('the comments of %s name only paths that exist', (file) => {
+  const comments = readFileSync(join(root, file), 'utf8')
+    .split('\n')
+    .map((line) => /(?:\/\/|^\s*\*|^\s*#)(.*)$/.exec(line)?.[1] ?? '');
+  const named = comments.flatMap((words) => [...words.matchAll(PATH_IN_WORDS)].map(([, path]) => path!));
+  expect(named.filter((path) => !MADE.test(path) && !exists(path))).toEqual([]);
 });

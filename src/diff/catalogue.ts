@@ -1,5 +1,5 @@
 // Every kind of change the diff reports: one kebab-case id per kind and direction, after oasdiff's naming, each with
-// its level and a one-line reason. docs/reviewers.md lists them from here (tools/docs/ruleTable.ts), and a test keeps
+// its level and a one-line reason. docs/reviewers.md lists them from here (tools/docs/rules.mjs), and a test keeps
 // the two in step. A change's level is its rule's; a reviewer changes it for one path in spec-diff.rules.yaml.
 
 import { LIFECYCLE_RULES } from './rules/lifecycleRules.js';

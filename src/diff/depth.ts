@@ -14,7 +14,7 @@ import { printable } from '../untrusted/printable.js';
 
 /**
  * Levels of objects and lists, $refs followed, that the diff compares: two and a half times what the file itself may
- * hold (parseDocument's 100), and well within the stack of every walk, Ajv's included (test/diff/limits.test.ts).
+ * hold (parseDocument's 100), and well within the stack of every walk, Ajv's included (test/diff/refusals.test.ts).
  */
 export const MAX_DIFF_DEPTH = 256;
 

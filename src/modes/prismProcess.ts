@@ -1,11 +1,5 @@
-// The mock's generator: a child process that runs Prism's mocker
-// (prismMocker.ts) on the documents the mock loads, one call at a time. A
-// contract under review can ask Prism for an answer without end (minItems:
-// 100000000, minLength: 300000000, a pattern such as ((x{1000}){1000}){1000}):
-// here that costs only this process, which the mock ends when it takes too
-// long (isolatedPrism.ts), and which V8 ends when it needs more than its heap.
-// A process, not a worker thread: one allocation past a worker's heap aborts
-// the whole process. An answer larger than a mock answer may be is refused here.
+// The mock's generator: a child process that runs Prism's mocker (prismMocker.ts), one call at a time, so that an
+// answer a contract makes endless costs only this process (docs/decisions/0010-bounded-generation.md).
 import Module from 'node:module';
 import { createPrismMocker, type MockAnswer, type MockCall, type PrismMocker } from './prismMocker.js';
 

@@ -2,7 +2,7 @@
 // `npm run lint:spec` lints this project's: first the check `serve --contract`
 // makes (one bounded, self-contained document every validator compiles for;
 // refused in one line with exit 2), then Spectral and Redocly with the
-// project's rulesets when they are installed (docs/decisions/0013-lint.md).
+// project's rulesets when they are installed (docs/decisions/0013-lint-command.md).
 // Exit 0 clean, 1 findings (or a linter that failed), 2 not a contract.
 import type { Command } from 'commander';
 import { printable } from '../../untrusted/printable.js';
