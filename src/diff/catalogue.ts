@@ -7,22 +7,28 @@ import { OTHER_RULES } from './rules/otherRules.js';
 import { BOUND_KINDS } from './rules/schemaBounds.js';
 import { SHAPE_KINDS } from './rules/schemaShapes.js';
 import { VALUE_KINDS } from './rules/schemaValues.js';
-import type { Rule } from './rules/side.js';
+import type { Rule, SchemaKinds } from './rules/side.js';
+import type { Direction } from './schema/schema.js';
 
 export type { Level, Rule } from './rules/side.js';
 
-function schemaRules(): Rule[] {
-  return Object.entries({ ...VALUE_KINDS, ...BOUND_KINDS, ...SHAPE_KINDS }).flatMap(([kind, sides]) =>
+/** A schema change, named by what it did to the schema. */
+export type SchemaKind = keyof typeof VALUE_KINDS | keyof typeof BOUND_KINDS | keyof typeof SHAPE_KINDS;
+const SCHEMA_KINDS: Record<SchemaKind, SchemaKinds[string]> = { ...VALUE_KINDS, ...BOUND_KINDS, ...SHAPE_KINDS };
+
+/** Every rule's id: a misspelt one is a compile error. */
+export type RuleId =
+  (typeof OTHER_RULES)[number]['id'] | (typeof LIFECYCLE_RULES)[number]['id'] | `${Direction}-property-${SchemaKind}`;
+
+/** The id of a schema change seen from one side. */
+export const schemaRuleId = (direction: Direction, kind: SchemaKind): RuleId => `${direction}-property-${kind}`;
+
+function schemaRules(): Rule<RuleId>[] {
+  return (Object.entries(SCHEMA_KINDS) as [SchemaKind, SchemaKinds[string]][]).flatMap(([kind, sides]) =>
     (['request', 'response'] as const).map((direction) => {
-      const [level, reason, oasdiff, departs] = sides[direction];
-      const id = `${direction}-property-${kind}`;
-      return {
-        id,
-        level,
-        reason,
-        ...(oasdiff === '-' ? {} : { oasdiff: oasdiff || id }),
-        ...(departs ? { departs } : {}),
-      };
+      const { level, reason, oasdiff, departs } = sides[direction];
+      const id = schemaRuleId(direction, kind);
+      return { id, level, reason, oasdiff: oasdiff === false ? undefined : (oasdiff ?? id), departs };
     }),
   );
 }
@@ -89,22 +95,19 @@ const SAME_IN_OASDIFF = new Set([
   'api-security-component-removed',
 ]);
 
-export const RULES: readonly Rule[] = [
+export const RULES: readonly Rule<RuleId>[] = [
   ...schemaRules(),
-  ...[...OTHER_RULES, ...LIFECYCLE_RULES].map((rule) =>
+  ...([...OTHER_RULES, ...LIFECYCLE_RULES] as readonly Rule<RuleId>[]).map((rule) =>
     SAME_IN_OASDIFF.has(rule.id) && !rule.oasdiff ? { ...rule, oasdiff: rule.id } : rule,
   ),
 ];
 const BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
 
-export function ruleOf(id: string): Rule {
+export function ruleOf(id: RuleId): Rule<RuleId> {
   const rule = BY_ID.get(id);
   if (!rule) throw new Error(`no rule ${id} in src/diff/catalogue.ts`);
   return rule;
 }
 
-export const isRuleId = (id: string): boolean => BY_ID.has(id);
-
-/** The id of a schema change seen from one side. */
-export const schemaRuleId = (direction: 'request' | 'response', kind: string): string =>
-  `${direction}-property-${kind}`;
+export const isRuleId = (id: string): id is RuleId => BY_ID.has(id as RuleId);
+export const isSchemaKind = (kind: string): kind is SchemaKind => Object.hasOwn(SCHEMA_KINDS, kind);

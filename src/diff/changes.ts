@@ -1,6 +1,6 @@
 // Findings become changes: each named by its rule, and one edit found at several places (a schema that a request
 // and two responses use) is one change that lists them, with the level of its most severe side.
-import { isRuleId, ruleOf, schemaRuleId, type Level } from './catalogue.js';
+import { isRuleId, isSchemaKind, ruleOf, schemaRuleId, type Level, type RuleId } from './catalogue.js';
 import type { Finding } from './finding.js';
 
 export interface Change {
@@ -24,8 +24,11 @@ export interface Change {
 export const LEVELS: readonly Level[] = ['breaking', 'warning', 'info'];
 const rank = (level: Level) => LEVELS.indexOf(level);
 
-const ruleIdOf = (finding: Finding) =>
-  isRuleId(finding.kind) || !finding.direction ? finding.kind : schemaRuleId(finding.direction, finding.kind);
+function ruleIdOf({ kind, direction }: Finding): RuleId {
+  if (!isSchemaKind(kind)) return kind;
+  if (!direction) throw new Error(`the schema change ${kind} was found without its side of the wire`);
+  return schemaRuleId(direction, kind);
+}
 
 export function changesOf(findings: readonly Finding[]): Change[] {
   const groups = new Map<string, Finding[]>();
@@ -59,7 +62,7 @@ function valueIds(): (value: unknown) => number {
 }
 
 function toChange(group: Finding[]): Change {
-  const byRule = new Map<string, Set<string>>();
+  const byRule = new Map<RuleId, Set<string>>();
   for (const finding of group) {
     const id = ruleIdOf(finding);
     const where = byRule.get(id);

@@ -16,7 +16,7 @@ export function compareContent(
   for (const type of isTypes) {
     if (!wasTypes.has(type)) {
       found.push({
-        kind: `${direction}-${direction === 'request' ? 'body-' : ''}media-type-added`,
+        kind: direction === 'request' ? 'request-body-media-type-added' : 'response-media-type-added',
         where,
         origin: at(after.document, is, type).at,
       });
@@ -56,7 +56,7 @@ export function compareContent(
   for (const type of wasTypes) {
     if (isTypes.has(type)) continue;
     found.push({
-      kind: `${direction}-${direction === 'request' ? 'body-' : ''}media-type-removed`,
+      kind: direction === 'request' ? 'request-body-media-type-removed' : 'response-media-type-removed',
       where,
       origin: at(before.document, was, type).at,
     });

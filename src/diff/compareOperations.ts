@@ -16,6 +16,7 @@ import {
 } from './sunset.js';
 import { compareWebhook } from './compareWebhook.js';
 import { at, type Contract, type Located, type Pair } from './document.js';
+import type { RuleId } from './catalogue.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
 
@@ -107,7 +108,7 @@ function compareOperation(pair: Pair, webhook: boolean): void {
   const { where: name, before, after, old, now, found } = pair;
   const o = old.value as Schema;
   const n = now.value as Schema;
-  const push = (kind: string, keyword: string, values: { before?: unknown; after?: unknown } = {}) =>
+  const push = (kind: RuleId, keyword: string, values: { before?: unknown; after?: unknown } = {}) =>
     found.push({ kind, where: name, origin: `${now.at}/${keyword}`, ...values });
   const stability = webhook ? 'stable' : compareStability(pair);
   // A draft or alpha operation may change in any way (oasdiff's default threshold): nothing more is said of it.

@@ -2,6 +2,7 @@
 // schemes it needs together (AND) with their scopes. An operation's own list replaces the document's. A change breaks
 // a client when a way in that it used is no longer enough.
 import type { Document } from './document.js';
+import type { RuleId } from './catalogue.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
 import { schemeChange } from './securitySchemes.js';
@@ -70,7 +71,7 @@ export function compareSecurity(
   const was = requirementsOf(before, old);
   const is = requirementsOf(after, now);
   const origin = is?.origin === 'security' ? `${at}/security` : '#/security';
-  const push = (kind: string, values: { before?: unknown; after?: unknown } = {}): void => {
+  const push = (kind: RuleId, values: { before?: unknown; after?: unknown } = {}): void => {
     found.push({ kind, where: `${operation} security`, origin, ...values });
   };
   if (isOpen(was) && isOpen(is)) return;

@@ -5,10 +5,12 @@
 // search for a requirement with more or fewer schemes, the one part that compares pairs, stops after a bound: past
 // it, an old requirement not yet matched is taken as removed (a breaking change: the gate fails closed).
 
+import type { RuleId } from './catalogue.js';
+
 export type Requirement = Map<string, string[]>;
 
 export interface SecurityChange {
-  kind: string;
+  kind: RuleId;
   before?: string;
   after?: string;
 }

@@ -2,6 +2,7 @@
 // removed, a date or an RFC 3339 date-time) and, for an operation, `x-stability-level` (draft, alpha, beta, stable).
 // Days are compared with today (UTC), which tests set with setToday; oasdiff's default policy asks no minimum number
 // of days between a deprecation and its sunset, so a sunset is too early only once it has passed.
+import type { RuleId } from './catalogue.js';
 import type { Schema } from './schema/schema.js';
 
 /** A day as `YYYY-MM-DD`, which sorts as it counts. */
@@ -53,17 +54,17 @@ export const isUnstable = (stability: Stability | 'invalid'): boolean => stabili
 
 /** The rules of one kind of element (an operation, a parameter), after oasdiff's ids. */
 export interface LifecycleIds {
-  deprecated: string;
-  reactivated: string;
-  sunsetInvalid: string;
-  sunsetPassed: string;
-  sunsetDeleted: string;
-  sunsetTooEarly: string;
-  sunsetBroughtForward: string;
-  sunsetChanged: string;
-  removedWithoutDeprecation: string;
-  removedWithDeprecation: string;
-  removedBeforeSunset: string;
+  deprecated: RuleId;
+  reactivated: RuleId;
+  sunsetInvalid: RuleId;
+  sunsetPassed: RuleId;
+  sunsetDeleted: RuleId;
+  sunsetTooEarly: RuleId;
+  sunsetBroughtForward: RuleId;
+  sunsetChanged: RuleId;
+  removedWithoutDeprecation: RuleId;
+  removedWithDeprecation: RuleId;
+  removedBeforeSunset: RuleId;
 }
 
 export const OPERATION_LIFECYCLE: LifecycleIds = {
@@ -94,7 +95,7 @@ export const PARAMETER_LIFECYCLE: LifecycleIds = {
   removedBeforeSunset: 'request-parameter-removed-before-sunset',
 };
 
-type Found = (kind: string, keyword: 'deprecated' | 'x-sunset') => void;
+type Found = (kind: RuleId, keyword: 'deprecated' | 'x-sunset') => void;
 
 /**
  * An element on both sides: deprecated (with a sunset that has passed or is no date: breaking), reactivated, its
@@ -134,7 +135,7 @@ function compareSunset(ids: LifecycleIds, o: Schema, n: Schema, found: Found): v
 }
 
 /** The rule of an element that is gone: deprecated first or not, and before its sunset or after it. */
-export function removalOf(ids: LifecycleIds, element: Schema): string | undefined {
+export function removalOf(ids: LifecycleIds, element: Schema): RuleId | undefined {
   if (element.deprecated !== true) return ids.removedWithoutDeprecation;
   if (element['x-sunset'] === undefined) return ids.removedWithDeprecation;
   const day = sunsetDay(element['x-sunset']);

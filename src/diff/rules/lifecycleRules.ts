@@ -3,7 +3,7 @@
 import type { Rule } from './side.js';
 
 /** Deprecation, sunsets and stability. */
-export const LIFECYCLE_RULES: Rule[] = [
+export const LIFECYCLE_RULES = [
   {
     id: 'api-removed-without-deprecation',
     level: 'breaking',
@@ -117,4 +117,4 @@ export const LIFECYCLE_RULES: Rule[] = [
     level: 'info',
     reason: 'the date the parameter goes (x-sunset) is set or later, or gone with its deprecation',
   },
-];
+] as const satisfies readonly Rule[];

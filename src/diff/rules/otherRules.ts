@@ -2,7 +2,7 @@
 import type { Rule } from './side.js';
 
 /** Changes outside the schemas. */
-export const OTHER_RULES: Rule[] = [
+export const OTHER_RULES = [
   { id: 'endpoint-added', level: 'info', reason: 'a new operation' },
   { id: 'api-operation-id-added', level: 'info', reason: 'the operation is named (operationId)' },
   {
@@ -197,4 +197,4 @@ export const OTHER_RULES: Rule[] = [
     level: 'warning',
     reason: 'whether the change refuses (or sends) other values cannot be decided: read it yourself',
   },
-];
+] as const satisfies readonly Rule[];

@@ -1,121 +1,150 @@
 // Schema changes to a bound: lengths, sizes, list lengths, object sizes.
 import type { SchemaKinds } from './side.js';
 
-export const BOUND_KINDS: SchemaKinds = {
+export const BOUND_KINDS = {
   'max-length-set': {
-    request: [
-      'warning',
-      'longer values than before are refused: a limit first written down is most often one the server already held',
-    ],
-    response: ['info', 'no value longer than the limit is sent', '-'],
+    request: {
+      level: 'warning',
+      reason:
+        'longer values than before are refused: a limit first written down is most often one the server already held',
+    },
+    response: { level: 'info', reason: 'no value longer than the limit is sent', oasdiff: false },
   },
   'max-length-unset': {
-    request: ['info', 'values of any length are accepted', '-'],
-    response: ['breaking', 'values longer than the old limit may be sent'],
+    request: { level: 'info', reason: 'values of any length are accepted', oasdiff: false },
+    response: { level: 'breaking', reason: 'values longer than the old limit may be sent' },
   },
   'max-length-decreased': {
-    request: ['breaking', 'values as long as the old limit are refused'],
-    response: ['info', 'only shorter values are sent', '-'],
+    request: { level: 'breaking', reason: 'values as long as the old limit are refused' },
+    response: { level: 'info', reason: 'only shorter values are sent', oasdiff: false },
   },
   'max-length-increased': {
-    request: ['info', 'longer values are accepted'],
-    response: ['breaking', 'values longer than the old limit may be sent'],
+    request: { level: 'info', reason: 'longer values are accepted' },
+    response: { level: 'breaking', reason: 'values longer than the old limit may be sent' },
   },
   'min-length-set': {
-    request: ['breaking', 'values shorter than the limit are refused', 'request-property-min-length-increased'],
-    response: ['info', 'no value shorter than the limit is sent', '-'],
+    request: {
+      level: 'breaking',
+      reason: 'values shorter than the limit are refused',
+      oasdiff: 'request-property-min-length-increased',
+    },
+    response: { level: 'info', reason: 'no value shorter than the limit is sent', oasdiff: false },
   },
   'min-length-unset': {
-    request: ['info', 'values of any length are accepted', 'request-property-min-length-decreased'],
-    response: ['breaking', 'values shorter than the old limit may be sent', 'response-property-min-length-decreased'],
+    request: {
+      level: 'info',
+      reason: 'values of any length are accepted',
+      oasdiff: 'request-property-min-length-decreased',
+    },
+    response: {
+      level: 'breaking',
+      reason: 'values shorter than the old limit may be sent',
+      oasdiff: 'response-property-min-length-decreased',
+    },
   },
   'min-length-increased': {
-    request: ['breaking', 'values as short as the old limit are refused'],
-    response: ['info', 'only longer values are sent', '-'],
+    request: { level: 'breaking', reason: 'values as short as the old limit are refused' },
+    response: { level: 'info', reason: 'only longer values are sent', oasdiff: false },
   },
   'min-length-decreased': {
-    request: ['info', 'shorter values are accepted'],
-    response: ['breaking', 'values shorter than the old limit may be sent'],
+    request: { level: 'info', reason: 'shorter values are accepted' },
+    response: { level: 'breaking', reason: 'values shorter than the old limit may be sent' },
   },
   'max-set': {
-    request: [
-      'warning',
-      'values above the new maximum are refused: a limit first written down is most often one the server already held',
-    ],
-    response: ['info', 'no value above the maximum is sent', '-'],
+    request: {
+      level: 'warning',
+      reason:
+        'values above the new maximum are refused: a limit first written down is most often one the server ' +
+        'already held',
+    },
+    response: { level: 'info', reason: 'no value above the maximum is sent', oasdiff: false },
   },
   'max-unset': {
-    request: ['info', 'values of any size are accepted', 'request-property-max-increased'],
-    response: ['breaking', 'values above the old maximum may be sent', 'response-property-max-increased'],
+    request: { level: 'info', reason: 'values of any size are accepted', oasdiff: 'request-property-max-increased' },
+    response: {
+      level: 'breaking',
+      reason: 'values above the old maximum may be sent',
+      oasdiff: 'response-property-max-increased',
+    },
   },
   'max-decreased': {
-    request: ['breaking', 'values up to the old maximum are refused'],
-    response: ['info', 'only smaller values are sent', '-'],
+    request: { level: 'breaking', reason: 'values up to the old maximum are refused' },
+    response: { level: 'info', reason: 'only smaller values are sent', oasdiff: false },
   },
   'max-increased': {
-    request: ['info', 'larger values are accepted'],
-    response: ['breaking', 'values above the old maximum may be sent'],
+    request: { level: 'info', reason: 'larger values are accepted' },
+    response: { level: 'breaking', reason: 'values above the old maximum may be sent' },
   },
   'min-set': {
-    request: [
-      'warning',
-      'values below the new minimum are refused: a limit first written down is most often one the server already held',
-    ],
-    response: ['info', 'no value below the minimum is sent', '-'],
+    request: {
+      level: 'warning',
+      reason:
+        'values below the new minimum are refused: a limit first written down is most often one the server ' +
+        'already held',
+    },
+    response: { level: 'info', reason: 'no value below the minimum is sent', oasdiff: false },
   },
   'min-unset': {
-    request: ['info', 'values of any size are accepted', 'request-property-min-decreased'],
-    response: ['breaking', 'values below the old minimum may be sent', 'response-property-min-decreased'],
+    request: { level: 'info', reason: 'values of any size are accepted', oasdiff: 'request-property-min-decreased' },
+    response: {
+      level: 'breaking',
+      reason: 'values below the old minimum may be sent',
+      oasdiff: 'response-property-min-decreased',
+    },
   },
   'min-increased': {
-    request: ['breaking', 'values down to the old minimum are refused'],
-    response: ['info', 'only larger values are sent', '-'],
+    request: { level: 'breaking', reason: 'values down to the old minimum are refused' },
+    response: { level: 'info', reason: 'only larger values are sent', oasdiff: false },
   },
   'min-decreased': {
-    request: ['info', 'smaller values are accepted'],
-    response: ['breaking', 'values below the old minimum may be sent'],
+    request: { level: 'info', reason: 'smaller values are accepted' },
+    response: { level: 'breaking', reason: 'values below the old minimum may be sent' },
   },
   'max-items-set': {
-    request: ['breaking', 'longer lists are refused', '-'],
-    response: ['info', 'no list longer than the limit is sent', '-'],
+    request: { level: 'breaking', reason: 'longer lists are refused', oasdiff: false },
+    response: { level: 'info', reason: 'no list longer than the limit is sent', oasdiff: false },
   },
   'max-items-unset': {
-    request: ['info', 'lists of any length are accepted', '-'],
-    response: ['breaking', 'lists longer than the old limit may be sent', '-'],
+    request: { level: 'info', reason: 'lists of any length are accepted', oasdiff: false },
+    response: { level: 'breaking', reason: 'lists longer than the old limit may be sent', oasdiff: false },
   },
   'max-items-decreased': {
-    request: ['breaking', 'lists as long as the old limit are refused', '-'],
-    response: ['info', 'only shorter lists are sent', '-'],
+    request: { level: 'breaking', reason: 'lists as long as the old limit are refused', oasdiff: false },
+    response: { level: 'info', reason: 'only shorter lists are sent', oasdiff: false },
   },
   'max-items-increased': {
-    request: ['info', 'longer lists are accepted', '-'],
-    response: ['breaking', 'lists longer than the old limit may be sent', '-'],
+    request: { level: 'info', reason: 'longer lists are accepted', oasdiff: false },
+    response: { level: 'breaking', reason: 'lists longer than the old limit may be sent', oasdiff: false },
   },
   'min-items-set': {
-    request: [
-      'warning',
-      'shorter lists are refused: a limit first written down is most often one the server already held',
-    ],
-    response: ['info', 'no list shorter than the limit is sent', '-'],
+    request: {
+      level: 'warning',
+      reason: 'shorter lists are refused: a limit first written down is most often one the server already held',
+    },
+    response: { level: 'info', reason: 'no list shorter than the limit is sent', oasdiff: false },
   },
   'min-items-unset': {
-    request: ['info', 'lists of any length are accepted', '-'],
-    response: ['breaking', 'lists shorter than the old limit may be sent'],
+    request: { level: 'info', reason: 'lists of any length are accepted', oasdiff: false },
+    response: { level: 'breaking', reason: 'lists shorter than the old limit may be sent' },
   },
   'min-items-increased': {
-    request: ['breaking', 'lists as short as the old limit are refused'],
-    response: ['info', 'only longer lists are sent', '-'],
+    request: { level: 'breaking', reason: 'lists as short as the old limit are refused' },
+    response: { level: 'info', reason: 'only longer lists are sent', oasdiff: false },
   },
   'min-items-decreased': {
-    request: ['info', 'shorter lists are accepted', '-'],
-    response: ['breaking', 'lists shorter than the old limit may be sent'],
+    request: { level: 'info', reason: 'shorter lists are accepted', oasdiff: false },
+    response: { level: 'breaking', reason: 'lists shorter than the old limit may be sent' },
   },
   'size-limit-decreased': {
-    request: ['breaking', 'objects as large as the old limit (depth, entries, length or properties) are refused', '-'],
-    response: ['info', 'only smaller objects are sent', '-'],
+    request: {
+      level: 'breaking',
+      reason: 'objects as large as the old limit (depth, entries, length or properties) are refused',
+      oasdiff: false,
+    },
+    response: { level: 'info', reason: 'only smaller objects are sent', oasdiff: false },
   },
   'size-limit-increased': {
-    request: ['info', 'larger objects are accepted', '-'],
-    response: ['breaking', 'objects larger than the old limit may be sent', '-'],
+    request: { level: 'info', reason: 'larger objects are accepted', oasdiff: false },
+    response: { level: 'breaking', reason: 'objects larger than the old limit may be sent', oasdiff: false },
   },
-};
+} as const satisfies SchemaKinds;

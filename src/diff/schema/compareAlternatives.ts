@@ -2,7 +2,7 @@
 // the schema they make together, and a rewrite that lets exactly the same values through is one change of words.
 // Alternatives are matched by their shapes (src/diff/schema/shapes.ts), so that matching n of them takes n steps, not
 // n² walks.
-import { isRuleId, ruleOf, schemaRuleId } from '../catalogue.js';
+import { isSchemaKind, ruleOf, schemaRuleId } from '../catalogue.js';
 import { beside } from '../document.js';
 import type { Finding } from '../finding.js';
 import { covers, type Verdict } from './relation.js';
@@ -19,11 +19,11 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
   const exclusive: number[] = [];
   let changed = 'allOf';
   /** Alternatives named by $ref, added to or removed from a list of such on both sides. */
-  const named: { kind: string; keyword: string; added: number; removed: number }[] = [];
+  const named: { kind: 'all-of' | 'any-of' | 'one-of'; keyword: string; added: number; removed: number }[] = [];
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const was = branches(o, keyword).map((branch) => work.shape(before.expand(branch)));
     const is = branches(n, keyword).map((branch) => work.shape(after.expand(branch)));
-    const kind = keyword === 'allOf' ? 'all-of' : keyword === 'anyOf' ? 'any-of' : 'one-of';
+    const kind = keyword === 'allOf' ? 'all-of' : keyword === 'anyOf' ? ('any-of' as const) : 'one-of';
     const [wasNames, isNames] = [names(branches(o, keyword)), names(branches(n, keyword))];
     // In a request only: there the client builds the value from those types; in a response it reads the same values.
     // Counted where the list grew or shrank, or holds the same schemas under other names ([Dog, Cat] → [Dog, Rabbit]).
@@ -120,8 +120,8 @@ function judgeExclusive({ site, before, after, old, now, found, finding }: Node,
 }
 
 /** Whether a schema change found on this side breaks a client. */
-const severe = (direction: Direction, kind: string): boolean =>
-  isRuleId(kind) ? ruleOf(kind).level === 'breaking' : ruleOf(schemaRuleId(direction, kind)).level === 'breaking';
+const severe = (direction: Direction, kind: Finding['kind']): boolean =>
+  ruleOf(isSchemaKind(kind) ? schemaRuleId(direction, kind) : kind).level === 'breaking';
 
 /** The $refs of a list of alternatives, when each is only a $ref; undefined otherwise. */
 function names(list: Schema[]): string[] | undefined {

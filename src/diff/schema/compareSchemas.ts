@@ -11,7 +11,14 @@ import { compareAlternatives } from './compareAlternatives.js';
 import { comparePattern } from './comparePattern.js';
 import { compareRefSiblings } from './refSiblings.js';
 import { compareProperties } from './compareProperties.js';
-import { compareAdded, compareBound, compareEnums, compareExtensibleEnums, compareTypes } from './keywordChanges.js';
+import {
+  compareAdded,
+  compareBound,
+  compareEnums,
+  compareExtensibleEnums,
+  compareTypes,
+  type Bounded,
+} from './keywordChanges.js';
 import { canonical } from './canonical.js';
 import { CONTENT, constraints, DOCUMENTATION } from './constraints.js';
 import { covers } from './relation.js';
@@ -22,7 +29,7 @@ export type { SchemaSide, Site } from './walk.js';
 
 const compositionOf = (schema: Schema) => ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(schema[k])).join();
 
-const BOUNDS: [keyword: string, exclusive: string | undefined, kind: string][] = [
+const BOUNDS: [keyword: string, exclusive: string | undefined, kind: Bounded][] = [
   ['maxLength', undefined, 'max-length'],
   ['minLength', undefined, 'min-length'],
   ['maximum', 'exclusiveMaximum', 'max'],
@@ -151,7 +158,12 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
   // Each node in one form, whichever OpenAPI version wrote it (canonical.ts).
   const o = canonical(old.value);
   const n = canonical(now.value);
-  const finding = (kind: string, keyword: string, values: { before?: unknown; after?: unknown }, origin = now.at) =>
+  const finding = (
+    kind: Finding['kind'],
+    keyword: string,
+    values: { before?: unknown; after?: unknown },
+    origin = now.at,
+  ) =>
     found.push({
       kind,
       direction: site.direction,
@@ -206,9 +218,9 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
       before: o.nullable,
       after: n.nullable,
     });
-  compareAdded(o, n, 'format', 'format', finding);
+  compareAdded(o, n, 'format', finding);
   if (o.pattern !== n.pattern) {
-    if (o.pattern === undefined || n.pattern === undefined) compareAdded(o, n, 'pattern', 'pattern', finding);
+    if (o.pattern === undefined || n.pattern === undefined) compareAdded(o, n, 'pattern', finding);
     else comparePattern(o, n, site.direction, before.work, finding);
   }
   for (const [keyword, exclusive, kind] of BOUNDS) compareBound(o, n, keyword, exclusive, kind, finding);

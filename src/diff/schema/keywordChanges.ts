@@ -49,13 +49,19 @@ export function compareEnums(o: Schema, n: Schema, finding: RecordFinding): void
   if (removed.length > 0) finding('enum-value-removed', keyword, { before: removed });
 }
 
-/** A keyword that is there or not, such as format: added, removed or changed. */
-export function compareAdded(o: Schema, n: Schema, keyword: string, kind: string, finding: RecordFinding): void {
+/** A keyword that is there or not: added, removed or (format only) changed. */
+export function compareAdded(o: Schema, n: Schema, keyword: 'format' | 'pattern', finding: RecordFinding): void {
   const [was, is] = [o[keyword], n[keyword]];
   if (was === is) return;
-  const change = was === undefined ? 'added' : is === undefined ? 'removed' : 'changed';
-  finding(`${kind}-${change}`, keyword, { before: was, after: is });
+  const values = { before: was, after: is };
+  if (was === undefined) return finding(`${keyword}-added`, keyword, values);
+  if (is === undefined) return finding(`${keyword}-removed`, keyword, values);
+  // Two patterns are compared by what they match (comparePattern.ts).
+  if (keyword === 'format') finding('format-changed', keyword, values);
 }
+
+/** The bounds judged by how far they moved, each named as its kinds are (max-length-increased). */
+export type Bounded = 'max-length' | 'min-length' | 'max' | 'min' | 'max-items' | 'min-items';
 
 /** A bound such as maxLength or maximum: set, unset, raised or lowered (an exclusive bound is the tighter one). */
 export function compareBound(
@@ -63,7 +69,7 @@ export function compareBound(
   n: Schema,
   keyword: string,
   exclusive: string | undefined,
-  kind: string,
+  kind: Bounded,
   finding: RecordFinding,
 ): void {
   const bound = (schema: Schema) =>

@@ -18,7 +18,7 @@ export function compareRefSiblings(site: Site, before: SchemaSide, after: Schema
   if (/^3\.0\./.test(String(before.document.openapi)) || /^3\.0\./.test(String(after.document.openapi))) return;
   const [was, is] = [siblingsOf(before.schema.value), siblingsOf(after.schema.value)];
   if ((!was && !is) || isDeepStrictEqual(was ?? {}, is ?? {})) return;
-  const push = (kind: string) =>
+  const push = (kind: Finding['kind']) =>
     found.push({
       kind,
       direction: site.direction,

@@ -34,7 +34,7 @@ export interface Site {
 export type Walk = (site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path: string) => void;
 
 export type RecordFinding = (
-  kind: string,
+  kind: Finding['kind'],
   keyword: string,
   values: { before?: unknown; after?: unknown },
   origin?: string,
