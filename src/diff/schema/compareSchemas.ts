@@ -11,14 +11,8 @@ import { compareAlternatives } from './compareAlternatives.js';
 import { comparePattern } from './comparePattern.js';
 import { compareRefSiblings } from './refSiblings.js';
 import { compareProperties } from './compareProperties.js';
-import {
-  compareAdded,
-  compareBound,
-  compareEnums,
-  compareExtensibleEnums,
-  compareTypes,
-  type Bounded,
-} from './keywordChanges.js';
+import * as keywords from './keywordChanges.js';
+import { compareStability } from './stability.js';
 import { canonical } from './canonical.js';
 import { CONTENT, constraints, DOCUMENTATION } from './constraints.js';
 import { covers } from './relation.js';
@@ -29,15 +23,6 @@ export type { SchemaSide, Site } from './walk.js';
 
 const compositionOf = (schema: Schema) => ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(schema[k])).join();
 
-const BOUNDS: [keyword: string, exclusive: string | undefined, kind: Bounded][] = [
-  ['maxLength', undefined, 'max-length'],
-  ['minLength', undefined, 'min-length'],
-  ['maximum', 'exclusiveMaximum', 'max'],
-  ['minimum', 'exclusiveMinimum', 'min'],
-  ['maxItems', undefined, 'max-items'],
-  ['minItems', undefined, 'min-items'],
-];
-const SIZE_LIMITS = ['maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length'];
 /** Keywords judged by a kind of their own, or walked into; the rest are judged by the relation alone. */
 const HANDLED = new Set([
   'type',
@@ -58,8 +43,7 @@ const HANDLED = new Set([
   'readOnly',
   'writeOnly',
   'discriminator',
-  ...BOUNDS.flatMap(([keyword, exclusive]) => (exclusive ? [keyword, exclusive] : [keyword])),
-  ...SIZE_LIMITS,
+  ...keywords.BOUNDED,
   ...DOCUMENTATION,
 ]);
 
@@ -210,26 +194,21 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     compareAlternatives({ walk: compareSchemas, site, before, after, old, now, found, path, finding });
     return;
   }
-  compareTypes(o, n, finding, site.text === true);
-  compareEnums(o, n, finding);
-  compareExtensibleEnums(o, n, finding);
+  keywords.compareTypes(o, n, finding, site.text === true);
+  keywords.compareEnums(o, n, finding);
+  keywords.compareExtensibleEnums(o, n, finding);
   if (o.nullable !== n.nullable && (o.nullable === true || n.nullable === true))
     finding(n.nullable === true ? 'became-nullable' : 'became-not-nullable', 'nullable', {
       before: o.nullable,
       after: n.nullable,
     });
-  compareAdded(o, n, 'format', finding);
+  keywords.compareAdded(o, n, 'format', finding);
   if (o.pattern !== n.pattern) {
-    if (o.pattern === undefined || n.pattern === undefined) compareAdded(o, n, 'pattern', finding);
+    if (o.pattern === undefined || n.pattern === undefined) keywords.compareAdded(o, n, 'pattern', finding);
     else comparePattern(o, n, site.direction, before.work, finding);
   }
-  for (const [keyword, exclusive, kind] of BOUNDS) compareBound(o, n, keyword, exclusive, kind, finding);
-  for (const keyword of SIZE_LIMITS) {
-    const [was, is] = [o[keyword], n[keyword]];
-    if (was === is) continue;
-    const tighter = is !== undefined && (was === undefined || (is as number) < (was as number));
-    finding(tighter ? 'size-limit-decreased' : 'size-limit-increased', keyword, { before: was, after: is });
-  }
+  keywords.compareBounds(o, n, finding);
+  compareStability(o, n, finding);
   if (!isDeepStrictEqual(o.default, n.default))
     finding('default-value-changed', 'default', { before: o.default, after: n.default });
   const content = CONTENT.filter((keyword) => !isDeepStrictEqual(o[keyword], n[keyword]));

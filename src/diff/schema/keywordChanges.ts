@@ -61,10 +61,38 @@ export function compareAdded(o: Schema, n: Schema, keyword: 'format' | 'pattern'
 }
 
 /** The bounds judged by how far they moved, each named as its kinds are (max-length-increased). */
-export type Bounded = 'max-length' | 'min-length' | 'max' | 'min' | 'max-items' | 'min-items';
+type Bounded = 'max-length' | 'min-length' | 'max' | 'min' | 'max-items' | 'min-items';
+
+/** Each bound: its keyword, the keyword that makes it exclusive (OpenAPI 3.0's boolean form), its kinds' name. */
+const BOUNDS: [keyword: string, exclusive: string | undefined, kind: Bounded][] = [
+  ['maxLength', undefined, 'max-length'],
+  ['minLength', undefined, 'min-length'],
+  ['maximum', 'exclusiveMaximum', 'max'],
+  ['minimum', 'exclusiveMinimum', 'min'],
+  ['maxItems', undefined, 'max-items'],
+  ['minItems', undefined, 'min-items'],
+];
 
 /** A bound such as maxLength or maximum: set, unset, raised or lowered (an exclusive bound is the tighter one). */
-export function compareBound(
+const SIZE_LIMITS = ['maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length'];
+/** The keywords compareBounds judges. */
+export const BOUNDED = [
+  ...BOUNDS.flatMap(([keyword, exclusive]) => (exclusive ? [keyword, exclusive] : [keyword])),
+  ...SIZE_LIMITS,
+];
+
+/** Every bound, and this contract's size limits (a lower one refuses more). */
+export function compareBounds(o: Schema, n: Schema, finding: RecordFinding): void {
+  for (const [keyword, exclusive, kind] of BOUNDS) compareBound(o, n, keyword, exclusive, kind, finding);
+  for (const keyword of SIZE_LIMITS) {
+    const [was, is] = [o[keyword], n[keyword]];
+    if (was === is) continue;
+    const tighter = is !== undefined && (was === undefined || (is as number) < (was as number));
+    finding(tighter ? 'size-limit-decreased' : 'size-limit-increased', keyword, { before: was, after: is });
+  }
+}
+
+function compareBound(
   o: Schema,
   n: Schema,
   keyword: string,

@@ -23,13 +23,13 @@ function bothSides(edit: SchemaEdit): Edit[] {
     const [level, oasdiffLevel, departs, oasdiffId] = edit[direction];
     const kind = typeof edit.kind === 'string' ? edit.kind : edit.kind[direction];
     const rule =
-      kind.includes('-request-') || kind.startsWith(`${direction}-`) || kind === 'undecided'
+      kind.includes('-request-') || kind.startsWith(`${direction}-`) || kind.startsWith('api-') || kind === 'undecided'
         ? kind
         : `${direction}-property-${kind}`;
     return {
       what: `${edit.what} (${direction}s only)`,
       level,
-      rule,
+      ...(level === 'none' ? {} : { rule }),
       oasdiff: oasdiffLevel ? [oasdiffId ?? rule, oasdiffLevel] : null,
       ...(departs ? { departs } : {}),
       setup: (doc: Doc) => {
@@ -544,6 +544,38 @@ const SHAPES: SchemaEdit[] = [
     },
     request: ['breaking', 'ERR'],
     response: ['info', 'INFO'],
+  },
+  {
+    what: 'a stable property marked draft (x-stability-level)',
+    kind: 'stability-decreased',
+    before: STRING,
+    change: (s) => (s['x-stability-level'] = 'draft'),
+    request: ['breaking', 'ERR'],
+    response: ['breaking', 'ERR'],
+  },
+  {
+    what: 'a beta property made stable',
+    kind: 'stability-increased',
+    before: { ...STRING, 'x-stability-level': 'beta' },
+    change: (s) => (s['x-stability-level'] = 'stable'),
+    request: ['info', 'INFO'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'a draft property made stable: what a draft property becomes is not judged',
+    kind: 'stability-increased',
+    before: { ...STRING, 'x-stability-level': 'draft' },
+    change: (s) => (s['x-stability-level'] = 'stable'),
+    request: ['none', null],
+    response: ['none', null],
+  },
+  {
+    what: 'a property x-stability-level none of draft, alpha, beta, stable',
+    kind: 'api-invalid-stability-level',
+    before: STRING,
+    change: (s) => (s['x-stability-level'] = 'ga'),
+    request: ['breaking', 'ERR'],
+    response: ['breaking', 'ERR'],
   },
 ];
 
