@@ -79,11 +79,10 @@ export const OTHER_RULES = [
   { id: 'new-optional-request-property', level: 'info', reason: 'a new property a client may send' },
   {
     id: 'request-property-removed',
-    level: 'info',
-    reason: 'the property is no longer named (or is readOnly now), and still accepted as one the schema does not name',
-    departs:
-      'oasdiff: warning; nothing that was accepted is refused, and a property made readOnly, which oasdiff ' +
-      'reports at info, is read the same way',
+    level: 'warning',
+    reason:
+      'the property is no longer named: still accepted as one the schema does not name, but the server may ' +
+      'no longer read it',
   },
   {
     id: 'request-property-removed-refused',
@@ -91,6 +90,48 @@ export const OTHER_RULES = [
     reason: 'the property is no longer named, and the schema refuses properties it does not name',
     oasdiff: 'request-property-removed',
     departs: 'oasdiff: warning; a client that sends it is refused',
+  },
+  {
+    id: 'request-optional-property-became-read-only',
+    level: 'info',
+    reason: 'the property is readOnly now: a client need not send it, and the server ignores or refuses it',
+  },
+  {
+    id: 'request-required-property-became-read-only',
+    level: 'info',
+    reason: 'the property is readOnly now: a client need not send it, and the server ignores or refuses it',
+  },
+  {
+    id: 'request-optional-property-became-not-read-only',
+    level: 'info',
+    reason: 'the property was readOnly, and a client may send it now',
+  },
+  {
+    id: 'request-required-property-became-not-read-only',
+    level: 'breaking',
+    reason: 'the property was readOnly, so clients never sent it, and a request without it is refused now',
+    departs: 'oasdiff: info; a request without the property, as every client sent it, is refused',
+  },
+  {
+    id: 'response-optional-property-became-write-only',
+    level: 'info',
+    reason: 'the property is writeOnly now: it is no longer sent, and it was optional',
+  },
+  {
+    id: 'response-required-property-became-write-only',
+    level: 'breaking',
+    reason: 'the property is writeOnly now: it is no longer sent, though clients rely on it',
+    departs: 'oasdiff: info; a writeOnly property is never sent in a response, and clients relied on it',
+  },
+  {
+    id: 'response-optional-property-became-not-write-only',
+    level: 'info',
+    reason: 'the property was writeOnly, and may be sent now',
+  },
+  {
+    id: 'response-required-property-became-not-write-only',
+    level: 'warning',
+    reason: 'the property was writeOnly, and is always sent now: a client may meet a value it never read',
   },
   { id: 'response-required-property-added', level: 'info', reason: 'a new property, always sent' },
   { id: 'response-optional-property-added', level: 'info', reason: 'a new property, sometimes sent' },

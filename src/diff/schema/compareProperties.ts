@@ -2,7 +2,8 @@
 // carries a readOnly one), made required or optional, walked into where both have them; and additionalProperties.
 import { isDeepStrictEqual } from 'node:util';
 import { beside } from '../document.js';
-import { isSchema, propertiesOf, requiredOf, type Schema } from './schema.js';
+import type { RuleId } from '../catalogue.js';
+import { isSchema, propertiesOf, requiredOf, type Direction, type Schema } from './schema.js';
 import type { Node, SchemaSide } from './walk.js';
 
 export function compareProperties(
@@ -18,31 +19,19 @@ export function compareProperties(
   const isNamed = new Map(seen(n, after));
   const [wasRequired, isRequired] = [new Set(requiredOf(o)), new Set(requiredOf(n))];
   const stillOpen = n.additionalProperties !== false;
+  // A property that was there, hidden (readOnly in a request, writeOnly in a response), is named by its own rule.
+  const kept = (schema: Schema, name: string) => Object.hasOwn(propertiesOf(schema), name);
   for (const name of isNamed.keys()) {
     if (wasNamed.has(name)) continue;
     const required = isRequired.has(name);
-    const kind =
-      site.direction === 'request'
-        ? required
-          ? 'new-required-request-property'
-          : 'new-optional-request-property'
-        : required
-          ? 'response-required-property-added'
-          : 'response-optional-property-added';
+    const kind = kept(o, name) ? madeShown(site.direction, required) : added(site.direction, required);
     finding(kind, `properties/${name}`, {}, now.at);
   }
   for (const name of wasNamed.keys()) {
     if (isNamed.has(name)) continue;
-    const kind =
-      site.direction === 'request'
-        ? stillOpen
-          ? 'request-property-removed'
-          : 'request-property-removed-refused'
-        : wasRequired.has(name)
-          ? 'response-required-property-removed'
-          : stillOpen
-            ? 'response-optional-property-removed'
-            : 'response-optional-property-no-longer-sent';
+    const kind = kept(n, name)
+      ? madeHidden(site.direction, wasRequired.has(name))
+      : removed(site.direction, wasRequired.has(name), stillOpen);
     finding(kind, `properties/${name}`, {}, old.at);
   }
   for (const name of isNamed.keys()) {
@@ -121,3 +110,44 @@ function comparePatterns(
       `${path}{/${pattern}/}`,
     );
 }
+
+const added = (direction: Direction, required: boolean): RuleId =>
+  direction === 'request'
+    ? required
+      ? 'new-required-request-property'
+      : 'new-optional-request-property'
+    : required
+      ? 'response-required-property-added'
+      : 'response-optional-property-added';
+
+/** No longer named on this side of the wire: gone, or, where unnamed properties are refused, refused. */
+const removed = (direction: Direction, required: boolean, stillOpen: boolean): RuleId =>
+  direction === 'request'
+    ? stillOpen
+      ? 'request-property-removed'
+      : 'request-property-removed-refused'
+    : required
+      ? 'response-required-property-removed'
+      : stillOpen
+        ? 'response-optional-property-removed'
+        : 'response-optional-property-no-longer-sent';
+
+/** Still there, but made readOnly (in a request) or writeOnly (in a response). */
+const madeHidden = (direction: Direction, required: boolean): RuleId =>
+  direction === 'request'
+    ? required
+      ? 'request-required-property-became-read-only'
+      : 'request-optional-property-became-read-only'
+    : required
+      ? 'response-required-property-became-write-only'
+      : 'response-optional-property-became-write-only';
+
+/** No longer readOnly (in a request) or writeOnly (in a response). */
+const madeShown = (direction: Direction, required: boolean): RuleId =>
+  direction === 'request'
+    ? required
+      ? 'request-required-property-became-not-read-only'
+      : 'request-optional-property-became-not-read-only'
+    : required
+      ? 'response-required-property-became-not-write-only'
+      : 'response-optional-property-became-not-write-only';

@@ -62,10 +62,9 @@ export const CONTRACT_EDITS: Edit[] = [
   },
   {
     what: 'a request field removed from an object that lets unnamed ones in',
-    level: 'info',
+    level: 'warning',
     rule: 'request-property-removed',
     oasdiff: ['request-property-removed', 'WARN'],
-    departs: 'the property is still accepted, as one the schema does not name: nothing is refused',
     setup: (d) => delete create(d).additionalProperties,
     edit: (d) => delete create(d).properties.settings,
   },

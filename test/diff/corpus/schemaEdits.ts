@@ -2,7 +2,7 @@
 // where only responses do (a property `probe` of Chatbot): the same edit, judged from each side of the wire.
 import { schemas, type Doc, type Edit, type Level, type OasdiffLevel } from './corpus.js';
 
-type Side = [level: Level, oasdiff: OasdiffLevel | null, departs?: string, oasdiffId?: string];
+type Side = [level: Level | 'none', oasdiff: OasdiffLevel | null, departs?: string, oasdiffId?: string];
 
 interface SchemaEdit {
   what: string;
@@ -23,7 +23,10 @@ function bothSides(edit: SchemaEdit): Edit[] {
     const [level, oasdiffLevel, departs, oasdiffId] = edit[direction];
     const kind = typeof edit.kind === 'string' ? edit.kind : edit.kind[direction];
     const rule =
-      kind.includes('-request-') || kind.startsWith(`${direction}-`) || kind.startsWith('api-') || kind === 'undecided'
+      kind.includes('-request-') ||
+      kind.startsWith(`${direction}-`) ||
+      kind.startsWith('api-') ||
+      ['undecided', 'documentation-changed'].includes(kind)
         ? kind
         : `${direction}-property-${kind}`;
     return {
@@ -531,7 +534,7 @@ const SHAPES: SchemaEdit[] = [
     kind: { request: 'request-property-removed', response: 'response-optional-property-removed' },
     before: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } },
     change: (s) => delete s.properties.b,
-    request: ['info', 'WARN', 'the property is still accepted, as one the schema does not name'],
+    request: ['warning', 'WARN'],
     response: ['warning', 'WARN'],
   },
   {
@@ -576,6 +579,86 @@ const SHAPES: SchemaEdit[] = [
     change: (s) => (s['x-stability-level'] = 'ga'),
     request: ['breaking', 'ERR'],
     response: ['breaking', 'ERR'],
+  },
+  {
+    what: 'an optional property made readOnly',
+    kind: {
+      request: 'request-optional-property-became-read-only',
+      response: 'documentation-changed',
+    },
+    before: STRING,
+    change: (s) => (s.readOnly = true),
+    request: ['info', 'INFO'],
+    response: ['info', 'INFO', '', 'response-optional-property-became-read-only'],
+  },
+  {
+    what: 'a required property made readOnly',
+    kind: {
+      request: 'request-required-property-became-read-only',
+      response: 'documentation-changed',
+    },
+    before: STRING,
+    required: true,
+    change: (s) => (s.readOnly = true),
+    request: ['info', 'INFO'],
+    response: ['info', 'INFO', '', 'response-required-property-became-read-only'],
+  },
+  {
+    what: 'an optional readOnly property no longer readOnly',
+    kind: {
+      request: 'request-optional-property-became-not-read-only',
+      response: 'documentation-changed',
+    },
+    before: { ...STRING, readOnly: true },
+    change: (s) => delete s.readOnly,
+    request: ['info', 'INFO'],
+    response: ['info', 'INFO', '', 'response-optional-property-became-not-read-only'],
+  },
+  {
+    what: 'a required readOnly property no longer readOnly',
+    kind: {
+      request: 'request-required-property-became-not-read-only',
+      response: 'documentation-changed',
+    },
+    before: { ...STRING, readOnly: true },
+    required: true,
+    change: (s) => delete s.readOnly,
+    request: ['breaking', 'INFO', 'clients never sent it, and a request without it is refused now'],
+    response: ['info', 'INFO', '', 'response-required-property-became-not-read-only'],
+  },
+  {
+    what: 'an optional property made writeOnly',
+    kind: {
+      request: 'documentation-changed',
+      response: 'response-optional-property-became-write-only',
+    },
+    before: STRING,
+    change: (s) => (s.writeOnly = true),
+    request: ['info', 'INFO', '', 'request-optional-property-became-write-only'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'an optional writeOnly property no longer writeOnly',
+    kind: {
+      request: 'documentation-changed',
+      response: 'response-optional-property-became-not-write-only',
+    },
+    before: { ...STRING, writeOnly: true },
+    change: (s) => delete s.writeOnly,
+    request: ['info', 'INFO', '', 'request-optional-property-became-not-write-only'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'a required writeOnly property no longer writeOnly',
+    kind: {
+      request: 'documentation-changed',
+      response: 'response-required-property-became-not-write-only',
+    },
+    before: { ...STRING, writeOnly: true },
+    required: true,
+    change: (s) => delete s.writeOnly,
+    request: ['info', 'INFO', '', 'request-required-property-became-not-write-only'],
+    response: ['warning', 'WARN'],
   },
 ];
 

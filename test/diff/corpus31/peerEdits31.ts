@@ -103,7 +103,7 @@ export const PEER_EDITS_31: Edit[] = [
     // oasdiff TestBreaking_RequiredPropertyWriteOnlyEnabled (data/required-properties/write-only-changed-*.yaml).
     what: '3.1: a required response property made writeOnly',
     level: 'breaking',
-    rule: 'response-required-property-removed',
+    rule: 'response-required-property-became-write-only',
     oasdiff: ['response-required-property-became-write-only', 'INFO'],
     departs:
       'a writeOnly property SHOULD NOT be sent in a response and its required takes effect on requests only ' +
