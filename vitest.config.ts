@@ -18,6 +18,7 @@ export const UNIT = [
   'test/create.test.ts',
   'test/diff/budget.test.ts',
   'test/diff/documents31.test.ts',
+  'test/diff/media-type-names.test.ts',
   'test/diff/migration.test.ts',
   'test/diff/pattern.test.ts',
   'test/diff/refusals.test.ts',

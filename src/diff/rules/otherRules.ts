@@ -70,6 +70,21 @@ export const OTHER_RULES = [
     level: 'info',
     reason: 'answers of another media type may be sent, to a client that asks for it (Accept)',
   },
+  {
+    id: 'response-media-type-name-changed',
+    level: 'info',
+    reason: 'the media type is sent with other parameters (a charset, a q): the same type, read as before',
+  },
+  {
+    id: 'response-media-type-name-specialized',
+    level: 'info',
+    reason: 'the media type is a kind of the old one (application/problem+json for application/json): read as before',
+  },
+  {
+    id: 'response-media-type-name-generalized',
+    level: 'breaking',
+    reason: 'the media type is wider than the old one (application/json for application/problem+json)',
+  },
   { id: 'response-header-added', level: 'info', reason: 'a new header in the answer' },
   { id: 'required-response-header-removed', level: 'breaking', reason: 'a header the client relies on is not sent' },
   { id: 'optional-response-header-removed', level: 'warning', reason: 'a header the client may read is not sent' },

@@ -452,6 +452,29 @@ export const OPERATION_EDITS: Edit[] = [
     },
   },
   {
+    what: 'the response media type renamed to a kind of it (application/vnd.chatbots+json)',
+    level: 'info',
+    rule: 'response-media-type-name-specialized',
+    oasdiff: ['response-media-type-name-specialized', 'INFO'],
+    edit: (d) => renameMedia(listing(d).responses['200'].content, 'application/json', 'application/vnd.chatbots+json'),
+  },
+  {
+    what: 'the response media type renamed to a wider one (application/vnd.chatbots+json → application/json)',
+    level: 'breaking',
+    rule: 'response-media-type-name-generalized',
+    oasdiff: ['response-media-type-name-generalized', 'ERR'],
+    setup: (d) => renameMedia(listing(d).responses['200'].content, 'application/json', 'application/vnd.chatbots+json'),
+    edit: (d) => renameMedia(listing(d).responses['200'].content, 'application/vnd.chatbots+json', 'application/json'),
+  },
+  {
+    what: 'the response media type given a parameter (application/json; charset=utf-8)',
+    level: 'info',
+    rule: 'response-media-type-name-changed',
+    oasdiff: ['response-media-type-name-changed', 'INFO'],
+    edit: (d) =>
+      renameMedia(listing(d).responses['200'].content, 'application/json', 'application/json; charset=utf-8'),
+  },
+  {
     what: 'a response header added',
     level: 'info',
     rule: 'response-header-added',
@@ -514,3 +537,9 @@ export const OPERATION_EDITS: Edit[] = [
     edit: (d) => (schemas(d).ChatbotListEnvelope.nullable = true),
   },
 ];
+
+/** A media type of a content map under another name, its schema and examples kept. */
+function renameMedia(content: Doc, from: string, to: string): void {
+  content[to] = content[from];
+  delete content[from];
+}
