@@ -6,6 +6,20 @@ export const VALUE_KINDS = {
     request: { level: 'info', reason: 'values of the old type are still accepted, and more' },
     response: { level: 'breaking', reason: 'values of a type the client did not expect may be sent' },
   },
+  'type-generalized-as-text': {
+    request: {
+      level: 'warning',
+      reason:
+        'the value travels as text either way, and what was sent is still accepted, but the server now takes ' +
+        'text it parsed as a number, a boolean or one item before',
+      oasdiff: 'request-parameter-property-type-changed',
+    },
+    response: {
+      level: 'breaking',
+      reason: 'text the client parsed as a number, a boolean or one item may now be any text',
+      oasdiff: 'response-header-type-changed',
+    },
+  },
   'type-specialized': {
     request: {
       level: 'breaking',

@@ -1,30 +1,38 @@
 // The changes of one keyword between two versions of a schema node: its type, its enum, a keyword that is there or
 // not (format, pattern), and a bound (maxLength, maximum, …), each named by its kind (src/diff/rules/).
 import { isDeepStrictEqual } from 'node:util';
-import { declaredTypes, type Schema } from './schema.js';
+import { declaredTypes, isSchema, type Schema } from './schema.js';
 import type { RecordFinding } from './walk.js';
 
 const SCALARS = ['string', 'number', 'integer', 'boolean'];
 
-/** The types of two versions; `text`: the value travels as text, where a string holds what any scalar is written as. */
+/**
+ * The types of two versions; `text`: the value travels as text (a parameter, a header), where a string holds what
+ * any scalar is written as, and a list of such is sent as one item when there is one.
+ */
 export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, text = false): void {
   const [was, is] = [declaredTypes(o), declaredTypes(n)];
   if (isDeepStrictEqual([...was].sort(), [...is].sort())) return;
-  // No type at all lets every type through.
-  const widens = (from: string[], to: string[]) =>
+  const items = isSchema(n.items) ? declaredTypes(n.items) : [];
+  // No type at all lets every type through. As text, a list holds one value of its items' type (sent as one item),
+  // and a string holds any scalar, though the server no longer parses it.
+  const widens = (from: string[], to: string[], asString = false): boolean =>
     to.length === 0 ||
     from.every(
       (type) =>
         to.includes(type) ||
         (type === 'integer' && to.includes('number')) ||
-        (text && to.includes('string') && SCALARS.includes(type)),
+        (text && SCALARS.includes(type) && to.includes('array') && widens([type], items, true)) ||
+        (asString && SCALARS.includes(type) && to.includes('string')),
     );
   const kind =
     was.length > 0 && widens(was, is)
       ? 'type-generalized'
-      : widens(is, was) && is.length > 0
-        ? 'type-specialized'
-        : 'type-changed';
+      : was.length > 0 && text && widens(was, is, true)
+        ? 'type-generalized-as-text'
+        : widens(is, was, text) && is.length > 0
+          ? 'type-specialized'
+          : 'type-changed';
   finding(kind, 'type', { before: o.type, after: n.type });
 }
 

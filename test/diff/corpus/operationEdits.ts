@@ -522,6 +522,14 @@ export const OPERATION_EDITS: Edit[] = [
     edit: (d) => (header(d)['X-Total-Count'].schema.type = 'number'),
   },
   {
+    what: "a response header's type made text (integer → string)",
+    level: 'breaking',
+    rule: 'response-property-type-generalized-as-text',
+    oasdiff: ['response-header-type-changed', 'ERR'],
+    setup: (d) => (header(d)['X-Total-Count'] = { schema: { type: 'integer' } }),
+    edit: (d) => (header(d)['X-Total-Count'].schema.type = 'string'),
+  },
+  {
     what: 'a response header made nullable',
     level: 'breaking',
     rule: 'response-property-became-nullable',

@@ -207,8 +207,8 @@ export const DOCUMENT_EDITS_31: Edit[] = [
   },
   {
     what: '3.1: a query parameter number → string (the wire carries text either way)',
-    level: 'info',
-    rule: 'request-property-type-generalized',
+    level: 'warning',
+    rule: 'request-property-type-generalized-as-text',
     oasdiff: ['request-parameter-type-changed', 'ERR'],
     departs: 'every number written in a query is a string: nothing that was accepted is refused',
     base: contract31,
@@ -226,8 +226,8 @@ export const DOCUMENT_EDITS_31: Edit[] = [
   },
   {
     what: '3.1: a query parameter boolean → string',
-    level: 'info',
-    rule: 'request-property-type-generalized',
+    level: 'warning',
+    rule: 'request-property-type-generalized-as-text',
     oasdiff: ['request-parameter-type-changed', 'ERR'],
     departs: '"true" and "false" are strings: nothing that was accepted is refused',
     base: contract31,
@@ -236,8 +236,8 @@ export const DOCUMENT_EDITS_31: Edit[] = [
   },
   {
     what: '3.1: a header parameter integer → string',
-    level: 'info',
-    rule: 'request-property-type-generalized',
+    level: 'warning',
+    rule: 'request-property-type-generalized-as-text',
     oasdiff: ['request-parameter-type-changed', 'ERR'],
     departs: 'a header is text: every integer written in it is a string',
     base: contract31,
