@@ -148,6 +148,32 @@ export const OTHER_RULES = [
     level: 'warning',
     reason: 'the property was writeOnly, and is always sent now: a client may meet a value it never read',
   },
+  {
+    id: 'response-optional-write-only-property-added',
+    level: 'info',
+    reason: 'a new writeOnly property: never sent in an answer',
+  },
+  {
+    id: 'response-required-write-only-property-added',
+    level: 'info',
+    reason: 'a new writeOnly property: never sent in an answer, its required taking effect on requests only',
+  },
+  {
+    id: 'response-optional-write-only-property-removed',
+    level: 'info',
+    reason: 'a writeOnly property, never sent in an answer, is gone',
+  },
+  {
+    id: 'response-required-write-only-property-removed',
+    level: 'info',
+    reason: 'a writeOnly property, never sent in an answer, is gone',
+  },
+  {
+    id: 'response-write-only-property-changed',
+    level: 'info',
+    reason: 'a writeOnly property changed: it is never sent in an answer',
+    oasdiff: 'response-write-only-property-enum-value-added',
+  },
   { id: 'response-required-property-added', level: 'info', reason: 'a new property, always sent' },
   { id: 'response-optional-property-added', level: 'info', reason: 'a new property, sometimes sent' },
   { id: 'response-required-property-removed', level: 'breaking', reason: 'a property the client relies on is gone' },

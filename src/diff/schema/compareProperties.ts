@@ -3,6 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { beside } from '../document.js';
 import type { RuleId } from '../catalogue.js';
+import type { Finding } from '../finding.js';
 import { isSchema, propertiesOf, requiredOf, type Direction, type Schema } from './schema.js';
 import type { Node, SchemaSide } from './walk.js';
 
@@ -46,7 +47,7 @@ export function compareProperties(
   // reject" it (JSON Schema validation §9.4), and rejects it by the constraints it now has: a pattern added to a
   // readOnly property is a request change (oasdiff TestBreaking_AddPattern: request-property-pattern-added, ERR).
   // Added, removed or made required, it is not: those take effect on responses only. A writeOnly property is never
-  // sent in a response ("never present when retrieved"), so no response change is found inside one.
+  // sent in a response ("never present when retrieved"): what changes about one is news (compareWriteOnly).
   const both = (name: string) => name in propertiesOf(o) && name in propertiesOf(n);
   const readOnly = (schema: Schema, side: SchemaSide, name: string) =>
     side.expand(propertiesOf(schema)[name]).readOnly === true;
@@ -68,6 +69,7 @@ export function compareProperties(
       path ? `${path}.${name}` : name,
     );
   }
+  if (site.direction === 'response') compareWriteOnly({ walk, site, before, after, old, now, found, path, finding });
   comparePatterns({ walk, site, before, after, old, now, found, path, finding }, judged);
   const [was, is] = [o.additionalProperties, n.additionalProperties];
   if (isSchema(was) && isSchema(is)) {
@@ -89,6 +91,40 @@ export function compareProperties(
       after: is,
     });
   } else judged('additionalProperties');
+}
+
+/** A response's writeOnly properties, never sent: added, removed or changed inside, at info, as oasdiff has them. */
+function compareWriteOnly({ walk, site, before, after, old, now, path, finding }: Node): void {
+  const [o, n] = [old.value as Schema, now.value as Schema];
+  const unsent = (schema: Schema, side: SchemaSide) =>
+    new Set(
+      Object.entries(propertiesOf(schema))
+        .filter(([, property]) => side.expand(property).writeOnly === true)
+        .map(([name]) => name),
+    );
+  const [was, is] = [unsent(o, before), unsent(n, after)];
+  const required = (schema: Schema, name: string) => (requiredOf(schema).includes(name) ? 'required' : 'optional');
+  for (const name of is) {
+    if (Object.hasOwn(propertiesOf(o), name)) continue;
+    finding(`response-${required(n, name)}-write-only-property-added`, `properties/${name}`, {}, now.at);
+  }
+  for (const name of was) {
+    if (Object.hasOwn(propertiesOf(n), name)) continue;
+    finding(`response-${required(o, name)}-write-only-property-removed`, `properties/${name}`, {}, old.at);
+  }
+  for (const name of is) {
+    if (!was.has(name)) continue;
+    const inside: Finding[] = [];
+    walk(
+      site,
+      { ...before, schema: beside(before.document, old, 'properties', name) },
+      { ...after, schema: beside(after.document, now, 'properties', name) },
+      inside,
+      path ? `${path}.${name}` : name,
+    );
+    if (inside.some((change) => change.kind !== 'documentation-changed'))
+      finding('response-write-only-property-changed', `properties/${name}`, {}, now.at);
+  }
 }
 
 /** patternProperties: the same patterns (as text) walked into; patterns added or removed judged by the relation. */

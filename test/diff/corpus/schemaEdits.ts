@@ -660,6 +660,56 @@ const SHAPES: SchemaEdit[] = [
     request: ['info', 'INFO', '', 'request-required-property-became-not-write-only'],
     response: ['warning', 'WARN'],
   },
+  {
+    what: 'a writeOnly property added to a nested object',
+    kind: { request: 'new-optional-request-property', response: 'response-optional-write-only-property-added' },
+    before: { type: 'object', properties: { a: { type: 'string' } } },
+    change: (s) => (s.properties.w = { type: 'string', writeOnly: true }),
+    request: ['info', 'INFO'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'a required writeOnly property added to a nested object',
+    kind: { request: 'new-required-request-property', response: 'response-required-write-only-property-added' },
+    before: { type: 'object', properties: { a: { type: 'string' } } },
+    change: (s) => {
+      s.properties.w = { type: 'string', writeOnly: true };
+      s.required = ['w'];
+    },
+    request: ['breaking', 'ERR'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'a writeOnly property removed from a nested object',
+    kind: { request: 'request-property-removed', response: 'response-optional-write-only-property-removed' },
+    before: { type: 'object', properties: { a: { type: 'string' }, w: { type: 'string', writeOnly: true } } },
+    change: (s) => delete s.properties.w,
+    request: ['warning', 'WARN'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'a required writeOnly property removed from a nested object',
+    kind: { request: 'request-property-removed', response: 'response-required-write-only-property-removed' },
+    before: {
+      type: 'object',
+      required: ['w'],
+      properties: { a: { type: 'string' }, w: { type: 'string', writeOnly: true } },
+    },
+    change: (s) => {
+      delete s.properties.w;
+      delete s.required;
+    },
+    request: ['warning', 'WARN'],
+    response: ['info', 'INFO'],
+  },
+  {
+    what: 'an enum value added to a writeOnly property',
+    kind: { request: 'enum-value-added', response: 'response-write-only-property-changed' },
+    before: { type: 'object', properties: { w: { type: 'string', writeOnly: true, enum: ['a'] } } },
+    change: (s) => s.properties.w.enum.push('b'),
+    request: ['info', 'INFO'],
+    response: ['info', 'INFO', '', 'response-write-only-property-enum-value-added'],
+  },
 ];
 
 export const SCHEMA_EDITS: Edit[] = TABLE.flatMap(bothSides);
