@@ -5,7 +5,7 @@ import type { Document } from './document.js';
 import type { RuleId } from './catalogue.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
-import { schemeChange } from './securitySchemes.js';
+import { schemeChange, scopesOf } from './securitySchemes.js';
 import { compareRequirements, describe, type Requirement, type SecurityChange } from './securityRequirements.js';
 
 interface Requirements {
@@ -99,9 +99,11 @@ export function compareSecuritySchemes(before: Document, after: Document, found:
           ? 'documentation-changed'
           : change === 'widened'
             ? 'api-security-component-widened'
-            : used.has(name)
-              ? 'api-security-component-changed'
-              : 'api-unused-security-component-changed';
+            : change === 'flows-changed' && !losesUsedScope(was[name], is[name], used.get(name))
+              ? 'api-security-component-flows-changed'
+              : used.has(name)
+                ? 'api-security-component-changed'
+                : 'api-unused-security-component-changed';
       if (change !== 'same') found.push({ kind, where, origin, before: was[name], after: is[name] });
     }
   }
@@ -115,12 +117,25 @@ export function compareSecuritySchemes(before: Document, after: Document, found:
   }
 }
 
-function usedSchemes(document: Document): Set<string> {
-  const names = new Set<string>();
+/** A flow lost a scope that a requirement names: no token with it can be had. */
+function losesUsedScope(before: unknown, after: unknown, named: Set<string> | undefined): boolean {
+  const kept = scopesOf(after);
+  return [...scopesOf(before)].some((scope) => !kept.has(scope) && named?.has(scope));
+}
+
+/** The schemes the requirements name, each with the scopes they name. */
+function usedSchemes(document: Document): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
   const collect = (list: unknown) => {
-    if (Array.isArray(list))
-      for (const requirement of list)
-        if (isSchema(requirement)) for (const name of Object.keys(requirement)) names.add(name);
+    if (!Array.isArray(list)) return;
+    for (const requirement of list) {
+      if (!isSchema(requirement)) continue;
+      for (const [name, scopes] of Object.entries(requirement)) {
+        const named = names.get(name) ?? new Set<string>();
+        if (Array.isArray(scopes)) for (const scope of scopes) named.add(String(scope));
+        names.set(name, named);
+      }
+    }
   };
   collect(document.security);
   for (const item of Object.values(isSchema(document.paths) ? document.paths : {})) {

@@ -1,10 +1,11 @@
 // How a security scheme changed, judged by what a client must now send: words only (a description), widened (a
-// scope, a flow or a refresh URL more: every client that got in still does), or changed (anything else: its type,
-// where the credentials go, a flow or scope gone, the URL a token is asked for).
+// scope, a flow or a refresh URL more: every client that got in still does), flows changed (a URL a token is asked
+// at, a scope or a flow gone: the credentials sent are of the same kind, as oasdiff reads it), or changed (its type,
+// where the credentials go).
 import { isDeepStrictEqual } from 'node:util';
 import { isSchema, type Schema } from './schema/schema.js';
 
-export type SchemeChange = 'same' | 'words' | 'widened' | 'changed';
+export type SchemeChange = 'same' | 'words' | 'widened' | 'flows-changed' | 'changed';
 
 /** Words a scheme carries for people; bearerFormat is a hint to them, never checked. */
 const WORDS = ['description', 'bearerFormat'];
@@ -23,7 +24,7 @@ export function schemeChange(before: unknown, after: unknown): SchemeChange {
   const { flows: wasFlows, ...wasRest } = was;
   const { flows: isFlows, ...isRest } = is;
   if (!isDeepStrictEqual(wasRest, isRest)) return 'changed';
-  return flowsWidened(wasFlows, isFlows) ? 'widened' : 'changed';
+  return flowsWidened(wasFlows, isFlows) ? 'widened' : 'flows-changed';
 }
 
 /** Every old OAuth flow is still there, at the same URLs, with each of its scopes. */
@@ -37,4 +38,10 @@ function flowsWidened(before: unknown, after: unknown): boolean {
     const [oldScopes, newScopes] = [isSchema(wasScopes) ? wasScopes : {}, isSchema(isScopes) ? isScopes : {}];
     return isDeepStrictEqual(wasUrls, isUrls) && Object.keys(oldScopes).every((scope) => scope in newScopes);
   });
+}
+
+/** The scopes of a scheme's flows, whichever flow names them. */
+export function scopesOf(scheme: unknown): Set<string> {
+  const flows = isSchema(scheme) && isSchema(scheme.flows) ? Object.values(scheme.flows) : [];
+  return new Set(flows.flatMap((flow) => (isSchema(flow) && isSchema(flow.scopes) ? Object.keys(flow.scopes) : [])));
 }

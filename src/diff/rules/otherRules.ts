@@ -254,6 +254,14 @@ export const OTHER_RULES = [
     oasdiff: 'api-security-component-oauth-scope-added',
   },
   {
+    id: 'api-security-component-flows-changed',
+    level: 'info',
+    reason:
+      'an OAuth flow changed where a token is asked for, or lost a scope or a flow: the credentials a client ' +
+      'sends are of the same kind, though it may have to ask for its token elsewhere',
+    oasdiff: 'api-security-component-oauth-url-changed',
+  },
+  {
     id: 'api-unused-security-component-changed',
     level: 'info',
     reason: 'a security scheme no requirement uses changed',

@@ -273,11 +273,22 @@ export const DOCUMENT_EDITS_31: Edit[] = [
     edit: (d) => (flow(d).scopes = { write: 'write chatbots' }),
   },
   {
+    what: '3.1: an OAuth flow loses a scope no requirement names',
+    level: 'info',
+    rule: 'api-security-component-flows-changed',
+    oasdiff: ['api-security-component-oauth-scope-removed', 'INFO'],
+    base: contract31,
+    setup: (d) => {
+      withOauth(d);
+      flow(d).scopes.write = 'write chatbots';
+    },
+    edit: (d) => delete flow(d).scopes.write,
+  },
+  {
     what: '3.1: the token URL of a flow in use moved',
-    level: 'breaking',
-    rule: 'api-security-component-changed',
+    level: 'info',
+    rule: 'api-security-component-flows-changed',
     oasdiff: ['api-security-component-oauth-token-url-changed', 'INFO'],
-    departs: 'clients ask for tokens at the old URL',
     base: contract31,
     setup: withOauth,
     edit: (d) => (flow(d).tokenUrl = 'https://auth.example/v2/token'),
