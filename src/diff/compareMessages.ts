@@ -47,6 +47,9 @@ export function compareContent(direction: 'request' | 'response', pair: Pair): v
   }
 }
 
+/** JSON and its structured suffix (RFC 6838): a 1 is not a "1" there, as it is in XML or a form. */
+const isJsonType = (type: string) => /^application\/(?:[^;]*\+)?json\s*(?:;|$)/i.test(type.trim());
+
 interface Content {
   was: Located;
   is: Located;
@@ -75,7 +78,8 @@ function compareMedia(
       where: label,
       origin: `${at(after.document, is, newType).at}/examples`,
     });
-  compareSchemas({ direction, where: label }, side(before, was, oldType), side(after, is, newType), found);
+  const loose = !isJsonType(newType);
+  compareSchemas({ direction, where: label, loose }, side(before, was, oldType), side(after, is, newType), found);
   // OpenAPI 3.2's itemSchema: each item of a sequential media type (JSON Lines, server-sent events). Where one side
   // has none, its items may be anything: an itemSchema added or removed is judged as one that is `{}`.
   const [oldItems, newItems] = [

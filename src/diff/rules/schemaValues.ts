@@ -20,6 +20,16 @@ export const VALUE_KINDS = {
       oasdiff: 'response-header-type-changed',
     },
   },
+  'type-compatible': {
+    request: {
+      level: 'info',
+      reason: 'in a body that is not JSON every value reads as text: a string holds what was sent',
+    },
+    response: {
+      level: 'info',
+      reason: 'in a body that is not JSON every value reads as text, as the client read the string it got',
+    },
+  },
   'type-specialized': {
     request: {
       level: 'breaking',

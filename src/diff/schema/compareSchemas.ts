@@ -194,7 +194,7 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     compareAlternatives({ walk: compareSchemas, site, before, after, old, now, found, path, finding });
     return;
   }
-  keywords.compareTypes(o, n, finding, site.text === true);
+  keywords.compareTypes(o, n, finding, site);
   keywords.compareEnums(o, n, finding);
   keywords.compareExtensibleEnums(o, n, finding);
   if (o.nullable !== n.nullable && (o.nullable === true || n.nullable === true))

@@ -2,7 +2,7 @@
 // not (format, pattern), and a bound (maxLength, maximum, …), each named by its kind (src/diff/rules/).
 import { isDeepStrictEqual } from 'node:util';
 import { declaredTypes, isSchema, type Schema } from './schema.js';
-import type { RecordFinding } from './walk.js';
+import type { RecordFinding, Site } from './walk.js';
 
 const SCALARS = ['string', 'number', 'integer', 'boolean'];
 
@@ -10,9 +10,16 @@ const SCALARS = ['string', 'number', 'integer', 'boolean'];
  * The types of two versions; `text`: the value travels as text (a parameter, a header), where a string holds what
  * any scalar is written as, and a list of such is sent as one item when there is one.
  */
-export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, text = false): void {
+export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, site: Site): void {
   const [was, is] = [declaredTypes(o), declaredTypes(n)];
   if (isDeepStrictEqual([...was].sort(), [...is].sort())) return;
+  const text = site.text === true;
+  // In a body that is not JSON, any value reads as a string (oasdiff's loosely typed media types): a type made a
+  // string in a request, or a string made another type in a response, is compatible.
+  const toString = site.direction === 'request' ? is : was;
+  const fromOther = site.direction === 'request' ? was : is;
+  if (site.loose && fromOther.length > 0 && !fromOther.includes('string') && toString.join() === 'string')
+    return finding('type-compatible', 'type', { before: o.type, after: n.type });
   const items = isSchema(n.items) ? declaredTypes(n.items) : [];
   // No type at all lets every type through. As text, a list holds one value of its items' type (sent as one item),
   // and a string holds any scalar, though the server no longer parses it.

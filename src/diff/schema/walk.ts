@@ -28,6 +28,8 @@ export interface Site {
   where: string;
   /** The value travels as text (a parameter or a header, not a body): any scalar it holds is written as a string. */
   text?: boolean;
+  /** A body of a media type that is not JSON (XML, plain text, a form): its values are read as text, loosely. */
+  loose?: boolean;
 }
 
 /** Walks two versions of a schema node (src/diff/schema/compareSchemas.ts), for the parts that walk into children. */

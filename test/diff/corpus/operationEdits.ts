@@ -475,6 +475,22 @@ export const OPERATION_EDITS: Edit[] = [
       renameMedia(listing(d).responses['200'].content, 'application/json', 'application/json; charset=utf-8'),
   },
   {
+    what: 'an XML request body made a string (a loosely typed media type)',
+    level: 'info',
+    rule: 'request-property-type-compatible',
+    oasdiff: ['request-body-type-compatible', 'INFO'],
+    setup: (d) => (creating(d).requestBody.content['application/xml'] = { schema: { type: 'object' } }),
+    edit: (d) => (creating(d).requestBody.content['application/xml'].schema.type = 'string'),
+  },
+  {
+    what: 'an XML response body that was a string made an object',
+    level: 'info',
+    rule: 'response-property-type-compatible',
+    oasdiff: ['response-body-type-compatible', 'INFO'],
+    setup: (d) => (listing(d).responses['200'].content['application/xml'] = { schema: { type: 'string' } }),
+    edit: (d) => (listing(d).responses['200'].content['application/xml'].schema.type = 'object'),
+  },
+  {
     what: 'a response header added',
     level: 'info',
     rule: 'response-header-added',
