@@ -194,7 +194,7 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     compareAlternatives({ walk: compareSchemas, site, before, after, old, now, found, path, finding });
     return;
   }
-  keywords.compareTypes(o, n, finding, site);
+  const typed = keywords.compareTypes(o, n, finding, site);
   keywords.compareEnums(o, n, finding);
   keywords.compareExtensibleEnums(o, n, finding);
   if (o.nullable !== n.nullable && (o.nullable === true || n.nullable === true))
@@ -242,6 +242,9 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
       found,
       `${path}[]`,
     );
-  } else if (!isDeepStrictEqual(o.items, n.items)) judged('items');
+  } else if (!isDeepStrictEqual(o.items, n.items) && !(typed === 'type-generalized' && o.items === undefined)) {
+    // A value made a list of such is judged by its type (compareTypes): its items are that type.
+    judged('items');
+  }
   compareAlternatives(node);
 }

@@ -1,7 +1,9 @@
 // The changes of one keyword between two versions of a schema node: its type, its enum, a keyword that is there or
 // not (format, pattern), and a bound (maxLength, maximum, …), each named by its kind (src/diff/rules/).
 import { isDeepStrictEqual } from 'node:util';
+import { constraints } from './constraints.js';
 import { declaredTypes, isSchema, type Schema } from './schema.js';
+import type { Finding } from '../finding.js';
 import type { RecordFinding, Site } from './walk.js';
 
 const SCALARS = ['string', 'number', 'integer', 'boolean'];
@@ -10,17 +12,25 @@ const SCALARS = ['string', 'number', 'integer', 'boolean'];
  * The types of two versions; `text`: the value travels as text (a parameter, a header), where a string holds what
  * any scalar is written as, and a list of such is sent as one item when there is one.
  */
-export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, site: Site): void {
+/** Returns the kind found, if any. */
+export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, site: Site): Finding['kind'] | undefined {
   const [was, is] = [declaredTypes(o), declaredTypes(n)];
-  if (isDeepStrictEqual([...was].sort(), [...is].sort())) return;
+  if (isDeepStrictEqual([...was].sort(), [...is].sort())) return undefined;
   const text = site.text === true;
   // In a body that is not JSON, any value reads as a string (oasdiff's loosely typed media types): a type made a
   // string in a request, or a string made another type in a response, is compatible.
   const toString = site.direction === 'request' ? is : was;
   const fromOther = site.direction === 'request' ? was : is;
-  if (site.loose && fromOther.length > 0 && !fromOther.includes('string') && toString.join() === 'string')
-    return finding('type-compatible', 'type', { before: o.type, after: n.type });
-  const items = isSchema(n.items) ? declaredTypes(n.items) : [];
+  if (site.loose && fromOther.length > 0 && !fromOther.includes('string') && toString.join() === 'string') {
+    finding('type-compatible', 'type', { before: o.type, after: n.type });
+    return 'type-compatible';
+  }
+  // A list that holds one value as it was sent: items that only name a type, and no more than one item required.
+  const oneItem =
+    isSchema(n.items) &&
+    Object.keys(constraints(n.items)).every((keyword) => keyword === 'type') &&
+    !(typeof n.minItems === 'number' && n.minItems > 1);
+  const items = oneItem && isSchema(n.items) ? declaredTypes(n.items) : undefined;
   // No type at all lets every type through. As text, a list holds one value of its items' type (sent as one item),
   // and a string holds any scalar, though the server no longer parses it.
   const widens = (from: string[], to: string[], asString = false): boolean =>
@@ -29,7 +39,11 @@ export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, site:
       (type) =>
         to.includes(type) ||
         (type === 'integer' && to.includes('number')) ||
-        (text && SCALARS.includes(type) && to.includes('array') && widens([type], items, true)) ||
+        (text &&
+          SCALARS.includes(type) &&
+          to.includes('array') &&
+          items !== undefined &&
+          widens([type], items, true)) ||
         (asString && SCALARS.includes(type) && to.includes('string')),
     );
   const kind =
@@ -41,6 +55,7 @@ export function compareTypes(o: Schema, n: Schema, finding: RecordFinding, site:
           ? 'type-specialized'
           : 'type-changed';
   finding(kind, 'type', { before: o.type, after: n.type });
+  return kind;
 }
 
 export function compareEnums(o: Schema, n: Schema, finding: RecordFinding): void {
