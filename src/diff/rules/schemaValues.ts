@@ -142,16 +142,16 @@ export const VALUE_KINDS = {
   },
   'pattern-widened': {
     request: {
-      level: 'info',
-      reason: 'every string the old pattern matched still matches, and more',
+      level: 'warning',
+      reason:
+        'every string the old pattern matched still matches, and more: the server may meet strings of a form ' +
+        'it never had',
       oasdiff: 'request-property-pattern-changed',
-      departs: 'oasdiff: warning; nothing that was accepted is refused',
     },
     response: {
-      level: 'breaking',
-      reason: 'strings the old pattern refused may be sent',
+      level: 'info',
+      reason: 'strings the old pattern refused may be sent: a pattern documents a form, which clients seldom enforce',
       oasdiff: 'response-property-pattern-changed',
-      departs: 'oasdiff: info; the client may rely on the pattern it was promised',
     },
   },
   'pattern-narrowed': {
@@ -170,9 +170,10 @@ export const VALUE_KINDS = {
   'pattern-removed': {
     request: { level: 'info', reason: 'values that do not match the old pattern are accepted too' },
     response: {
-      level: 'breaking',
-      reason: 'values that do not match the old pattern may be sent',
-      departs: 'oasdiff: info; the client may rely on the pattern it was promised',
+      level: 'info',
+      reason:
+        'values that do not match the old pattern may be sent: a pattern documents a form, which clients ' +
+        'seldom enforce',
     },
   },
 } as const satisfies SchemaKinds;

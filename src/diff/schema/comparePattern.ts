@@ -17,5 +17,7 @@ export function comparePattern(o: Schema, n: Schema, direction: Direction, work:
   const other = patternWithin(work, inner, outer).verdict;
   if (verdict === 'yes' && other === 'yes') return finding('rewritten', 'pattern', values);
   const widened = (verdict === 'yes') === (direction === 'request');
+  // A pattern that matches every string (`.*`, oasdiff's generalized) is one no longer there.
+  if (widened && patternWithin(work, is, '').verdict === 'yes') return finding('pattern-removed', 'pattern', values);
   finding(widened ? 'pattern-widened' : 'pattern-narrowed', 'pattern', values);
 }

@@ -201,11 +201,10 @@ export const CONTRACT_EDITS: Edit[] = [
     edit: (d) => (schemas(d).ChatbotSettingsInput.properties.theme.writeOnly = true),
   },
   {
-    what: 'a response pattern removed (created_at may be any string)',
-    level: 'breaking',
+    what: 'a response pattern removed (created_at keeps its format)',
+    level: 'info',
     rule: 'response-property-pattern-removed',
     oasdiff: ['response-property-pattern-removed', 'INFO'],
-    departs: 'a created_at that is not a timestamp may be sent, which the client cannot parse',
     edit: (d) => delete chatbot(d).properties.created_at.pattern,
   },
   {
