@@ -2,7 +2,7 @@
 // its level and a one-line reason. docs/reviewers.md lists them from here (tools/docs/rules.mjs), and a test keeps
 // the two in step. A change's level is its rule's; a reviewer changes it for one path in spec-diff.rules.yaml.
 
-import { LIFECYCLE_RULES } from './rules/lifecycleRules.js';
+import { LIFECYCLE_RULES, PROPERTY_LIFECYCLE_KINDS } from './rules/lifecycleRules.js';
 import { OTHER_RULES } from './rules/otherRules.js';
 import { BOUND_KINDS } from './rules/schemaBounds.js';
 import { SHAPE_KINDS } from './rules/schemaShapes.js';
@@ -13,8 +13,17 @@ import type { Direction } from './schema/schema.js';
 export type { Level, Rule } from './rules/side.js';
 
 /** A schema change, named by what it did to the schema. */
-export type SchemaKind = keyof typeof VALUE_KINDS | keyof typeof BOUND_KINDS | keyof typeof SHAPE_KINDS;
-const SCHEMA_KINDS: Record<SchemaKind, SchemaKinds[string]> = { ...VALUE_KINDS, ...BOUND_KINDS, ...SHAPE_KINDS };
+export type SchemaKind =
+  | keyof typeof VALUE_KINDS
+  | keyof typeof BOUND_KINDS
+  | keyof typeof SHAPE_KINDS
+  | keyof typeof PROPERTY_LIFECYCLE_KINDS;
+const SCHEMA_KINDS: Record<SchemaKind, SchemaKinds[string]> = {
+  ...VALUE_KINDS,
+  ...BOUND_KINDS,
+  ...SHAPE_KINDS,
+  ...PROPERTY_LIFECYCLE_KINDS,
+};
 
 /** Every rule's id: a misspelt one is a compile error. */
 export type RuleId =

@@ -2,7 +2,7 @@
 // removed, a date or an RFC 3339 date-time) and, for an operation, `x-stability-level` (draft, alpha, beta, stable).
 // Days are compared with today (UTC), which tests set with setToday; oasdiff's default policy asks no minimum number
 // of days between a deprecation and its sunset, so a sunset is too early only once it has passed.
-import type { RuleId } from './catalogue.js';
+import type { RuleId, SchemaKind } from './catalogue.js';
 import type { Schema } from './schema/schema.js';
 
 /** A day as `YYYY-MM-DD`, which sorts as it counts. */
@@ -53,15 +53,19 @@ export function stabilityOf(operation: Schema): Stability | 'invalid' {
 export const isUnstable = (stability: Stability | 'invalid'): boolean => stability === 'draft' || stability === 'alpha';
 
 /** The rules of one kind of element (an operation, a parameter), after oasdiff's ids. */
-export interface LifecycleIds {
-  deprecated: RuleId;
-  reactivated: RuleId;
-  sunsetInvalid: RuleId;
-  sunsetPassed: RuleId;
-  sunsetDeleted: RuleId;
-  sunsetTooEarly: RuleId;
-  sunsetBroughtForward: RuleId;
-  sunsetChanged: RuleId;
+/** The kinds of what happens to an element that stays: rule ids, or schema kinds for a property. */
+export interface ChangeIds<Id extends string = RuleId> {
+  deprecated: Id;
+  reactivated: Id;
+  sunsetInvalid: Id;
+  sunsetPassed: Id;
+  sunsetDeleted: Id;
+  sunsetTooEarly: Id;
+  sunsetBroughtForward: Id;
+  sunsetChanged: Id;
+}
+
+export interface LifecycleIds extends ChangeIds {
   removedWithoutDeprecation: RuleId;
   removedWithDeprecation: RuleId;
   removedBeforeSunset: RuleId;
@@ -95,14 +99,32 @@ export const PARAMETER_LIFECYCLE: LifecycleIds = {
   removedBeforeSunset: 'request-parameter-removed-before-sunset',
 };
 
-type Found = (kind: RuleId, keyword: 'deprecated' | 'x-sunset') => void;
+/** A property's: the direction makes each a rule (request-property-deprecated). */
+export const PROPERTY_LIFECYCLE: ChangeIds<SchemaKind> = {
+  deprecated: 'deprecated',
+  reactivated: 'reactivated',
+  sunsetInvalid: 'deprecated-sunset-invalid',
+  sunsetPassed: 'sunset-date-too-small',
+  sunsetDeleted: 'sunset-deleted',
+  sunsetTooEarly: 'sunset-date-changed-too-small',
+  sunsetBroughtForward: 'sunset-brought-forward',
+  sunsetChanged: 'sunset-changed',
+};
+
+type Found<Id> = (kind: Id, keyword: 'deprecated' | 'x-sunset') => void;
 
 /**
  * An element on both sides: deprecated (with a sunset that has passed or is no date: breaking), reactivated, its
  * sunset taken away while it stays deprecated, brought forward past today, or unreadable. `judged` is false where the
  * operation's stability level is unreadable: oasdiff then says nothing of a deprecation.
  */
-export function compareLifecycle(ids: LifecycleIds, o: Schema, n: Schema, judged: boolean, found: Found): void {
+export function compareLifecycle<Id extends string>(
+  ids: ChangeIds<Id>,
+  o: Schema,
+  n: Schema,
+  judged: boolean,
+  found: Found<Id>,
+): void {
   const [was, is] = [o.deprecated === true, n.deprecated === true];
   if (was && !is) found(ids.reactivated, 'deprecated');
   if (!was && is && judged) {
@@ -116,7 +138,7 @@ export function compareLifecycle(ids: LifecycleIds, o: Schema, n: Schema, judged
   compareSunset(ids, o, n, found);
 }
 
-function compareSunset(ids: LifecycleIds, o: Schema, n: Schema, found: Found): void {
+function compareSunset<Id extends string>(ids: ChangeIds<Id>, o: Schema, n: Schema, found: Found<Id>): void {
   const [before, after] = [o['x-sunset'], n['x-sunset']];
   if (before === after || (before instanceof Date && after instanceof Date && +before === +after)) return;
   const deprecated = n.deprecated === true;

@@ -1,6 +1,6 @@
 // The rules of an operation's or a parameter's life: deprecated, given a sunset (x-sunset), removed before or after
 // it, and its stability level (x-stability-level), as oasdiff reads them.
-import type { Rule } from './side.js';
+import type { Rule, SchemaKinds } from './side.js';
 
 /** Deprecation, sunsets and stability. */
 export const LIFECYCLE_RULES = [
@@ -118,3 +118,89 @@ export const LIFECYCLE_RULES = [
     reason: 'the date the parameter goes (x-sunset) is set or later, or gone with its deprecation',
   },
 ] as const satisfies readonly Rule[];
+
+/** A property's deprecation, sunset (x-sunset) and stability, seen from each side; oasdiff reads the same. */
+export const PROPERTY_LIFECYCLE_KINDS = {
+  deprecated: {
+    request: { level: 'info', reason: 'clients should stop using the property before it goes' },
+    response: { level: 'info', reason: 'clients should stop using the property before it goes' },
+  },
+  reactivated: {
+    request: { level: 'info', reason: 'the property is no longer deprecated' },
+    response: { level: 'info', reason: 'the property is no longer deprecated' },
+  },
+  'deprecated-sunset-invalid': {
+    request: {
+      level: 'breaking',
+      reason: 'the x-sunset of a deprecated property names no day (a date or an RFC 3339 date-time)',
+    },
+    response: {
+      level: 'breaking',
+      reason: 'the x-sunset of a deprecated property names no day (a date or an RFC 3339 date-time)',
+    },
+  },
+  'sunset-date-too-small': {
+    request: {
+      level: 'breaking',
+      reason: 'the property is deprecated with a sunset (x-sunset) already past: it may go at once',
+    },
+    response: {
+      level: 'breaking',
+      reason: 'the property is deprecated with a sunset (x-sunset) already past: it may go at once',
+    },
+  },
+  'sunset-deleted': {
+    request: {
+      level: 'breaking',
+      reason: 'the sunset of a deprecated property was taken away: it may go at any time',
+      oasdiff: false,
+    },
+    response: {
+      level: 'breaking',
+      reason: 'the sunset of a deprecated property was taken away: it may go at any time',
+      oasdiff: false,
+    },
+  },
+  'sunset-date-changed-too-small': {
+    request: {
+      level: 'breaking',
+      reason: 'the sunset of a deprecated property was brought forward to a day already past',
+      oasdiff: false,
+    },
+    response: {
+      level: 'breaking',
+      reason: 'the sunset of a deprecated property was brought forward to a day already past',
+      oasdiff: false,
+    },
+  },
+  'sunset-brought-forward': {
+    request: {
+      level: 'info',
+      reason: 'the sunset of a deprecated property comes sooner, on a day still to come',
+      oasdiff: false,
+    },
+    response: {
+      level: 'info',
+      reason: 'the sunset of a deprecated property comes sooner, on a day still to come',
+      oasdiff: false,
+    },
+  },
+  'sunset-changed': {
+    request: { level: 'info', reason: 'the x-sunset of the property changed', oasdiff: false },
+    response: { level: 'info', reason: 'the x-sunset of the property changed', oasdiff: false },
+  },
+  'stability-decreased': {
+    request: {
+      level: 'breaking',
+      reason: 'x-stability-level is lower (none is stable): clients were told the property would hold',
+    },
+    response: {
+      level: 'breaking',
+      reason: 'x-stability-level is lower (none is stable): clients were told the property would hold',
+    },
+  },
+  'stability-increased': {
+    request: { level: 'info', reason: 'x-stability-level is higher' },
+    response: { level: 'info', reason: 'x-stability-level is higher' },
+  },
+} as const satisfies SchemaKinds;

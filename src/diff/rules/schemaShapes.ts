@@ -72,20 +72,6 @@ export const SHAPE_KINDS = {
     },
     response: { level: 'info', reason: 'the documented default changed' },
   },
-  'stability-decreased': {
-    request: {
-      level: 'breaking',
-      reason: 'x-stability-level is lower (none is stable): clients were told the property would hold',
-    },
-    response: {
-      level: 'breaking',
-      reason: 'x-stability-level is lower (none is stable): clients were told the property would hold',
-    },
-  },
-  'stability-increased': {
-    request: { level: 'info', reason: 'x-stability-level is higher' },
-    response: { level: 'info', reason: 'x-stability-level is higher' },
-  },
   rewritten: {
     request: {
       level: 'info',

@@ -12,7 +12,7 @@ import { comparePattern } from './comparePattern.js';
 import { compareRefSiblings } from './refSiblings.js';
 import { compareProperties } from './compareProperties.js';
 import * as keywords from './keywordChanges.js';
-import { compareStability } from './stability.js';
+import { compareLife } from './lifecycle.js';
 import { canonical } from './canonical.js';
 import { CONTENT, constraints, DOCUMENTATION } from './constraints.js';
 import { covers } from './relation.js';
@@ -208,7 +208,7 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     else comparePattern(o, n, site.direction, before.work, finding);
   }
   keywords.compareBounds(o, n, finding);
-  compareStability(o, n, finding);
+  compareLife(o, n, finding);
   if (!isDeepStrictEqual(o.default, n.default))
     finding('default-value-changed', 'default', { before: o.default, after: n.default });
   const content = CONTENT.filter((keyword) => !isDeepStrictEqual(o[keyword], n[keyword]));

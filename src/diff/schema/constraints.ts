@@ -52,5 +52,5 @@ export function constraints(schema: Schema): Schema {
 export const CONTENT = ['contentMediaType', 'contentEncoding', 'contentSchema'];
 /** The annotations that only document: a change of one is a documentation change. */
 export const DOCUMENTATION = [...ANNOTATIONS].filter(
-  (keyword) => !['default', 'discriminator', ...CONTENT].includes(keyword),
+  (keyword) => !['default', 'discriminator', 'deprecated', ...CONTENT].includes(keyword),
 );
