@@ -104,14 +104,6 @@ const BOUNDS: [keyword: string, exclusive: string | undefined, kind: Bounded][] 
 ];
 
 /** A bound such as maxLength or maximum: set, unset, raised or lowered (an exclusive bound is the tighter one). */
-const BOUNDED_TYPES: Record<Bounded, string[]> = {
-  'max-length': ['string'],
-  'min-length': ['string'],
-  max: ['number', 'integer'],
-  min: ['number', 'integer'],
-  'max-items': ['array'],
-  'min-items': ['array'],
-};
 const SIZE_LIMITS = ['maxProperties', 'x-max-depth', 'x-max-entries', 'x-max-json-length'];
 /** The keywords compareBounds judges. */
 export const BOUNDED = [
@@ -121,12 +113,7 @@ export const BOUNDED = [
 
 /** Every bound, and this contract's size limits (a lower one refuses more). */
 export function compareBounds(o: Schema, n: Schema, finding: RecordFinding): void {
-  // A bound limits only values of its own type (JSON Schema validation §6): maxItems on a string limits nothing.
-  const typed = [declaredTypes(o), declaredTypes(n)];
-  const limits = (kind: Bounded) =>
-    typed.some((types) => types.length === 0 || types.some((type) => BOUNDED_TYPES[kind].includes(type)));
-  for (const [keyword, exclusive, kind] of BOUNDS)
-    if (limits(kind)) compareBound(o, n, keyword, exclusive, kind, finding);
+  for (const [keyword, exclusive, kind] of BOUNDS) compareBound(o, n, keyword, exclusive, kind, finding);
   for (const keyword of SIZE_LIMITS) {
     const [was, is] = [o[keyword], n[keyword]];
     if (was === is) continue;
