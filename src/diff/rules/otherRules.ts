@@ -134,9 +134,10 @@ export const OTHER_RULES = [
   },
   {
     id: 'response-required-property-became-write-only',
-    level: 'breaking',
-    reason: 'the property is writeOnly now: it is no longer sent, though clients rely on it',
-    departs: 'oasdiff: info; a writeOnly property is never sent in a response, and clients relied on it',
+    level: 'info',
+    reason:
+      'the property is writeOnly now: no longer sent, its required taking effect on requests only (most often a ' +
+      'secret that should never have been sent back)',
   },
   {
     id: 'response-optional-property-became-not-write-only',

@@ -102,12 +102,9 @@ export const PEER_EDITS_31: Edit[] = [
   {
     // oasdiff TestBreaking_RequiredPropertyWriteOnlyEnabled (data/required-properties/write-only-changed-*.yaml).
     what: '3.1: a required response property made writeOnly',
-    level: 'breaking',
+    level: 'info',
     rule: 'response-required-property-became-write-only',
     oasdiff: ['response-required-property-became-write-only', 'INFO'],
-    departs:
-      'a writeOnly property SHOULD NOT be sent in a response and its required takes effect on requests only ' +
-      '(OpenAPI Schema Object): a client that read it from every response no longer gets it',
     base: () => {
       const doc = probing('response', { type: 'string' })();
       schemas(doc).Chatbot.required = [...(schemas(doc).Chatbot.required ?? []), 'probe'];
