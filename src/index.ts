@@ -20,7 +20,7 @@ export { parseDocument, type ParsedDocument } from './contract/parseDocument.js'
 export type { Contract, ContractRules } from './contract/contract.js';
 export { createEngine, type Engine, type EngineOptions } from './engine/pipeline.js';
 export type { EngineRequest, EngineResponse, Executor, Reply } from './engine/types.js';
-export { createReference, type Reference, type ReferenceOptions } from './reference/engine.js';
+export { createReference, type Reference, type ReferenceOptions } from './reference/reference.js';
 export { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from './state/keys.js';
 export type { SeedFile } from './state/seed.js';
 export { InMemoryChatbotStore } from './state/memoryStore.js';
@@ -30,5 +30,5 @@ export { StoreUnavailableError, type ChatbotStore, type StoreHealth, type StoreK
 export type * from './contract/types.js';
 export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
 export { runVerification, type VerifyOptions, type VerifyReport } from './verify/runner.js';
-export { coverageHtml, coverageMarkdown } from './verify/report/coverage.js';
+export { coverageHtml, coverageMarkdown } from './verify/report/coverageReport.js';
 export { startProxy, type ProxyOptions, type RunningProxy } from './proxy/start.js';

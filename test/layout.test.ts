@@ -77,7 +77,7 @@ describe('the layout of src/', () => {
       'contract/compiledRouter.ts',
       'contract/limits.ts',
       'contract/pointer.ts',
-      'reference/engine.ts',
+      'reference/reference.ts',
       'modes/msw/handlers.ts',
       'modes/msw/index.ts',
     ];

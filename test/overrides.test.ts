@@ -5,7 +5,7 @@ import { checkOverride, OverrideError } from '../src/engine/checkOverride.js';
 import { Overrides } from '../src/engine/overrides.js';
 import { createEngine } from '../src/engine/pipeline.js';
 import type { EngineResponse } from '../src/engine/types.js';
-import { createReference } from '../src/reference/engine.js';
+import { createReference } from '../src/reference/reference.js';
 import { createAuthenticator } from '../src/state/authenticator.js';
 import { DEMO_KEYS, keyLookup, parseKeys } from '../src/state/keys.js';
 import { contract } from './helpers/contract.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '../src/contract/ajv.js';
 import { entryCount, jsonLength, nestingDepth } from '../src/contract/limits.js';
-import { resolveSettings } from '../src/state/settings.js';
+import { resolveSettings } from '../src/state/chatbotSettings.js';
 
 describe('nestingDepth', () => {
   it('counts the outer object as level 1 and scalars as 0', () => {

@@ -13,7 +13,7 @@ import { corsAnswer } from './cors.js';
 import { encodeReply } from './encode.js';
 import { BREAKS_CONTRACT, problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
-import { checkResponseStep, type EngineLog } from './steps/checkResponse.js';
+import { checkResponseStep } from './steps/checkResponse.js';
 import type { Overrides } from './overrides.js';
 import { faultsStep, type FaultOptions } from './steps/faults.js';
 import { journalStep, RequestJournal } from './steps/journal.js';
@@ -22,7 +22,7 @@ import { parseBodyStep } from './steps/parseBody.js';
 import { readBodyStep } from './steps/readBody.js';
 import { matchRequest, pathBelow, routeStep } from './steps/route.js';
 import { validateStep } from './steps/validate.js';
-import type { EngineRequest, EngineResponse, Executor, Reply, RequestContext, Step } from './types.js';
+import type { EngineLog, EngineRequest, EngineResponse, Executor, Reply, RequestContext, Step } from './types.js';
 
 export interface EngineOptions {
   contract: Contract;

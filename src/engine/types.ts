@@ -110,3 +110,8 @@ export type Executor = (call: OperationCall) => Promise<Reply>;
 
 /** A step of the pipeline: answers itself, or passes the request on with next(). */
 export type Step = (context: RequestContext, next: () => Promise<Reply>) => Promise<Reply>;
+
+/** Where the engine reports a fault of its own (pino's shape). */
+export interface EngineLog {
+  error(details: object, message: string): void;
+}

@@ -1,5 +1,5 @@
 // POST /chatbots (operationId createChatbot): stores a chatbot in the key's project.
-import { resolveSettings } from '../state/settings.js';
+import { resolveSettings } from '../state/chatbotSettings.js';
 import { AccountFullError } from '../state/store.js';
 import type { OperationHandler } from './handler.js';
 

@@ -6,7 +6,7 @@ import type { Answer, TestCase } from '../verify/cases.js';
 import { CATALOGUE, CHECK_NAMES, judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
 import type { Replay } from '../verify/curl.js';
-import { CoverageTracker, type OperationCoverage } from '../verify/coverage.js';
+import { CoverageTracker, type OperationCoverage } from '../verify/exercised.js';
 import { Findings, type Finding } from '../verify/findings.js';
 import type { CheckSummary } from '../verify/runner.js';
 

@@ -4,7 +4,7 @@ import type { OperationId } from '../contract/types.js';
 import type { JournalEntry } from '../engine/steps/journal.js';
 import type { OverrideOptions } from '../engine/typedOverrides.js';
 import type { LoadedScenario } from './loadScenario.js';
-import type { Reference } from './engine.js';
+import type { Reference } from './reference.js';
 import type { BuiltInScenario, Scenario } from './scenarios.js';
 import type { SeedChatbot } from './seeding.js';
 

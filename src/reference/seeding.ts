@@ -5,7 +5,7 @@ import type { Contract } from '../contract/contract.js';
 import type { Chatbot } from '../contract/types.js';
 import type { ApiKey } from '../state/keys.js';
 import { checkChatbot, RecordsError } from '../state/records.js';
-import { resolveSettings } from '../state/settings.js';
+import { resolveSettings } from '../state/chatbotSettings.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 
 /** A chatbot as a test writes it: only the name is needed. */

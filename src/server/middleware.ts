@@ -3,7 +3,7 @@
 // `serve` does, and passes every other request on.
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
-import { createReferenceFrom, type ReferenceSettings } from '../reference/engine.js';
+import { createReferenceFrom, type ReferenceSettings } from '../reference/reference.js';
 import type { ApiKey } from '../state/keys.js';
 import { testControls, type TestControls } from '../reference/controls.js';
 import { createNodeMiddleware, type NodeMiddleware } from './nodeAdapter.js';

@@ -4,7 +4,7 @@ import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
 import { describeServing } from '../reference/editedContract.js';
-import { createReference } from '../reference/engine.js';
+import { createReference } from '../reference/reference.js';
 import type { ApiKey, KeysFile } from '../state/keys.js';
 import { loadKeys } from '../state/keysFile.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';

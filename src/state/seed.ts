@@ -7,7 +7,7 @@ import type { Contract } from '../contract/contract.js';
 import type { Chatbot } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { checkChatbot, inCreationOrder, projectAccounts, RecordsError } from './records.js';
-import { resolveSettings } from './settings.js';
+import { resolveSettings } from './chatbotSettings.js';
 import type { StoredChatbot } from './store.js';
 
 export interface SeedFile {

@@ -9,7 +9,7 @@ import { checkResponseBytes } from './answerCap.js';
 import { PHASES, type KeyRole, type Phase } from './cases.js';
 import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
 import type { CheckName } from './checks/types.js';
-import type { OperationCoverage } from './coverage.js';
+import type { OperationCoverage } from './exercised.js';
 import type { Finding, Tally } from './findings.js';
 import { setUpHints } from './hints.js';
 import { createOracle } from './oracle.js';

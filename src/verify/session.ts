@@ -7,7 +7,7 @@ import { AnswerTooLarge, tooLargeFailure } from './answerCap.js';
 import type { Answer, KeyRole, TestCase } from './cases.js';
 import { CATALOGUE } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
-import { CoverageTracker } from './coverage.js';
+import { CoverageTracker } from './exercised.js';
 import { toCurl, type Replay } from './curl.js';
 import { Findings } from './findings.js';
 import { judgeAnswer } from './judge.js';

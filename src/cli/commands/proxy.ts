@@ -122,7 +122,10 @@ export function addProxyCommand(program: Command): void {
           `${JSON.stringify(report, null, 2)}\n`,
           report.failures,
         );
-      if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+      if (flags.report) {
+        const { writeCoverageReport } = await import('../../verify/report/coverageReport.js');
+        writeCoverageReport(report, flags.report);
+      }
       if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
       const distinct = report.failures.filter((failure) => !judgesTheClient(failure.check)).length;
       const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

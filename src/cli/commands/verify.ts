@@ -129,7 +129,7 @@ export function addVerifyCommand(program: Command): void {
     if (flags.json) console.log(JSON.stringify(report, null, 2));
     else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
     if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
-    if (flags.report) (await import('../../verify/report/coverage.js')).writeCoverageReport(report, flags.report);
+    if (flags.report) (await import('../../verify/report/coverageReport.js')).writeCoverageReport(report, flags.report);
     if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
     process.exitCode = report.passed ? 0 : 1;
   });

@@ -3,12 +3,7 @@
 // made, part by part (the contract's encoder), and are not checked again.
 import type { Contract } from '../../contract/contract.js';
 import { BREAKS_CONTRACT, problemReply } from '../problems.js';
-import type { Step } from '../types.js';
-
-/** Where the engine reports a fault of its own (pino's shape). */
-export interface EngineLog {
-  error(details: object, message: string): void;
-}
+import type { EngineLog, Step } from '../types.js';
 
 export function checkResponseStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {

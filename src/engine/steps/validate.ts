@@ -6,7 +6,7 @@ import { unescapePointer } from '../../contract/pointer.js';
 import { QUERYSTRING, queryValues } from '../../contract/queryParameters.js';
 import type { ValidationIssue } from '../../contract/types.js';
 import { problemReply } from '../problems.js';
-import type { EngineLog } from './checkResponse.js';
+import type { EngineLog } from '../types.js';
 import type { Step } from '../types.js';
 
 /** The detail of the 500 for a valid body with numbers that another parser read first (EngineRequest.reparsed). */

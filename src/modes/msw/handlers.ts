@@ -5,7 +5,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Contract } from '../../contract/contract.js';
 import { BodyReadError, type BodyReader } from '../../engine/types.js';
-import { createReferenceFrom, type ReferenceSettings } from '../../reference/engine.js';
+import { createReferenceFrom, type ReferenceSettings } from '../../reference/reference.js';
 import type { ApiKey } from '../../state/keys.js';
 import { testControls, type TestControls } from '../../reference/controls.js';
 

@@ -1,6 +1,6 @@
 // /__admin: health, state, the request journal, new tenants, overrides, reset, its OpenAPI document and a page.
 import express, { type ErrorRequestHandler, type Router } from 'express';
-import type { Reference } from '../../reference/engine.js';
+import type { Reference } from '../../reference/reference.js';
 import type { ApiKey } from '../../state/keys.js';
 import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
 import { pageHeaders } from '../pageHeaders.js';

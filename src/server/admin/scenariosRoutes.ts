@@ -2,7 +2,7 @@
 import express, { type Router } from 'express';
 import { documentedProblem } from '../../contract/documentedProblem.js';
 import { OverrideError } from '../../engine/checkOverride.js';
-import type { Reference } from '../../reference/engine.js';
+import type { Reference } from '../../reference/reference.js';
 import { BUILT_IN_SCENARIOS, findScenario, ScenarioError, type Scenario } from '../../reference/scenarios.js';
 import { RecordsError } from '../../state/records.js';
 import { sendProblem } from '../sendProblem.js';

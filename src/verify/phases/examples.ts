@@ -1,6 +1,6 @@
 // Phase 1: every request example in the contract is sent (its name prefixed
 // with the run's), and every operation without a body is called once.
-import { exampleKey } from '../coverage.js';
+import { exampleKey } from '../exercised.js';
 import { requestExamples } from '../generate/schemas.js';
 import { checkAvailable } from '../availability.js';
 import type { Session } from '../session.js';

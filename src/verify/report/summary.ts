@@ -5,7 +5,7 @@
 import { htmlText, markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { judgesTheClient } from '../checks/catalogue.js';
 import type { Finding } from '../findings.js';
-import { summaryLines, type AnyReport } from './coverage.js';
+import { summaryLines, type AnyReport } from './coverageReport.js';
 import { replayBodiesNote, writeReport } from './write.js';
 
 const shortened = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);

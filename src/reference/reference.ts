@@ -5,7 +5,7 @@ import type { Contract } from '../contract/contract.js';
 import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import { Overrides } from '../engine/overrides.js';
 import { createEngine, type Engine } from '../engine/pipeline.js';
-import type { EngineLog } from '../engine/steps/checkResponse.js';
+import type { EngineLog } from '../engine/types.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
 import { RequestJournal } from '../engine/steps/journal.js';
 import { switchableEngine } from '../engine/switchable.js';
