@@ -26,9 +26,10 @@ const LAYERS = [
   '.',
 ];
 
+/** The code of a folder, without the unit tests beside it (x.test.ts), which are not shipped. */
 function files(dir: string, pattern = /\.c?ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.name === 'dist' || entry.name === 'node_modules'
+    entry.name === 'dist' || entry.name === 'node_modules' || entry.name.endsWith('.test.ts')
       ? []
       : entry.isDirectory()
         ? files(join(dir, entry.name), pattern)
@@ -113,6 +114,14 @@ describe('the layout of src/', () => {
   it('has one handler file per operationId, named after it', () => {
     const handlers = readdirSync(join(src, 'handlers')).filter((name) => !['index.ts', 'handler.ts'].includes(name));
     expect(handlers.sort()).toEqual(contract.operations.map((operation) => `${operation.operationId}.ts`).sort());
+  });
+
+  it('puts each unit test beside the file it tests', () => {
+    const tests = readdirSync(src, { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.test.ts'));
+    expect(tests.length).toBeGreaterThan(0);
+    expect(tests.filter((name) => !existsSync(join(src, name.replace(/\.test\.ts$/, '.ts'))))).toEqual([]);
   });
 
   it('keeps every source file under about 250 lines', () => {

@@ -9,9 +9,11 @@ import { expect, it } from 'vitest';
 import { BROWSER, PACK, ROBUSTNESS, UNIT } from '../vitest.config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const TESTS = readdirSync(join(root, 'test'), { recursive: true })
-  .map((name) => `test/${String(name)}`)
-  .filter((name) => name.endsWith('.test.ts'));
+const TESTS = ['test', 'src'].flatMap((folder) =>
+  readdirSync(join(root, folder), { recursive: true })
+    .map((name) => `${folder}/${String(name)}`)
+    .filter((name) => name.endsWith('.test.ts')),
+);
 /** The few glob forms the config uses: `**\/` any folders, `*` any name part. */
 const matches = (file: string, glob: string) =>
   new RegExp(
@@ -36,16 +38,18 @@ const layersOf = (file: string) =>
     .filter(([, globs]) => globs.some((glob) => matches(file, glob)))
     .map(([name]) => name);
 
-it('puts every test file in at most one named layer (the rest are integration)', () => {
+it('puts every test file in at most one named layer (the rest of test/ are integration)', () => {
   expect(TESTS.filter((file) => layersOf(file).length > 1)).toEqual([]);
-  for (const file of UNIT) expect(TESTS, file).toContain(file);
+  // Only test/ holds integration tests: a test file in src/ is a unit test.
+  expect(TESTS.filter((file) => file.startsWith('src/') && !layersOf(file).includes('unit'))).toEqual([]);
+  expect(TESTS.filter((file) => layersOf(file).includes('unit')).length).toBeGreaterThan(0);
 });
 
 it('keeps the unit layer from spawning processes or reading the build', () => {
   const forbidden =
     /node:child_process|helpers\/(run|packed|browser)\.js|from 'chatbot-api-mock|from '@chatbot-api-mock|\bdist\//;
-  const offenders = UNIT.filter(
-    (file) => file !== 'test/projects.test.ts' && forbidden.test(codeOf(join(root, file))),
+  const offenders = TESTS.filter(
+    (file) => layersOf(file).includes('unit') && forbidden.test(codeOf(join(root, file))),
   ).map((file) => relative(root, join(root, file)));
   expect(offenders).toEqual([]);
 });

@@ -4,6 +4,7 @@
 
 import { LIFECYCLE_RULES, PROPERTY_LIFECYCLE_KINDS } from './rules/lifecycleRules.js';
 import { OTHER_RULES } from './rules/otherRules.js';
+import { PROPERTY_RULES } from './rules/propertyRules.js';
 import { BOUND_KINDS } from './rules/schemaBounds.js';
 import { SHAPE_KINDS } from './rules/schemaShapes.js';
 import { VALUE_KINDS } from './rules/schemaValues.js';
@@ -27,7 +28,10 @@ const SCHEMA_KINDS: Record<SchemaKind, SchemaKinds[string]> = {
 
 /** Every rule's id: a misspelt one is a compile error. */
 export type RuleId =
-  (typeof OTHER_RULES)[number]['id'] | (typeof LIFECYCLE_RULES)[number]['id'] | `${Direction}-property-${SchemaKind}`;
+  | (typeof OTHER_RULES)[number]['id']
+  | (typeof PROPERTY_RULES)[number]['id']
+  | (typeof LIFECYCLE_RULES)[number]['id']
+  | `${Direction}-property-${SchemaKind}`;
 
 /** The id of a schema change seen from one side. */
 export const schemaRuleId = (direction: Direction, kind: SchemaKind): RuleId => `${direction}-property-${kind}`;
@@ -121,7 +125,7 @@ const SAME_IN_OASDIFF = new Set([
 
 export const RULES: readonly Rule<RuleId>[] = [
   ...schemaRules(),
-  ...([...OTHER_RULES, ...LIFECYCLE_RULES] as readonly Rule<RuleId>[]).map((rule) =>
+  ...([...OTHER_RULES, ...PROPERTY_RULES, ...LIFECYCLE_RULES] as readonly Rule<RuleId>[]).map((rule) =>
     SAME_IN_OASDIFF.has(rule.id) && !rule.oasdiff ? { ...rule, oasdiff: rule.id } : rule,
   ),
 ];

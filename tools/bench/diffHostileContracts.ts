@@ -1,7 +1,7 @@
 // Hostile pairs of contracts for `chatbot-api-mock diff`, each within the contract limits (1 MiB of file, 50,000
 // values and 8 MiB of text once expanded): what a pull request that controls both sides of the gate, and its
 // spec-diff.rules.yaml, can hand it. The bench (BENCH_ONLY=diff-hostile) times them; test/diff-cli.test.ts and
-// test/diff/budget.test.ts check how each ends.
+// src/diff/schema/budget.test.ts check how each ends.
 import { readFileSync } from 'node:fs';
 import { dump, load } from 'js-yaml';
 

@@ -1,7 +1,7 @@
 // The relation every schema change is graded by: does one schema let through all that another does?
 import { describe, expect, it } from 'vitest';
-import { covers } from '../../src/diff/schema/relation.js';
-import type { Schema } from '../../src/diff/schema/schema.js';
+import { covers } from './relation.js';
+import type { Schema } from './schema.js';
 
 const name = (extra: Schema = {}): Schema => ({ type: 'string', minLength: 1, maxLength: 200, ...extra });
 

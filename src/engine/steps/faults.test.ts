@@ -1,8 +1,8 @@
 // Latency and faults: none by default; Prefer headers per request; --delay and --fault-rate globally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDelay, parsePreferences } from '../src/engine/steps/faults.js';
-import { contract } from './helpers/contract.js';
-import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
+import { parseDelay, parsePreferences } from './faults.js';
+import { contract } from '../../../test/helpers/contract.js';
+import { KEYS, startTestServer, type TestServer } from '../../../test/helpers/server.js';
 
 let t: TestServer;
 beforeAll(async () => {

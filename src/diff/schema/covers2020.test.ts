@@ -1,7 +1,7 @@
 // The relation on JSON Schema 2020-12's keywords (OpenAPI 3.1): decided where the keywords decide it.
 import { describe, expect, it } from 'vitest';
-import { covers } from '../../src/diff/schema/relation.js';
-import type { Schema } from '../../src/diff/schema/schema.js';
+import { covers } from './relation.js';
+import type { Schema } from './schema.js';
 
 const list = (extra: Schema): Schema => ({ type: 'array', ...extra });
 const object = (extra: Schema): Schema => ({ type: 'object', ...extra });

@@ -2,7 +2,7 @@
 // (src/modes/coolDown.ts), so that clients asking for it again do not keep
 // the others waiting. A clock of the test's own: nothing here waits.
 import { describe, expect, it } from 'vitest';
-import { CoolDowns } from '../src/modes/coolDown.js';
+import { CoolDowns } from './coolDown.js';
 
 function withClock(periodMs: number) {
   let now = 0;

@@ -1,7 +1,7 @@
 // Query parameters read back as their Parameter Object serialises them (OpenAPI 3.1.0 §4.8.12.4, "Style Examples":
 // color = ["blue", "black", "brown"] and color = {R: 100, G: 200, B: 150}), and OpenAPI 3.2's `in: querystring`.
 import { describe, expect, it } from 'vitest';
-import { QUERYSTRING, queryParametersOf, queryValues, type QueryParameter } from '../src/contract/queryParameters.js';
+import { QUERYSTRING, queryParametersOf, queryValues, type QueryParameter } from './queryParameters.js';
 
 const array = { type: 'array', items: { type: 'string' } };
 const object = {

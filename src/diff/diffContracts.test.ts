@@ -1,9 +1,9 @@
 // OpenAPI 3.1 and 3.2 documents as the diff reads them: without paths, with webhooks (roles reversed), with
 // `servers: []`, path parameters renamed, parameters as the text they travel as, QUERY and additionalOperations.
 import { describe, expect, it } from 'vitest';
-import { diffContracts } from '../../src/diff/diffContracts.js';
-import { checkedDocument } from '../../src/diff/document.js';
-import type { Doc } from './corpus/corpus.js';
+import { diffContracts } from './diffContracts.js';
+import { checkedDocument } from './document.js';
+import type { Doc } from '../../test/diff/corpus/corpus.js';
 
 const rules = (before: Doc, after: Doc) =>
   diffContracts(checkedDocument(before, 'base'), checkedDocument(after, 'head')).map(

@@ -1,8 +1,8 @@
 // Unit tests of the settings rules that JSON Schema cannot express alone.
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../src/contract/ajv.js';
-import { entryCount, jsonLength, nestingDepth } from '../src/contract/limits.js';
-import { resolveSettings } from '../src/state/chatbotSettings.js';
+import { createAjv } from '../contract/ajv.js';
+import { entryCount, jsonLength, nestingDepth } from '../contract/limits.js';
+import { resolveSettings } from './chatbotSettings.js';
 
 describe('nestingDepth', () => {
   it('counts the outer object as level 1 and scalars as 0', () => {

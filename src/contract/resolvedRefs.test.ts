@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { readContractFile } from '../src/contract/load.js';
-import { withRefsResolved } from '../src/contract/resolvedRefs.js';
-import { contract } from './helpers/contract.js';
-import { as31 } from './helpers/renditions.js';
+import { readContractFile } from './load.js';
+import { withRefsResolved } from './resolvedRefs.js';
+import { contract } from '../../test/helpers/contract.js';
+import { as31 } from '../../test/helpers/renditions.js';
 
 describe('withRefsResolved', () => {
   it('reads ~1 and ~0 in a pointer, and follows a chain of $refs', () => {

@@ -1,15 +1,15 @@
 // Overrides in the engine: checked against the contract when they are set, applied after the key, the tenancy and
 // the request's own checks, to one account or key or to all, newest first, for a number of answers or until removed.
 import { describe, expect, it } from 'vitest';
-import { checkOverride, OverrideError } from '../src/engine/checkOverride.js';
-import { Overrides } from '../src/engine/overrides.js';
-import { createEngine } from '../src/engine/pipeline.js';
-import type { EngineResponse } from '../src/engine/types.js';
-import { createReference } from '../src/reference/reference.js';
-import { createAuthenticator } from '../src/state/authenticator.js';
-import { DEMO_KEYS, keyLookup, parseKeys } from '../src/state/keys.js';
-import { contract } from './helpers/contract.js';
-import { KEYS } from './helpers/server.js';
+import { checkOverride, OverrideError } from './checkOverride.js';
+import { Overrides } from './overrides.js';
+import { createEngine } from './pipeline.js';
+import type { EngineResponse } from './types.js';
+import { createReference } from '../reference/reference.js';
+import { createAuthenticator } from '../state/authenticator.js';
+import { DEMO_KEYS, keyLookup, parseKeys } from '../state/keys.js';
+import { contract } from '../../test/helpers/contract.js';
+import { KEYS } from '../../test/helpers/server.js';
 
 const reasons = (spec: Parameters<typeof checkOverride>[1]) => {
   try {

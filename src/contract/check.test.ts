@@ -1,7 +1,7 @@
 // The contract checker used by every HTTP test must itself catch what breaks the contract.
 import { describe, expect, it } from 'vitest';
-import { contractViolations as violationsIn, type ObservedResponse } from '../src/contract/check.js';
-import { contract } from './helpers/contract.js';
+import { contractViolations as violationsIn, type ObservedResponse } from './check.js';
+import { contract } from '../../test/helpers/contract.js';
 
 const contractViolations = (response: ObservedResponse) => violationsIn(contract, response);
 

@@ -2,8 +2,8 @@
 // JSON Schema's pattern does (anywhere, ^ and $ at the ends), decides inclusion with a witness, and leaves to the
 // reviewer what is not regular or past its bounds, in bounded time.
 import { describe, expect, it } from 'vitest';
-import { MAX_INCLUSION_STEPS, patternIncludes } from '../../src/diff/pattern/inclusion.js';
-import { compile, matches } from '../../src/diff/pattern/nfa.js';
+import { MAX_INCLUSION_STEPS, patternIncludes } from './inclusion.js';
+import { compile, matches } from './nfa.js';
 
 const match = (pattern: string, text: string) => matches(compile(pattern), text);
 

@@ -1,10 +1,10 @@
 // The diff's catalogue and a reviewer's overrides: ids a rules file can name, each with a level and a reason.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../src/diff/catalogue.js';
-import type { Change } from '../../src/diff/changes.js';
-import { applyOverrides, parseOverrides } from '../../src/diff/overrides.js';
-import { ruleTable } from '../../src/diff/ruleTable.js';
+import { RULES } from './catalogue.js';
+import type { Change } from './changes.js';
+import { applyOverrides, parseOverrides } from './overrides.js';
+import { ruleTable } from './ruleTable.js';
 
 describe('the catalogue', () => {
   it('has one kebab-case id per rule, each with a level and a reason, and a reason wherever it departs', () => {

@@ -1,7 +1,7 @@
 // A response's media type renamed, as oasdiff pairs the names: a suffixed kind of a type, or the same type with other
 // parameters, is the same media type; anything else is one removed and one added.
 import { describe, expect, it } from 'vitest';
-import { removedTypes } from '../../src/diff/mediaTypeNames.js';
+import { removedTypes } from './mediaTypeNames.js';
 
 const take = (removed: string[], added: string) => removedTypes(removed).take(added);
 

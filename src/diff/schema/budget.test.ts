@@ -3,19 +3,19 @@
 // undecided), never a hang. Outcomes only: the time each takes is the bench's (BENCH_ONLY=diff-hostile).
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { expander, type Document } from '../../src/diff/document.js';
-import { Budget } from '../../src/diff/schema/budget.js';
-import { counterexample, covers } from '../../src/diff/schema/relation.js';
-import { samples } from '../../src/diff/schema/samples.js';
-import type { Schema } from '../../src/diff/schema/schema.js';
-import { Shapes } from '../../src/diff/schema/shapes.js';
-import { Work } from '../../src/diff/schema/work.js';
+import { expander, type Document } from '../document.js';
+import { Budget } from './budget.js';
+import { counterexample, covers } from './relation.js';
+import { samples } from './samples.js';
+import type { Schema } from './schema.js';
+import { Shapes } from './shapes.js';
+import { Work } from './work.js';
 import {
   integerAlternatives,
   nestedCompositions,
   wideAnyOf,
   type HostilePair,
-} from '../../tools/bench/diffHostileContracts.js';
+} from '../../../tools/bench/diffHostileContracts.js';
 
 /** The request body of each side of a hostile pair, its $refs expanded, as the diff judges it. */
 function bodies(pair: HostilePair): { base: Schema; head: Schema } {

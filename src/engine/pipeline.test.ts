@@ -4,12 +4,12 @@
 // the contract loads (openapi-backend's) and with them compiled ahead of time
 // (the MSW package's).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContract, type Contract, type OpenApiDocument } from '../src/contract/contract.js';
-import { liveValidators } from '../src/contract/load.js';
-import { createEngine, type Engine } from '../src/engine/pipeline.js';
-import type { EngineRequest, EngineResponse } from '../src/engine/types.js';
-import { createAuthenticator } from '../src/state/authenticator.js';
-import { compileContract } from './helpers/compiled.js';
+import { createContract, type Contract, type OpenApiDocument } from '../contract/contract.js';
+import { liveValidators } from '../contract/load.js';
+import { createEngine, type Engine } from './pipeline.js';
+import type { EngineRequest, EngineResponse } from './types.js';
+import { createAuthenticator } from '../state/authenticator.js';
+import { compileContract } from '../../test/helpers/compiled.js';
 
 const problem = (status: number, slug: string) => ({
   description: slug,

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/state/nodeSqlite.js';
-import { SqliteChatbotStore } from '../../src/state/sqliteStore.js';
-import { describeStoreBehaviour } from '../helpers/storeBehaviour.js';
+import { openDatabase } from './nodeSqlite.js';
+import { SqliteChatbotStore } from './sqliteStore.js';
+import { describeStoreBehaviour } from '../../test/helpers/storeBehaviour.js';
 
 let path = '';
 describeStoreBehaviour('SQLite', {

@@ -2,12 +2,12 @@
 // src/contract/precompiled.ts) answer as the live router's, which Ajv compiles in this thread: the same errors for
 // the same requests and answers, with V8's code cache or without it. The script reaches only Ajv's runtime pieces.
 import { describe, expect, it } from 'vitest';
-import { compiledScript } from '../src/contract/compiledScript.js';
-import { CHATBOT_SCHEMA, createContract, type Contract } from '../src/contract/contract.js';
-import { liveValidators } from '../src/contract/load.js';
-import { precompiledValidators, withCodeCache } from '../src/contract/precompiled.js';
-import type { ContractOperation } from '../src/contract/router.js';
-import { contract as builtIn } from './helpers/contract.js';
+import { compiledScript } from './compiledScript.js';
+import { CHATBOT_SCHEMA, createContract, type Contract } from './contract.js';
+import { liveValidators } from './load.js';
+import { precompiledValidators, withCodeCache } from './precompiled.js';
+import type { ContractOperation } from './router.js';
+import { contract as builtIn } from '../../test/helpers/contract.js';
 
 const { document } = builtIn;
 const script = withCodeCache(compiledScript(document));

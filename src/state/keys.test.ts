@@ -1,9 +1,9 @@
 // Unit tests of the keys file and of key checking.
 import { describe, expect, it } from 'vitest';
-import { createAuthenticator } from '../src/state/authenticator.js';
-import { DEMO_KEYS, keyLookup, KeysFileError, parseKeys } from '../src/state/keys.js';
-import { readKeysFile } from '../src/state/keysFile.js';
-import { KEYS_FILE } from './helpers/server.js';
+import { createAuthenticator } from './authenticator.js';
+import { DEMO_KEYS, keyLookup, KeysFileError, parseKeys } from './keys.js';
+import { readKeysFile } from './keysFile.js';
+import { KEYS_FILE } from '../../test/helpers/server.js';
 
 describe('parseKeys', () => {
   it('flattens accounts and projects into one entry per key', () => {

@@ -2,7 +2,7 @@
 // (§9.2.6: fields, a blank line dispatching, comments, CR, LF and CRLF), JSON Lines and JSON text sequences (RFC 7464),
 // each item with its text as it came; and written back.
 import { describe, expect, it } from 'vitest';
-import { encodeItem, ItemReader, sequentialKind, type SequentialMediaType } from '../src/contract/sequential.js';
+import { encodeItem, ItemReader, sequentialKind, type SequentialMediaType } from './sequential.js';
 
 /** The items of a text given in pieces of every size, so that an item split anywhere reads the same. */
 function everySplit(kind: SequentialMediaType, text: string) {
