@@ -4,11 +4,11 @@
 // edit where the diff falls short says why (`short`), and is expected to fail until it does not. Every rule of the
 // catalogue has an edit, and every edit that departs from oasdiff says why. The command's code is the built one
 // (dist/), run in this process; the command line itself is run in test/diff-cli.test.ts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { RULES } from '../dist/diff/catalogue.js';
 import { runDiff } from '../dist/diff/runDiff.js';
 import { assertBuilt } from './helpers/run.js';
@@ -35,6 +35,7 @@ const asInfo = (level: string) => (level === 'none' ? 'info' : level);
 /** The edit through the command: its level at the top, its rule among the top's, exit 1 exactly when it breaks. */
 function check(edit: Edit): void {
   const { dir, base, head } = sides(edit);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const json = runDiff({ base, head, cwd: dir, format: 'json' });
   const review = JSON.parse(json.output) as { changes: { level: string; rule: string }[] };
   const top = review.changes[0]?.level ?? 'none';
