@@ -88,6 +88,44 @@ const REASONS: Reason[] = [
   ],
   ['Optic', /request-body/, 'safe', 'It has no rule for a request body made required, added or removed.'],
   ['Optic', /header|response-property-(type|became-nullable)/, 'safe', 'It has no rule for response headers.'],
+  [
+    'Atlassian openapi-diff',
+    /-(max-length|max|min|min-items)-set/,
+    'breaks',
+    'As a set difference, values past the new limit are refused; a limit first written down is most often one the ' +
+      'server already held, so the corpus warns, as oasdiff does.',
+  ],
+  [
+    'both',
+    /response-optional-property-removed/,
+    'breaks',
+    'It grades a property gone from an answer breaking; the object lets unnamed ones in, and the corpus warns, as ' +
+      'oasdiff does.',
+  ],
+  ['both', /stability|sunset/, 'safe', 'It does not read x-stability-level or x-sunset.'],
+  ['both', /became-not-read-only/, 'safe', 'It does not read readOnly: a property no client sent is now required.'],
+  ['both', /write-only/, 'breaks', 'It does not read writeOnly: a property never sent in an answer seems lost.'],
+  [
+    'both',
+    /media-type-name-(specialized|changed)/,
+    'breaks',
+    'It reads a media type renamed as one removed and one added; the new name is a kind of the old one, or the same ' +
+      'with a parameter, and is read as before.',
+  ],
+  [
+    'Atlassian openapi-diff',
+    /media-type-name-generalized/,
+    'safe',
+    'It does not compare response media types by name: a wider one may carry another format.',
+  ],
+  [
+    'Optic',
+    /enum-value-added/,
+    'breaks',
+    'It grades a value added to an answer breaking; the corpus warns, as oasdiff does: a client that switches over ' +
+      'the values meets one it cannot handle.',
+  ],
+  ['Optic', /type-compatible/, 'breaks', 'It reads types strictly whatever the media type; in XML any value is text.'],
 ];
 
 export function explain(peer: string, edit: Edit, said: Said): string {
