@@ -21,7 +21,6 @@ export function compareProperties(
   const [wasRequired, isRequired] = [new Set(requiredOf(o)), new Set(requiredOf(n))];
   const stillOpen = n.additionalProperties !== false;
   // A property that was there, hidden (readOnly in a request, writeOnly in a response), is named by its own rule.
-  const kept = (schema: Schema, name: string) => Object.hasOwn(propertiesOf(schema), name);
   for (const name of isNamed.keys()) {
     if (wasNamed.has(name)) continue;
     const required = isRequired.has(name);
@@ -93,6 +92,9 @@ export function compareProperties(
   } else judged('additionalProperties');
 }
 
+/** The schema names the property, whether or not this side of the wire carries it. */
+const kept = (schema: Schema, name: string) => Object.hasOwn(propertiesOf(schema), name);
+
 /** A response's writeOnly properties, never sent: added, removed or changed inside, at info, as oasdiff has them. */
 function compareWriteOnly({ walk, site, before, after, old, now, path, finding }: Node): void {
   const [o, n] = [old.value as Schema, now.value as Schema];
@@ -105,11 +107,11 @@ function compareWriteOnly({ walk, site, before, after, old, now, path, finding }
   const [was, is] = [unsent(o, before), unsent(n, after)];
   const required = (schema: Schema, name: string) => (requiredOf(schema).includes(name) ? 'required' : 'optional');
   for (const name of is) {
-    if (Object.hasOwn(propertiesOf(o), name)) continue;
+    if (kept(o, name)) continue;
     finding(`response-${required(n, name)}-write-only-property-added`, `properties/${name}`, {}, now.at);
   }
   for (const name of was) {
-    if (Object.hasOwn(propertiesOf(n), name)) continue;
+    if (kept(n, name)) continue;
     finding(`response-${required(o, name)}-write-only-property-removed`, `properties/${name}`, {}, old.at);
   }
   for (const name of is) {
