@@ -1,6 +1,6 @@
 // The package's programmatic entry.
-export { startServer, type RunningServer, type ServerOptions } from './server/start.js';
-export { createMiddleware, type ChatbotApiMiddleware, type MiddlewareOptions } from './server/middleware.js';
+export { runServe, type RunningServer, type ServeOptions } from './serve/runServe.js';
+export { createMiddleware, type ChatbotApiMiddleware, type MiddlewareOptions } from './http/middleware.js';
 export {
   AdminApiError,
   createAdminClient,
@@ -8,12 +8,12 @@ export {
   type AdminJournalEntry,
   type AdminOverride,
   type AdminTenant,
-} from './server/admin/client.js';
+} from './http/admin/client.js';
 export type * from './reference/publicTypes.js';
 export { OverrideError } from './engine/checkOverride.js';
 export { BUILT_IN_SCENARIOS, ScenarioError } from './reference/scenarios.js';
 export { SeedError } from './reference/seeding.js';
-export { startMock, type MockOptions, type RunningMock } from './modes/mock.js';
+export { runMock, type MockOptions, type RunningMock } from './mock/runMock.js';
 export { loadContract, readContractFile, type ContractFile, type ReadOptions } from './contract/load.js';
 export { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './contract/boundedRead.js';
 export { parseDocument, type ParsedDocument } from './contract/parseDocument.js';
@@ -29,6 +29,6 @@ export { PostgresChatbotStore } from './state/postgresStore.js';
 export { StoreUnavailableError, type ChatbotStore, type StoreHealth, type StoreKind } from './state/store.js';
 export type * from './contract/types.js';
 export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
-export { runVerification, type VerifyOptions, type VerifyReport } from './verify/runner.js';
+export { runVerify, type VerifyOptions, type VerifyReport } from './verify/runVerify.js';
 export { coverageHtml, coverageMarkdown } from './verify/report/coverageReport.js';
-export { startProxy, type ProxyOptions, type RunningProxy } from './proxy/start.js';
+export { runProxy, type ProxyOptions, type RunningProxy } from './proxy/runProxy.js';

@@ -3,8 +3,8 @@
 // with a reset. Every admin answer is checked against the admin API's document, every /api answer against the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OVERRIDE_BODIES_BYTES, MAX_OVERRIDES } from '../src/engine/overrides.js';
-import { createAdminClient } from '../src/server/admin/client.js';
-import { MAX_TENANTS } from '../src/server/admin/tenantLimit.js';
+import { createAdminClient } from '../src/http/admin/client.js';
+import { MAX_TENANTS } from '../src/http/admin/tenantLimit.js';
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 

@@ -11,11 +11,11 @@ import { createContract } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { MAX_OVERRIDES } from '../src/engine/overrides.js';
 import { MAX_SEEDED_PER_LOAD } from '../src/reference/loadScenario.js';
-import { createMiddleware } from '../src/server/middleware.js';
+import { createMiddleware } from '../src/http/middleware.js';
 import { contract } from './helpers/contract.js';
 import { SCENARIOS_SCHEMA } from '../src/reference/scenarioSchema.js';
 import { BUILT_IN_SCENARIOS, ScenarioError } from '../src/reference/scenarios.js';
-import { createAdminClient } from '../src/server/admin/client.js';
+import { createAdminClient } from '../src/http/admin/client.js';
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../src/modes/mock.js';
-import { startProxy } from '../src/proxy/start.js';
+import { runMock } from '../src/mock/runMock.js';
+import { runProxy } from '../src/proxy/runProxy.js';
 import { proxySpec } from '../src/proxy/spec.js';
-import { adminSpec } from '../src/server/admin/spec.js';
+import { adminSpec } from '../src/http/admin/spec.js';
 import { documentedAnswer } from './helpers/adminAnswer.js';
 import { joined } from './helpers/regexp.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
@@ -59,13 +59,13 @@ describe('the admin token', () => {
   });
 
   it('guards the mock’s admin API, in any case of the scheme', async () => {
-    const mock = await startMock({ port: 0, adminToken: TOKEN });
+    const mock = await runMock({ port: 0, adminToken: TOKEN });
     closing.push(mock.close);
     await expectGuarded(mock.url, adminSpec, '/requests');
   }, 60_000);
 
   it('guards the proxy’s violations, in any case of the scheme; its document stays open', async () => {
-    const proxy = await startProxy({ upstream: NO_UPSTREAM, port: 0, adminToken: TOKEN });
+    const proxy = await runProxy({ upstream: NO_UPSTREAM, port: 0, adminToken: TOKEN });
     closing.push(proxy.close);
     await expectGuarded(proxy.url, proxySpec, '/violations');
     const document = await fetch(`${new URL(proxy.url).origin}/__admin/openapi.json`);
@@ -73,7 +73,7 @@ describe('the admin token', () => {
   });
 
   it('keeps the proxy’s Host allow-list, refusing with its own documented problem', async () => {
-    const proxy = await startProxy({ upstream: NO_UPSTREAM, port: 0, adminToken: TOKEN });
+    const proxy = await runProxy({ upstream: NO_UPSTREAM, port: 0, adminToken: TOKEN });
     closing.push(proxy.close);
     const response = await withHost(`${new URL(proxy.url).origin}/__admin/violations`, 'rebound.example', TOKEN);
     expect((await documentedAnswer(proxySpec, 'GET', '/violations', response)).status).toBe(403);
@@ -82,7 +82,7 @@ describe('the admin token', () => {
 
 describe('the proxy off loopback', () => {
   it('refuses to start without an admin token: one line, exit 2', async () => {
-    await expect(startProxy({ upstream: NO_UPSTREAM, port: 0, host: '0.0.0.0' })).rejects.toThrow(
+    await expect(runProxy({ upstream: NO_UPSTREAM, port: 0, host: '0.0.0.0' })).rejects.toThrow(
       /open admin API: anyone who reaches it could read the traffic it has seen/,
     );
     const started = run(['proxy', '--upstream', NO_UPSTREAM, '--host', '0.0.0.0', '--port', '0']);

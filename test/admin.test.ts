@@ -5,8 +5,8 @@ import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSpec } from '../src/server/admin/spec.js';
-import { ConfigError, startServer } from '../src/server/start.js';
+import { adminSpec } from '../src/http/admin/spec.js';
+import { ConfigError, runServe } from '../src/serve/runServe.js';
 import { KEYS, KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
 
 const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
@@ -160,16 +160,16 @@ describe('--admin-token', () => {
   });
 
   it('is required to bind anything but loopback', async () => {
-    await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
-    await expect(startServer({ port: 0, host: '0.0.0.0' })).rejects.toThrow(
+    await expect(runServe({ port: 0, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
+    await expect(runServe({ port: 0, host: '0.0.0.0' })).rejects.toThrow(
       /Set an admin token, or bind a loopback address/,
     );
   });
 });
 
-describe('startServer, for test runners', () => {
+describe('runServe, for test runners', () => {
   it('returns url, keys, reset() and close(), on an ephemeral port', async () => {
-    const server = await startServer({ port: 0, keysFile: KEYS_FILE });
+    const server = await runServe({ port: 0, keysFile: KEYS_FILE });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
       expect(server.keys.map((k) => k.key)).toEqual(Object.values(KEYS));

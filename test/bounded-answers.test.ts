@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startProxy } from '../src/proxy/start.js';
+import { runProxy } from '../src/proxy/runProxy.js';
 import { proxySpec } from '../src/proxy/spec.js';
 import { AnswerTooLarge } from '../src/verify/answerCap.js';
 import { send } from '../src/verify/send.js';
@@ -251,7 +251,7 @@ describe('proxy, in front of an upstream whose list is past the cap', () => {
       res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': String(STREAMED) });
       res.write('<html>');
     });
-    const proxy = await startProxy({ upstream: url, port: 0, maxResponseBytes: CAP });
+    const proxy = await runProxy({ upstream: url, port: 0, maxResponseBytes: CAP });
     closing.push(proxy.close);
     const answer = await fetch(`${new URL(proxy.url).origin}/docs/`);
     expect(answer.status).toBe(502);

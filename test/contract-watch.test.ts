@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Contract, OpenApiDocument } from '../src/contract/contract.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { loadContract } from '../src/contract/load.js';
-import { adminSpec } from '../src/server/admin/spec.js';
+import { adminSpec } from '../src/http/admin/spec.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';

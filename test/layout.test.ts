@@ -17,8 +17,11 @@ const LAYERS = [
   'engine',
   'handlers',
   'reference',
-  'server',
-  'modes',
+  'http',
+  'watch',
+  'msw',
+  'serve',
+  'mock',
   'verify',
   'proxy',
   'diff',
@@ -79,8 +82,8 @@ describe('the layout of src/', () => {
       'contract/limits.ts',
       'contract/pointer.ts',
       'reference/reference.ts',
-      'modes/msw/handlers.ts',
-      'modes/msw/index.ts',
+      'msw/handlers.ts',
+      'msw/index.ts',
     ];
     const engine = files(join(src, 'engine')).map((file) => relative(src, file));
     for (const file of [...engine, ...browserSafe, ...files(join(src, 'handlers')).map((f) => relative(src, f))]) {
@@ -94,7 +97,7 @@ describe('the layout of src/', () => {
       // curl.ts, diff/git.ts and isolatedPrism.ts write another program's flags: curl's, git's and node's.
       (path) =>
         !relative(src, path).startsWith('cli/') &&
-        !['curl.ts', 'diff/git.ts', 'modes/isolatedPrism.ts'].some((name) => path.endsWith(name)),
+        !['curl.ts', 'diff/git.ts', 'mock/isolatedPrism.ts'].some((name) => path.endsWith(name)),
     )) {
       // Code only: comments may say which flag sets a thing.
       const code = readFileSync(file, 'utf8')
@@ -131,12 +134,25 @@ describe('the layout of src/', () => {
   });
 });
 
+describe('the commands', () => {
+  it.each(['serve', 'mock', 'verify', 'proxy', 'diff'])(
+    '%s starts from src/%s/run<Command>.ts, which its command line imports',
+    (command) => {
+      const entry = `run${command[0]!.toUpperCase()}${command.slice(1)}`;
+      const file = join(src, command, `${entry}.ts`);
+      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^export (async )?function ${entry}\\(`, 'm'));
+      const cli = importsOf(readFileSync(join(src, 'cli', 'commands', `${command}.ts`), 'utf8'));
+      expect(cli).toContain(`../../${command}/${entry}.js`);
+    },
+  );
+});
+
 describe('the layout of src/, tools/ and packages/', () => {
   const sources = ['src', 'tools', 'packages'].flatMap((dir) => files(join(root, dir), /\.(c?ts|mjs)$/));
 
   it('reads dynamic imports too: the commands load their code with import()', () => {
     const imported = importsOf(readFileSync(join(src, 'cli', 'commands', 'verify.ts'), 'utf8'));
-    expect(imported).toContain('../../verify/runner.js');
+    expect(imported).toContain('../../verify/runVerify.js');
   });
 
   it('has no import cycle', () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMiddleware, type ChatbotApiMiddleware } from '../src/server/middleware.js';
+import { createMiddleware, type ChatbotApiMiddleware } from '../src/http/middleware.js';
 import { contract } from './helpers/contract.js';
 import { KEYS, TestClient } from './helpers/server.js';
 

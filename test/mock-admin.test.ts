@@ -2,14 +2,14 @@
 // admin API's document; one tenant's override leaves another alone; a scenario's seed is held and answered, but no
 // create is stored. Every /api answer is checked against the contract (test/scenario-parity.test.ts compares serve's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../src/modes/mock.js';
-import { createAdminClient } from '../src/server/admin/client.js';
+import { runMock, type RunningMock } from '../src/mock/runMock.js';
+import { createAdminClient } from '../src/http/admin/client.js';
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0 });
+  mock = await runMock({ port: 0 });
 }, 60_000);
 afterAll(() => mock?.close());
 
@@ -57,13 +57,13 @@ describe("the Prism mock's admin API", () => {
   });
 
   it('starts in a scenario, and refuses to open its admin API off loopback without a token', async () => {
-    const flaky = await startMock({ port: 0, scenario: 'empty' });
+    const flaky = await runMock({ port: 0, scenario: 'empty' });
     try {
       expect(await new TestClient(flaky.url).listed(KEYS.acmeWeb)).toEqual([]);
     } finally {
       await flaky.close();
     }
-    await expect(startMock({ port: 0, host: '0.0.0.0' })).rejects.toThrow(/open admin API/);
-    await expect(startMock({ port: 0, scenario: 'nope' })).rejects.toThrow(/no scenario "nope"/);
+    await expect(runMock({ port: 0, host: '0.0.0.0' })).rejects.toThrow(/open admin API/);
+    await expect(runMock({ port: 0, scenario: 'nope' })).rejects.toThrow(/no scenario "nope"/);
   });
 });

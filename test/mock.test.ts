@@ -3,15 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatbotClient } from '../src/verify/client.js';
 import { contractViolations } from '../src/contract/check.js';
-import { startMock, type RunningMock } from '../src/modes/mock.js';
+import { runMock, type RunningMock } from '../src/mock/runMock.js';
 import { contract } from './helpers/contract.js';
-import { runVerification } from '../src/verify/runner.js';
+import { runVerify } from '../src/verify/runVerify.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 
 let mock: RunningMock;
 let server: TestServer;
 beforeAll(async () => {
-  [mock, server] = await Promise.all([startMock({ port: 0 }), startTestServer()]);
+  [mock, server] = await Promise.all([runMock({ port: 0 }), startTestServer()]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([mock?.close(), server?.close()]);
@@ -56,7 +56,7 @@ describe('the Prism mock', () => {
   });
 
   it('passes every check of the verification kit that a stateless target can pass', async () => {
-    const report = await runVerification({ baseUrl: mock.url, key: KEYS.acmeWeb, stateless: true, seed: 7 });
+    const report = await runVerify({ baseUrl: mock.url, key: KEYS.acmeWeb, stateless: true, seed: 7 });
     expect(report.failures).toEqual([]);
     expect(report.passed).toBe(true);
     expect(report.phases).toEqual(['examples', 'coverage', 'fuzz']);
@@ -78,7 +78,7 @@ describe('the Prism mock', () => {
 
 describe('--dynamic', () => {
   it('generates data from the schemas, every answer within the contract', async () => {
-    const dynamic = await startMock({ port: 0, dynamic: true });
+    const dynamic = await runMock({ port: 0, dynamic: true });
     try {
       const responses = await Promise.all(
         [1, 2, 3].map(() => fetch(`${dynamic.url}/chatbots`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}` } })),

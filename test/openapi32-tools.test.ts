@@ -13,8 +13,8 @@ import { responseViolations } from '../src/contract/check.js';
 import { createContract } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { ItemReader } from '../src/contract/sequential.js';
-import { startProxy } from '../src/proxy/start.js';
-import { runVerification } from '../src/verify/runner.js';
+import { runProxy } from '../src/proxy/runProxy.js';
+import { runVerify } from '../src/verify/runVerify.js';
 import { contract32File, with32Additions } from './helpers/contract32.js';
 import { KEYS, startTestServer } from './helpers/server.js';
 
@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 async function proxyTo(upstream: string, strict = false, maxResponseBytes?: number) {
-  const proxy = await startProxy({
+  const proxy = await runProxy({
     upstream,
     port: 0,
     strict,
@@ -146,7 +146,7 @@ describe('verify, OpenAPI 3.2', () => {
     const file = contract32File();
     const upstream = await startTestServer({ contractFile: file });
     closing.push(upstream.close);
-    const report = await runVerification({
+    const report = await runVerify({
       baseUrl: upstream.server.url,
       key: KEYS.acmeWeb,
       keySameAccount: KEYS.acmeMobile,
@@ -177,7 +177,7 @@ describe('verify, OpenAPI 3.2', () => {
     writeFileSync(path, dump(careless));
     const upstream = await startTestServer({ contractFile: path });
     closing.push(upstream.close);
-    const report = await runVerification({
+    const report = await runVerify({
       baseUrl: upstream.server.url,
       key: KEYS.acmeWeb,
       contract: against,

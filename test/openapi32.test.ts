@@ -14,8 +14,8 @@ import { liveValidators } from '../src/contract/load.js';
 import { ItemReader } from '../src/contract/sequential.js';
 import { contract32File, with32Additions } from './helpers/contract32.js';
 import { setupServer } from 'msw/node';
-import { startMock } from '../src/modes/mock.js';
-import { createMswHandlersFor } from '../src/modes/msw/handlers.js';
+import { runMock } from '../src/mock/runMock.js';
+import { createMswHandlersFor } from '../src/msw/handlers.js';
 import { compileContract } from './helpers/compiled.js';
 import { KEYS, KEYS_FILE, startTestServer } from './helpers/server.js';
 
@@ -28,7 +28,7 @@ const start = {
     return { url: server.url, close };
   },
   mock: async () => {
-    const mock = await startMock({ port: 0, keysFile: KEYS_FILE, contractFile: file });
+    const mock = await runMock({ port: 0, keysFile: KEYS_FILE, contractFile: file });
     return { url: mock.url, close: () => mock.close() };
   },
   msw: async () => {

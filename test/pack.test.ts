@@ -180,8 +180,8 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
         '--input-type=module',
         '-e',
         `
-      import { startServer } from 'chatbot-api-mock';
-      const server = await startServer({ port: 0 });
+      import { runServe } from 'chatbot-api-mock';
+      const server = await runServe({ port: 0 });
       const answer = await fetch(server.url + '/chatbots', { headers: { authorization: 'Bearer ${KEYS.acmeWeb}' } });
       console.log(answer.status);
       await server.close();`,
@@ -189,7 +189,7 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
       { cwd: app },
     );
     expect(esm.stdout.trim()).toBe('200');
-    const cjs = await exec(NODE, ['-e', "console.log(typeof require('chatbot-api-mock').startServer)"], { cwd: app });
+    const cjs = await exec(NODE, ['-e', "console.log(typeof require('chatbot-api-mock').runServe)"], { cwd: app });
     expect(cjs.stdout.trim()).toBe('function');
     const schema = "process.stdout.write(require('chatbot-api-mock/scenarios.schema.json').title)";
     expect((await exec(NODE, ['-e', schema], { cwd: app })).stdout).toBe('chatbot-api-mock scenarios');
@@ -221,16 +221,16 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     writeFileSync(
       join(app, 'consumer.ts'),
       `
-      import { createAdminClient, createMiddleware, runVerification } from 'chatbot-api-mock';
-      import { startMock, startProxy, startServer } from 'chatbot-api-mock';
+      import { createAdminClient, createMiddleware, runVerify } from 'chatbot-api-mock';
+      import { runMock, runProxy, runServe } from 'chatbot-api-mock';
       import type { Chatbot, VerifyReport } from 'chatbot-api-mock';
       import { createMswHandlers } from 'chatbot-api-mock/msw';
       import { createMswHandlers as createMsw, type Problem as MswProblem } from '@chatbot-api-mock/msw';
-      const server = await startServer({ port: 0 });
-      const report: VerifyReport = await runVerification({ baseUrl: server.url, key: 'sk_live_acme_web_0001' });
+      const server = await runServe({ port: 0 });
+      const report: VerifyReport = await runVerify({ baseUrl: server.url, key: 'sk_live_acme_web_0001' });
       const first: Chatbot | undefined = undefined;
       const tenant = await createAdminClient(server.url).createTenant();
-      console.log(report.passed, first, tenant.api_key, createMiddleware, startMock, startProxy, createMswHandlers);
+      console.log(report.passed, first, tenant.api_key, createMiddleware, runMock, runProxy, createMswHandlers);
       await server.close();
       const mock = createMsw({ baseUrl: '/api' });
       const outage: MswProblem = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Down.' };

@@ -53,7 +53,7 @@ describe('the Node the scripts run on', () => {
 
 describe('the library entry', () => {
   it('loads no Prism and no database driver until one is asked for', () => {
-    // The modules `import { startServer } from 'chatbot-api-mock'` resolves, recorded by a resolve hook in a fresh
+    // The modules `import { runServe } from 'chatbot-api-mock'` resolves, recorded by a resolve hook in a fresh
     // process.
     const script = `
       import { registerHooks } from 'node:module';
@@ -65,8 +65,8 @@ describe('the library entry', () => {
           return resolved;
         },
       });
-      const { startServer } = await import('chatbot-api-mock');
-      const server = await startServer({ port: 0 });
+      const { runServe } = await import('chatbot-api-mock');
+      const server = await runServe({ port: 0 });
       await server.close();
       console.log(JSON.stringify(seen));`;
     const seen = JSON.parse(

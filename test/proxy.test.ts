@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startProxy, type RunningProxy } from '../src/proxy/start.js';
+import { runProxy, type RunningProxy } from '../src/proxy/runProxy.js';
 import type { Finding } from '../src/verify/findings.js';
 import {
   answerProblem,
@@ -61,8 +61,8 @@ async function brokenUpstream() {
   return upstream;
 }
 
-async function proxy(upstream: string, options: Partial<Parameters<typeof startProxy>[0]> = {}): Promise<RunningProxy> {
-  const started = await startProxy({ upstream, port: 0, ...options });
+async function proxy(upstream: string, options: Partial<Parameters<typeof runProxy>[0]> = {}): Promise<RunningProxy> {
+  const started = await runProxy({ upstream, port: 0, ...options });
   closing.push(started.close);
   return started;
 }

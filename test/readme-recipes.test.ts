@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminClient } from '../src/server/admin/client.js';
+import { createAdminClient } from '../src/http/admin/client.js';
 import { chromiumAvailable, launchChromium, RESULTS, serveFiles } from './helpers/browser.js';
 import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, startTestServer } from './helpers/server.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chatbot } from '../src/contract/types.js';
-import { startMock, type RunningMock } from '../src/modes/mock.js';
+import { runMock, type RunningMock } from '../src/mock/runMock.js';
 import { adminCaller } from './helpers/admin.js';
 import { contract } from './helpers/contract.js';
 import { KEYS, KEYS_FILE, startTestServer, TestClient, type TestServer } from './helpers/server.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const scenariosFile = join(mkdtempSync(join(tmpdir(), 'scenario-parity-')), 'scenarios.yaml');
   writeFileSync(scenariosFile, SCENARIOS);
   serve = await startTestServer({ scenariosFile });
-  mock = await startMock({ port: 0, keysFile: KEYS_FILE, scenariosFile });
+  mock = await runMock({ port: 0, keysFile: KEYS_FILE, scenariosFile });
 }, 60_000);
 afterAll(async () => {
   await serve?.close();

@@ -1,10 +1,10 @@
-// The settings of `serve` are checked once, by startServer (src/server/options.ts),
+// The settings of `serve` are checked once, by runServe (src/serve/options.ts),
 // whichever way they come: a flag, an environment variable, the config file
 // (logging-config.test.ts) or code; the command line names where a refused one came from.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVE_SETTINGS } from '../src/cli/settings.js';
-import { OptionError } from '../src/server/options.js';
-import { startServer } from '../src/server/start.js';
+import { OptionError } from '../src/serve/options.js';
+import { runServe } from '../src/serve/runServe.js';
 import { assertBuilt, run } from './helpers/run.js';
 
 beforeAll(assertBuilt);
@@ -19,12 +19,12 @@ describe('the serve settings table', () => {
   });
 
   it.each([
-    [{ faultRate: 5 }, 'startServer: faultRate: expected a fraction from 0 to 1, not 5'],
-    [{ port: 70000 }, 'startServer: port: expected a port number from 0 to 65535, not 70000'],
-    [{ port: 1.5 }, 'startServer: port: expected a port number from 0 to 65535, not 1.5'],
-    [{ delay: [20, 10] as [number, number] }, 'startServer: delay: expected MS or MIN-MAX milliseconds, not [20,10]'],
-  ])('startServer(%j) is refused as the flag is', async (options, message) => {
-    const failure = startServer(options);
+    [{ faultRate: 5 }, 'runServe: faultRate: expected a fraction from 0 to 1, not 5'],
+    [{ port: 70000 }, 'runServe: port: expected a port number from 0 to 65535, not 70000'],
+    [{ port: 1.5 }, 'runServe: port: expected a port number from 0 to 65535, not 1.5'],
+    [{ delay: [20, 10] as [number, number] }, 'runServe: delay: expected MS or MIN-MAX milliseconds, not [20,10]'],
+  ])('runServe(%j) is refused as the flag is', async (options, message) => {
+    const failure = runServe(options);
     await expect(failure).rejects.toThrow(OptionError);
     await expect(failure).rejects.toThrow(message);
   });

@@ -18,7 +18,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
-import { adminSpec } from '../src/server/admin/spec.js';
+import { adminSpec } from '../src/http/admin/spec.js';
 import { hasControl } from '../src/untrusted/printable.js';
 import { countingListener } from './helpers/countingListener.js';
 import { contract as builtIn } from './helpers/contract.js';

@@ -1,11 +1,11 @@
 // A contract under review can ask the mock's generator (Prism) for answers
 // without end: a list of 50,000,000 chatbots, a string of 300,000,000
 // characters. The mock makes its answers in a process of its own, bounded in
-// time, memory and answer size (src/modes/isolatedPrism.ts): past a bound,
+// time, memory and answer size (src/mock/isolatedPrism.ts): past a bound,
 // that one request gets the documented 501 problem, and the mock answers the
 // next one as before, and still stops on SIGTERM by itself. That operation is
 // then refused at once for a while, so that clients asking for it again do not
-// keep the others waiting on the one generator (src/modes/coolDown.ts).
+// keep the others waiting on the one generator (src/mock/coolDown.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { liveValidators } from '../src/contract/load.js';
-import { adminSpec } from '../src/server/admin/spec.js';
+import { adminSpec } from '../src/http/admin/spec.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';

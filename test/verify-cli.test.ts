@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VerifyReport } from '../src/verify/runner.js';
+import type { VerifyReport } from '../src/verify/runVerify.js';
 import { faultyStore, startBrokenServer } from './helpers/broken.js';
 import { assertBuilt, BIN } from './helpers/run.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';

@@ -2,7 +2,7 @@
 // the run with the right check named, from cases derived from the contract
 // alone, each cause reported once with a command that replays it.
 import { describe, expect, it } from 'vitest';
-import { runVerification } from '../src/verify/runner.js';
+import { runVerify } from '../src/verify/runVerify.js';
 import { startBrokenServer } from './helpers/broken.js';
 import { NEW_DEFECTS, OLD_DEFECTS } from './helpers/defects.js';
 import { KEYS } from './helpers/server.js';
@@ -18,7 +18,7 @@ describe.each([
     async (_label, check, defect) => {
       const broken = await startBrokenServer(defect);
       try {
-        const report = await runVerification({ baseUrl: broken.url, ...ALL_KEYS, seed: 11, maxExamples: 40 });
+        const report = await runVerify({ baseUrl: broken.url, ...ALL_KEYS, seed: 11, maxExamples: 40 });
         expect(report.passed).toBe(false);
         expect(report.failures.map((f) => f.check)).toContain(check);
         const finding = report.failures.find((f) => f.check === check)!;

@@ -3,7 +3,7 @@
 // from the contract alone.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerification, type VerifyReport } from '../src/verify/runner.js';
+import { runVerify, type VerifyReport } from '../src/verify/runVerify.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
 
 const ALL_KEYS = { key: KEYS.acmeWeb, keySameAccount: KEYS.acmeMobile, keyOtherAccount: KEYS.globex };
@@ -18,7 +18,7 @@ const failed = (report: VerifyReport) => report.failures.map((f) => `${f.check} 
 
 describe('against the reference server', () => {
   it('passes a default run with every key, and runs every check but the opt-in one and the proxy’s', async () => {
-    const report = await runVerification({ baseUrl: reference.server.url, ...ALL_KEYS });
+    const report = await runVerify({ baseUrl: reference.server.url, ...ALL_KEYS });
     expect(failed(report)).toEqual([]);
     expect(report.passed).toBe(true);
     expect(report.phases).toEqual(['examples', 'coverage', 'fuzz', 'stateful']);
@@ -35,7 +35,7 @@ describe('against the reference server', () => {
   it.each(Array.from({ length: 20 }, (_, index) => index + 1))(
     'passes the generative phases with seed %i, with no failure',
     async (seed) => {
-      const report = await runVerification({
+      const report = await runVerify({
         baseUrl: reference.server.url,
         ...ALL_KEYS,
         seed,
@@ -51,7 +51,7 @@ describe('against the reference server', () => {
   it('names every chatbot it creates with the run prefix, but the one-character name boundary', async () => {
     const own = await startTestServer();
     try {
-      const report = await runVerification({
+      const report = await runVerify({
         baseUrl: own.server.url,
         key: KEYS.globex,
         phases: ['examples', 'coverage', 'fuzz'],
@@ -73,7 +73,7 @@ describe('against the reference server', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as { port: number };
     await new Promise((resolve) => probe.close(resolve));
-    const report = await runVerification({ baseUrl: `http://127.0.0.1:${port}/api`, key: KEYS.acmeWeb });
+    const report = await runVerify({ baseUrl: `http://127.0.0.1:${port}/api`, key: KEYS.acmeWeb });
     expect(report.passed).toBe(false);
     expect(report.error).toMatch(/nothing answers at .* \(ECONNREFUSED\)/);
     expect(report.requests).toBe(1);
@@ -81,7 +81,7 @@ describe('against the reference server', () => {
 
   it('replays the same cases with the same seed', async () => {
     const run = () =>
-      runVerification({
+      runVerify({
         baseUrl: reference.server.url,
         key: KEYS.acmeWeb,
         seed: 42,

@@ -1,5 +1,5 @@
 // Bundles the command line for the bin (src/bin.cts), and Prism's HTTP mocker
-// for `mock`, `proxy --fallback prism` and startMock(), as CommonJS that Node's
+// for `mock`, `proxy --fallback prism` and runMock(), as CommonJS that Node's
 // compile cache can keep: one file to parse instead of hundreds of modules.
 // Prism is in the package once, in dist/vendor/prism-http.cjs, and not a
 // dependency (docs/decisions/0002-mock-in-process.md).

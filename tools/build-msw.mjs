@@ -14,7 +14,7 @@ mkdirSync('dist/msw', { recursive: true });
 writeFileSync(compiledContract, await compileContractModule(readDocument()));
 
 await build({
-  entryPoints: ['dist/modes/msw/index.js'],
+  entryPoints: ['dist/msw/index.js'],
   outfile: 'packages/msw/dist/index.js',
   bundle: true,
   format: 'esm',
@@ -28,7 +28,7 @@ await build({
 });
 
 const [types] = generateDtsBundle(
-  [{ filePath: 'src/modes/msw/index.ts', output: { noBanner: true, exportReferencedTypes: false } }],
+  [{ filePath: 'src/msw/index.ts', output: { noBanner: true, exportReferencedTypes: false } }],
   {
     // MSW's types need the DOM's (the package runs in pages too).
     preferredConfigPath: 'packages/msw/tsconfig.types.json',

@@ -1,6 +1,6 @@
 // The config file: the settings of `serve` (src/cli/settings.ts), found by
 // lilconfig in the working directory or named with --config. Its keys are
-// checked here; its values, as every value of a setting, by startServer. Paths
+// checked here; its values, as every value of a setting, by runServe. Paths
 // in it are relative to the file. One file serves every command: each takes
 // its own rows (proxy and verify theirs) and passes over the others' keys.
 import { dirname, resolve } from 'node:path';

@@ -2,8 +2,8 @@
 // alike: a setting or a file the caller must fix is a usage error (exit 2); a
 // port in use, an address not here, a store that cannot open or anything else is
 // the machine's (exit 1).
-import { ConfigError } from '../server/configError.js';
-import { OptionError } from '../server/options.js';
+import { ConfigError } from '../http/configError.js';
+import { OptionError } from '../serve/options.js';
 import { KeysFileError } from '../state/keys.js';
 import { RecordsError } from '../state/records.js';
 import { ScenarioError } from '../reference/scenarios.js';

@@ -2,7 +2,7 @@
 // or with --log-format pretty) one short line a person reads at a glance:
 // time, method, path, status, duration, project. No secret reaches a log line
 // (src/untrusted/redact.ts): secret headers are masked where requests are
-// logged (src/server/app.ts), and any sk_live_ key in a line is masked as it is
+// logged (src/http/app.ts), and any sk_live_ key in a line is masked as it is
 // written; the pretty line escapes control characters, so that the traffic
 // cannot forge a line. The full detail stays in the JSON.
 import { pino, type Logger } from 'pino';

@@ -5,7 +5,7 @@
 // default.
 import { Option, type Command } from 'commander';
 import type { Logger } from 'pino';
-import { booleanOf } from '../server/options.js';
+import { booleanOf } from '../serve/options.js';
 import type { ConfigFile } from './config.js';
 import { createLogger } from './logger.js';
 import { allowedOf, isSwitch, type CliSetting } from './settings.js';

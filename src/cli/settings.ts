@@ -1,14 +1,14 @@
 // The settings of `serve` as the command line names them: each one's flag,
-// environment variable and config-file key, the option of startServer it sets,
-// and its default. Their values are checked once, by startServer
-// (src/server/options.ts), whichever of these they came from; quiet and the log
+// environment variable and config-file key, the option of runServe it sets,
+// and its default. Their values are checked once, by runServe
+// (src/serve/options.ts), whichever of these they came from; quiet and the log
 // format are the command line's own. `mock`, `proxy` and `verify` take some
 // rows of their own beside serve's (src/cli/toolSettings.ts checks theirs).
-import { allowedFor, type CheckedOption } from '../server/options.js';
+import { allowedFor, type CheckedOption } from '../serve/options.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_ALLOWED } from '../verify/answerCap.js';
 
 export interface CliSetting {
-  /** The option of startServer it sets, or a setting of the command line itself (or of proxy and verify). */
+  /** The option of runServe it sets, or a setting of the command line itself (or of proxy and verify). */
   key: CheckedOption | 'quiet' | 'logFormat' | 'dynamic' | 'maxResponseBytes';
   /** Its name in the config file. */
   configKey: string;
@@ -237,7 +237,7 @@ export const LINT_SETTINGS: readonly CliSetting[] = serveRows({ maxContractBytes
 const EVERY_ROW = [...SERVE_SETTINGS, ...MOCK_SETTINGS, ...PROXY_SETTINGS, ...VERIFY_SETTINGS];
 export const ALL_SETTINGS: readonly CliSetting[] = [...new Map(EVERY_ROW.map((row) => [row.configKey, row])).values()];
 
-/** Whether the row sets an option of startServer and startMock (the others are the command line's own). */
+/** Whether the row sets an option of runServe and runMock (the others are the command line's own). */
 export function isServerOption(key: CliSetting['key']): key is CheckedOption {
   return key !== 'quiet' && key !== 'logFormat' && key !== 'dynamic' && key !== 'maxResponseBytes';
 }

@@ -3,7 +3,7 @@
 // key (the same file serve reads, --config or searched), and each value checked
 // here, once, a refused one named as it was given (exit 2).
 import type { Command } from 'commander';
-import { checkOption, OptionError } from '../server/options.js';
+import { checkOption, OptionError } from '../serve/options.js';
 import { responseBytesOf } from '../verify/answerCap.js';
 import { ConfigFileError, loadConfig } from './config.js';
 import { addSettingOptions, givenSettings, refused } from './settingOptions.js';

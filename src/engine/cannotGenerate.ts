@@ -1,6 +1,6 @@
 // The answer of an executor that could not make one: the mock's, when Prism
 // cannot generate an answer from the contract, or not within the bounds a
-// contract under review is held to (src/modes/isolatedPrism.ts).
+// contract under review is held to (src/mock/isolatedPrism.ts).
 import { problemAmong, problemResponse } from '../contract/documentedProblem.js';
 import type { ContractOperation } from '../contract/router.js';
 import type { JsonReply } from './types.js';
@@ -8,7 +8,7 @@ import type { JsonReply } from './types.js';
 /**
  * The bounds of the mock's generation, named in the problem it answers with; after a failure, the same
  * operation's answers (in the same mode: generated, or from the examples) are refused at once for
- * `coolDownMs` (src/modes/coolDown.ts).
+ * `coolDownMs` (src/mock/coolDown.ts).
  */
 export const GENERATION_BOUNDS = {
   timeoutMs: 1_000,

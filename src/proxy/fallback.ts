@@ -8,7 +8,7 @@ import type { Contract } from '../contract/contract.js';
 import { createEngine, type Engine } from '../engine/pipeline.js';
 import { createReferenceExecutor } from '../handlers/index.js';
 import { editedContractExecutor } from '../reference/editedContract.js';
-import { createPrismExecutor } from '../modes/prismExecutor.js';
+import { createPrismExecutor } from '../mock/prismExecutor.js';
 import { createAuthenticator, type KeyLookup } from '../state/authenticator.js';
 import { keyLookup, type ApiKey } from '../state/keys.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';

@@ -7,8 +7,8 @@
 import type { Request, Response } from 'express';
 import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
-import { send as sendEngineResponse } from '../server/nodeAdapter.js';
-import { sendProblem } from '../server/sendProblem.js';
+import { send as sendEngineResponse } from '../http/nodeAdapter.js';
+import { sendProblem } from '../http/sendProblem.js';
 import { AnswerTooLarge, tooLargeFailure } from '../verify/answerCap.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';

@@ -9,7 +9,7 @@ import type { Response } from 'express';
 import { streamCheckFor } from '../contract/streamCheck.js';
 import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
-import { sendProblem } from '../server/sendProblem.js';
+import { sendProblem } from '../http/sendProblem.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
 import { violationFailures } from '../verify/checks/conformance.js';

@@ -8,7 +8,7 @@ import type { CheckName, Failure } from '../verify/checks/types.js';
 import type { Replay } from '../verify/curl.js';
 import { CoverageTracker, type OperationCoverage } from '../verify/exercised.js';
 import { Findings, type Finding } from '../verify/findings.js';
-import type { CheckSummary } from '../verify/runner.js';
+import type { CheckSummary } from '../verify/runVerify.js';
 
 /** Checks that need a sequence of requests of the proxy's own making: `verify` runs them. */
 const VERIFY_ONLY: ReadonlySet<CheckName> = new Set([

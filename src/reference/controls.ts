@@ -1,5 +1,5 @@
 // What a test drives the reference with, the same in MSW (createMswHandlers) and createMiddleware: typed overrides,
-// seeds, the journal, scenarios and reset. The admin API offers the same over HTTP (src/server/admin/).
+// seeds, the journal, scenarios and reset. The admin API offers the same over HTTP (src/http/admin/).
 import type { OperationId } from '../contract/types.js';
 import type { JournalEntry } from '../engine/steps/journal.js';
 import type { OverrideOptions } from '../engine/typedOverrides.js';

@@ -47,7 +47,7 @@ export class PostgresChatbotStore implements ChatbotStore {
 
   /** Connects, and creates or migrates the schema; fails with a one-line reason. */
   static async open(url: string): Promise<PostgresChatbotStore> {
-    // pg is loaded only when a database is asked for: `import { startServer }` does not load it.
+    // pg is loaded only when a database is asked for: `import { runServe }` does not load it.
     const { default: driver } = await import('pg');
     const pool = new driver.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on('error', () => {}); // an idle connection lost: the next query reconnects

@@ -26,7 +26,7 @@ export function responseBytesOf(value: unknown): number | undefined {
     : undefined;
 }
 
-/** The cap given in code (startProxy, runVerification), or the default; a RangeError naming `owner` when refused. */
+/** The cap given in code (runProxy, runVerify), or the default; a RangeError naming `owner` when refused. */
 export function checkResponseBytes(value: unknown, owner: string): number {
   if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
   const cap = responseBytesOf(value);

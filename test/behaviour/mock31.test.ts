@@ -7,7 +7,7 @@ import { dump } from 'js-yaml';
 import { afterAll, beforeAll } from 'vitest';
 import { createContract } from '../../src/contract/contract.js';
 import { liveValidators } from '../../src/contract/load.js';
-import { startMock, type RunningMock } from '../../src/modes/mock.js';
+import { runMock, type RunningMock } from '../../src/mock/runMock.js';
 import { describeSharedBehaviour } from '../helpers/behaviour.js';
 import { contract } from '../helpers/contract.js';
 import { as31 } from '../helpers/renditions.js';
@@ -19,7 +19,7 @@ writeFileSync(contractFile, dump(document));
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, keysFile: KEYS_FILE, contractFile });
+  mock = await runMock({ port: 0, keysFile: KEYS_FILE, contractFile });
 });
 afterAll(() => mock?.close());
 

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll } from 'vitest';
 import { createContract, type Contract } from '../../src/contract/contract.js';
 import { liveValidators } from '../../src/contract/load.js';
-import { createMswHandlersFor, type MswMock } from '../../src/modes/msw/handlers.js';
+import { createMswHandlersFor, type MswMock } from '../../src/msw/handlers.js';
 import { describeSharedBehaviour } from '../helpers/behaviour.js';
 import { compileContract } from '../helpers/compiled.js';
 import { contract } from '../helpers/contract.js';

@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { expect } from 'vitest';
-import { adminSpec } from '../../src/server/admin/spec.js';
+import { adminSpec } from '../../src/http/admin/spec.js';
 
 const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
 ajv.addSchema(adminSpec, 'admin');

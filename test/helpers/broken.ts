@@ -7,7 +7,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import { pino } from 'pino';
 import type { Chatbot, CreatedChatbot, Principal } from '../../src/contract/types.js';
 import { createReference } from '../../src/reference/reference.js';
-import { createApp } from '../../src/server/app.js';
+import { createApp } from '../../src/http/app.js';
 import { parseKeys, type KeysFile } from '../../src/state/keys.js';
 import { readKeysFile } from '../../src/state/keysFile.js';
 import { InMemoryChatbotStore } from '../../src/state/memoryStore.js';

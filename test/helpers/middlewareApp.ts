@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Contract } from '../../src/contract/contract.js';
-import { createMiddleware, type ChatbotApiMiddleware } from '../../src/server/middleware.js';
+import { createMiddleware, type ChatbotApiMiddleware } from '../../src/http/middleware.js';
 import type { KeysFile } from '../../src/state/keys.js';
 import { KEYS_FILE } from './server.js';
 

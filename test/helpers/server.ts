@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer, type ServerOptions } from '../../src/server/start.js';
+import { runServe, type RunningServer, type ServeOptions } from '../../src/serve/runServe.js';
 import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/contract/types.js';
 import { assertHonoursContract } from '../../src/contract/check.js';
 import type { Contract } from '../../src/contract/contract.js';
@@ -129,15 +129,15 @@ export interface TestServer {
  * The store every test server runs on, unless a test picks one: TEST_STORE=sqlite
  * or TEST_STORE=postgres runs the whole HTTP suite on that store (.ci/run does both).
  */
-async function defaultStore(options: ServerOptions): Promise<Partial<ServerOptions>> {
+async function defaultStore(options: ServeOptions): Promise<Partial<ServeOptions>> {
   if (options.store || options.dataFile || options.databaseUrl) return {};
   if (process.env.TEST_STORE === 'sqlite') return { dataFile: join(mkdtempSync(join(tmpdir(), 'store-')), 'state.db') };
   if (process.env.TEST_STORE === 'postgres') return { databaseUrl: await isolatedDatabaseUrl() };
   return {};
 }
 
-export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const server = await startServer({
+export async function startTestServer(options: ServeOptions = {}): Promise<TestServer> {
+  const server = await runServe({
     port: 0,
     host: '127.0.0.1',
     keysFile: KEYS_FILE,

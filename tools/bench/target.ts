@@ -12,8 +12,8 @@ import {
   parseKeys,
   PostgresChatbotStore,
   SqliteChatbotStore,
-  startMock,
-  startServer,
+  runMock,
+  runServe,
   type ChatbotStore,
 } from 'chatbot-api-mock';
 import { mkdtempSync } from 'node:fs';
@@ -152,7 +152,7 @@ async function start(kind: string, count: number): Promise<Running> {
     case 'server-no-validate': {
       const store = await preloadedStore(count);
       // The benchmark preloads far more than the contract's 10,000 per account.
-      return startServer({
+      return runServe({
         port: 0,
         host: HOST,
         store,
@@ -163,10 +163,10 @@ async function start(kind: string, count: number): Promise<Running> {
     case 'server-override':
       return overridden(await start('server', count));
     case 'mock':
-      return startMock({ port: 0, host: HOST }); // Prism's mocker in this process
+      return runMock({ port: 0, host: HOST }); // Prism's mocker in this process
     case 'server-sqlite':
     case 'server-postgres':
-      return startServer({
+      return runServe({
         port: 0,
         host: HOST,
         store: await persistentStore(kind, count),

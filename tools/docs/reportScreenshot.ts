@@ -4,13 +4,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coverageHtml, runVerification, startServer } from 'chatbot-api-mock';
+import { coverageHtml, runVerify, runServe } from 'chatbot-api-mock';
 import { chromium } from 'playwright-core';
 
 const output = process.argv[2] ?? 'docs/images/verify-report.png';
-const server = await startServer({ port: 0 }); // no logger given: it logs nothing
+const server = await runServe({ port: 0 }); // no logger given: it logs nothing
 try {
-  const report = await runVerification({
+  const report = await runVerify({
     baseUrl: server.url,
     key: 'sk_live_acme_web_0001',
     keySameAccount: 'sk_live_acme_mobile_0001',

@@ -3,8 +3,8 @@
 // come from the settings table, as serve's do (src/cli/settings.ts:
 // MOCK_SETTINGS); each value is checked as serve's is.
 import type { Command } from 'commander';
-import type { MockOptions } from '../../modes/mock.js';
-import { checkOption, OptionError } from '../../server/options.js';
+import type { MockOptions } from '../../mock/runMock.js';
+import { checkOption, OptionError } from '../../serve/options.js';
 import { exitOnStartFailure } from '../exits.js';
 import {
   addSettingOptions,
@@ -29,8 +29,8 @@ export function addMockCommand(program: Command): void {
   command.action(async (flags: Record<string, unknown>, self: Command) => {
     const given = givenSettings(options, flags, self);
     const checked = mockOptions(given);
-    const { startMock } = await import('../../modes/mock.js');
-    const mock = await startMock(checked).catch((error: unknown) => {
+    const { runMock } = await import('../../mock/runMock.js');
+    const mock = await runMock(checked).catch((error: unknown) => {
       exitOnSettingRefused(error, MOCK_SETTINGS);
       return exitOnStartFailure(error, 'the Prism mock', {
         host: checked.host ?? '127.0.0.1',
@@ -61,7 +61,7 @@ export function addMockCommand(program: Command): void {
 }
 
 /**
- * startMock's options from the values given, each checked as serve checks it; a refused one names where it came from.
+ * runMock's options from the values given, each checked as serve checks it; a refused one names where it came from.
  */
 function mockOptions(given: GivenSettings): MockOptions {
   const options: Record<string, unknown> = { logger: loggerOf(given), dynamic: givenSwitch(given, 'dynamic') };

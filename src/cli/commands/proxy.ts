@@ -84,9 +84,9 @@ export function addProxyCommand(program: Command): void {
   command.action(async (flags: ProxyFlags & Record<string, unknown>, self: Command) => {
     const settings = settingsOf(flags, self);
     const given = await givenContract(settings);
-    const { startProxy } = await import('../../proxy/start.js');
+    const { runProxy } = await import('../../proxy/runProxy.js');
     const { readKeysFile } = await import('../../state/keysFile.js');
-    const proxy = await startProxy({
+    const proxy = await runProxy({
       upstream: flags.upstream,
       port: flags.port,
       host: flags.host,

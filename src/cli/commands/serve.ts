@@ -1,10 +1,10 @@
 // `serve`: the stateful reference server. Its flags come from the settings
-// table (src/cli/settings.ts, src/cli/settingOptions.ts). startServer checks
+// table (src/cli/settings.ts, src/cli/settingOptions.ts). runServe checks
 // every value once; a value it refuses is named here by where it came from.
 import { tryLines } from '../tryLines.js';
 import type { Command } from 'commander';
-import { OptionError, setUnchecked } from '../../server/options.js';
-import { startServer, type RunningServer, type ServerOptions } from '../../server/start.js';
+import { OptionError, setUnchecked } from '../../serve/options.js';
+import { runServe, type RunningServer, type ServeOptions } from '../../serve/runServe.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
 import { exitOnStartFailure } from '../exits.js';
 import {
@@ -35,11 +35,11 @@ export function addServeCommand(program: Command): void {
 
 async function serve(given: GivenSettings): Promise<void> {
   const valueOf = (key: string) => [...given].find(([setting]) => setting.key === key)?.[1];
-  const options: ServerOptions = { logger: loggerOf(given) };
+  const options: ServeOptions = { logger: loggerOf(given) };
   for (const [setting, { value }] of given) if (isServerOption(setting.key)) setUnchecked(options, setting.key, value);
   let server: RunningServer;
   try {
-    server = await startServer(options);
+    server = await runServe(options);
   } catch (error) {
     const option = error instanceof OptionError ? error.option : (error as { option?: string }).option;
     const setting = SERVE_SETTINGS.find((candidate) => candidate.key === option);

@@ -4,7 +4,7 @@
 // on what it reads of an answer come from the settings table (src/cli/settings.ts).
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
-import type { Progress } from '../../verify/runner.js';
+import type { Progress } from '../../verify/runVerify.js';
 import { givenContract } from '../givenContract.js';
 import { VERIFY_SETTINGS } from '../settings.js';
 import { addToolSettings } from '../toolSettings.js';
@@ -105,11 +105,11 @@ export function addVerifyCommand(program: Command): void {
     const given = await givenContract(settings);
     // Loaded here, so that starting a server does not pay for the kit.
     const { formatHeader, formatReport, progressLine } = await import('../../verify/report/text.js');
-    const { runVerification } = await import('../../verify/runner.js');
+    const { runVerify } = await import('../../verify/runVerify.js');
     const live = process.stderr.isTTY === true;
     // A terminal gets one line rewritten in place; a CI log one line per phase, once it is done, with its count.
     let last: Progress | undefined;
-    const report = await runVerification({
+    const report = await runVerify({
       ...flags,
       requestTimeoutMs: flags.timeout * 1000,
       maxTimeMs: flags.maxTime * 1000,

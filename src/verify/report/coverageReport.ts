@@ -4,7 +4,7 @@
 // every failure with its replay command.
 import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
-import type { VerifyReport } from '../runner.js';
+import type { VerifyReport } from '../runVerify.js';
 import { replayBodiesNote, writeReport } from './write.js';
 
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */

@@ -7,7 +7,7 @@ import type { Builder } from 'junit-report-builder';
 import { judgesTheClient } from '../checks/catalogue.js';
 import { printable } from '../../untrusted/printable.js';
 import { formatFinding, plural } from './text.js';
-import type { VerifyReport } from '../runner.js';
+import type { VerifyReport } from '../runVerify.js';
 import { writeReport } from './write.js';
 
 /**

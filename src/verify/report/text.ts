@@ -2,7 +2,7 @@
 // request to replay it, then every check with how often it ran, then totals.
 import { printable } from '../../untrusted/printable.js';
 import type { Finding } from '../findings.js';
-import type { Progress, VerifyReport } from '../runner.js';
+import type { Progress, VerifyReport } from '../runVerify.js';
 
 export function formatHeader(
   report: Pick<VerifyReport, 'baseUrl' | 'stateless' | 'seed' | 'runId' | 'phases' | 'contract'>,

@@ -10,7 +10,7 @@ import type { Executor } from '../engine/types.js';
 import { createReferenceExecutor } from '../handlers/index.js';
 import { loadScenario, type LoadedScenario } from '../reference/loadScenario.js';
 import { findScenario, type Scenario } from '../reference/scenarios.js';
-import type { AdminTarget } from '../server/admin/router.js';
+import type { AdminTarget } from '../http/admin/router.js';
 import type { ApiKey } from '../state/keys.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
 import { AccountFullError } from '../state/store.js';
@@ -63,7 +63,7 @@ export function mockAdmin(
     .then(async () => {
       if (startScenario !== undefined) await load(startScenario);
     });
-  ready.catch(() => {}); // startMock awaits it, and stops on its failure
+  ready.catch(() => {}); // runMock awaits it, and stops on its failure
   return {
     store,
     keys,

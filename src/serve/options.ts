@@ -1,5 +1,5 @@
 // The one check of each setting of a server: wherever a value comes from (code,
-// a flag, a variable, the config file), startServer parses it here, once, and
+// a flag, a variable, the config file), runServe parses it here, once, and
 // refuses it with an OptionError that names the option. Values may be given as
 // text, as a flag gives them. No flag is named here: the command line says which
 // of its flags, variables or config keys a refused option came from.
@@ -13,7 +13,7 @@ export class OptionError extends Error {
     readonly value: unknown,
     readonly allowed: string,
   ) {
-    super(`startServer: ${option}: expected ${allowed}, not ${JSON.stringify(value)}`);
+    super(`runServe: ${option}: expected ${allowed}, not ${JSON.stringify(value)}`);
   }
 }
 
@@ -96,7 +96,7 @@ const RULES = {
   },
 } as const;
 
-/** The options startServer checks. */
+/** The options runServe checks. */
 export type CheckedOption = keyof typeof RULES;
 type ValueOf<K extends CheckedOption> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, typeof invalid>;
 
@@ -117,7 +117,7 @@ export function optionalOption<K extends CheckedOption>(option: K, value: unknow
   return value === undefined ? undefined : checkOption(option, value);
 }
 
-/** Sets an option from text or JSON (a flag, a variable, the config file): startServer checks it, as any value. */
+/** Sets an option from text or JSON (a flag, a variable, the config file): runServe checks it, as any value. */
 export function setUnchecked(options: object, option: CheckedOption, value: unknown): void {
   (options as Record<string, unknown>)[option] = value;
 }

@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { packageRoot } from '../contract/load.js';
 import { GENERATION_BOUNDS } from '../engine/cannotGenerate.js';
-import { AwaitedReplies } from '../server/awaitedReplies.js';
+import { AwaitedReplies } from '../watch/awaitedReplies.js';
 import type { MockAnswer, MockCall } from './prismMocker.js';
 import type { FromGenerator, GeneratorSettings, ToGenerator } from './prismProcess.js';
 import { CoolDowns } from './coolDown.js';
@@ -105,7 +105,7 @@ class Generator {
 
   #started(): ChildProcess {
     if (this.#process) return this.#process;
-    const generator = fork(join(packageRoot, 'dist', 'modes', 'prismProcess.js'), [], {
+    const generator = fork(join(packageRoot, 'dist', 'mock', 'prismProcess.js'), [], {
       execArgv: [`--max-old-space-size=${GENERATOR_HEAP_MB}`],
       serialization: 'advanced',
       // Its output is nothing of the mock's: a crash past its heap is told by the answer, not by V8's trace.

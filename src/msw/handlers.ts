@@ -3,11 +3,11 @@
 // Cache-Control as `serve`, with no server and no port. Works with
 // setupServer (msw/node) and setupWorker (msw/browser). No node: module.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Contract } from '../../contract/contract.js';
-import { BodyReadError, type BodyReader } from '../../engine/types.js';
-import { createReferenceFrom, type ReferenceSettings } from '../../reference/reference.js';
-import type { ApiKey } from '../../state/keys.js';
-import { testControls, type TestControls } from '../../reference/controls.js';
+import type { Contract } from '../contract/contract.js';
+import { BodyReadError, type BodyReader } from '../engine/types.js';
+import { createReferenceFrom, type ReferenceSettings } from '../reference/reference.js';
+import type { ApiKey } from '../state/keys.js';
+import { testControls, type TestControls } from '../reference/controls.js';
 
 export interface MswOptions extends ReferenceSettings {
   /** The API's base URL, ending in /api: absolute (http://localhost:3000/api), or a path (/api) for any origin. */

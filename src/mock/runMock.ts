@@ -2,7 +2,7 @@
 // runs. Every request-level answer (404, 405, 413, 401, 415, 400, 422, CORS,
 // Cache-Control) is the server's, byte for byte, with the same keys; only a
 // success answer differs: the contract's example, or generated data, and no state. Its admin API has keys and
-// tenants, the journal, overrides and scenarios (src/modes/mockAdmin.ts).
+// tenants, the journal, overrides and scenarios (src/mock/mockAdmin.ts).
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
@@ -10,17 +10,17 @@ import type { Contract } from '../contract/contract.js';
 import { createEngine } from '../engine/pipeline.js';
 import { switchableEngine } from '../engine/switchable.js';
 import type { FaultOptions } from '../engine/steps/faults.js';
-import { createApp } from '../server/app.js';
-import { followedContract } from '../server/followedContract.js';
-import { answerUnknownMethods } from '../server/nodeAdapter.js';
-import { closeServer, listen } from '../server/listen.js';
-import { baseUrl } from '../server/url.js';
+import { createApp } from '../http/app.js';
+import { followedContract } from '../watch/followedContract.js';
+import { answerUnknownMethods } from '../http/nodeAdapter.js';
+import { closeServer, listen } from '../http/listen.js';
+import { baseUrl } from '../http/url.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import type { ApiKey, KeysFile } from '../state/keys.js';
 import { ScenarioError } from '../reference/scenarios.js';
 import { startScenario } from '../reference/loadScenario.js';
 import { readScenariosFile } from '../reference/scenariosFile.js';
-import { refuseOpenAdmin } from '../server/openAdmin.js';
+import { refuseOpenAdmin } from '../http/openAdmin.js';
 import { mockAdmin } from './mockAdmin.js';
 import { loadKeys } from '../state/keysFile.js';
 import { createPrismExecutor } from './prismExecutor.js';
@@ -63,7 +63,7 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
   refuseOpenAdmin(host, options.adminToken);
   const { keys, demoKeys } = loadKeys(options);

@@ -1,4 +1,4 @@
-// The admin API's scenarios, in its OpenAPI document (src/server/admin/spec.ts): list them, load one for everyone
+// The admin API's scenarios, in its OpenAPI document (src/http/admin/spec.ts): list them, load one for everyone
 // or for one account (src/reference/loadScenario.ts).
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';

@@ -98,12 +98,12 @@ const NEEDED: Record<KeyRole, string> = {
   otherAccount: 'a key of another account',
 };
 
-export async function runVerification(options: VerifyOptions): Promise<VerifyReport> {
+export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const { stateless = false, maxExamples = 100, requestTimeoutMs = 10_000, maxTimeMs = 120_000 } = options;
   const phases = PHASES.filter(
     (phase) => (options.phases ?? PHASES).includes(phase) && !(stateless && phase === 'stateful'),
   );
-  const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'runVerification');
+  const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'runVerify');
   const seed = options.seed ?? randomInt(2 ** 31);
   const runId = randomBytes(4).toString('hex');
   const contract = options.contract ?? loadContract();

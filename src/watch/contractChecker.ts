@@ -33,7 +33,7 @@ export function contractChecker(): ContractChecker {
   };
   const started = () => {
     if (worker) return worker;
-    const thread = new Worker(join(packageRoot, 'dist', 'server', 'contractCheckThread.js'), {
+    const thread = new Worker(join(packageRoot, 'dist', 'watch', 'contractCheckThread.js'), {
       resourceLimits: { maxOldGenerationSizeMb: CHECK_HEAP_MB },
     });
     thread.on('message', (answer: CheckAnswer) => replies.receive(answer));

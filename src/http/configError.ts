@@ -1,13 +1,11 @@
 // A server's settings that cannot be run as given (two stores at once, an
 // open admin API off loopback, a contract file that cannot be read): the
 // message says why, and `option` names the one to change.
-import type { CheckedOption } from './options.js';
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
   constructor(
     message: string,
-    readonly option?: CheckedOption,
+    readonly option?: string,
   ) {
     super(message);
   }

@@ -1,5 +1,5 @@
 // The mock's generator refuses, for a while, a kind of answer that failed
-// (src/modes/coolDown.ts), so that clients asking for it again do not keep
+// (src/mock/coolDown.ts), so that clients asking for it again do not keep
 // the others waiting. A clock of the test's own: nothing here waits.
 import { describe, expect, it } from 'vitest';
 import { CoolDowns } from './coolDown.js';

@@ -16,20 +16,20 @@ import { startScenario } from '../reference/loadScenario.js';
 import { readScenariosFile } from '../reference/scenariosFile.js';
 import { openStore, type StoreChoice } from '../state/openStore.js';
 import { StoreOpenError, type ChatbotStore, type StoredChatbot, type StoreKind } from '../state/store.js';
-import { createApp } from './app.js';
-import { ConfigError } from './configError.js';
-import { followedContract } from './followedContract.js';
-import { closeServer, listen, type ServerTimeouts } from './listen.js';
-import { answerUnknownMethods } from './nodeAdapter.js';
+import { createApp } from '../http/app.js';
+import { ConfigError } from '../http/configError.js';
+import { followedContract } from '../watch/followedContract.js';
+import { closeServer, listen, type ServerTimeouts } from '../http/listen.js';
+import { answerUnknownMethods } from '../http/nodeAdapter.js';
 import { checkOption, optionalOption } from './options.js';
-import { baseUrl } from './url.js';
-import { refuseOpenAdmin } from './openAdmin.js';
+import { baseUrl } from '../http/url.js';
+import { refuseOpenAdmin } from '../http/openAdmin.js';
 
-export { ConfigError } from './configError.js';
+export { ConfigError } from '../http/configError.js';
 
-export interface ServerOptions {
+export interface ServeOptions {
   /**
-   * Default 4010; 0 picks a free port. Checked options (src/server/options.ts) may be given as text, as a flag gives
+   * Default 4010; 0 picks a free port. Checked options (src/serve/options.ts) may be given as text, as a flag gives
    * them.
    */
   port?: number | string;
@@ -83,7 +83,7 @@ export interface ServerOptions {
   maxContractBytes?: number | string;
 }
 
-/** The settings a server runs with, each checked once (src/server/options.ts). */
+/** The settings a server runs with, each checked once (src/serve/options.ts). */
 export type ServerSettings = ReturnType<typeof checkedSettings>;
 
 export interface RunningServer {
@@ -107,7 +107,7 @@ export interface RunningServer {
 }
 
 /** Every checked option, parsed once; the defaults filled in. */
-function checkedSettings(options: ServerOptions) {
+function checkedSettings(options: ServeOptions) {
   const settings = {
     port: checkOption('port', options.port ?? 4010),
     contractFile: optionalOption('contractFile', options.contractFile),
@@ -133,7 +133,7 @@ function checkedSettings(options: ServerOptions) {
   return settings;
 }
 
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+export async function runServe(options: ServeOptions = {}): Promise<RunningServer> {
   const { logger = pino({ enabled: false }) } = options;
   const settings = checkedSettings(options);
   const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;

@@ -7,10 +7,10 @@ import express from 'express';
 import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
-import { hostGuard, requireToken } from '../server/admin/guard.js';
-import { refuseOpenAdmin } from '../server/openAdmin.js';
-import { sendProblem } from '../server/sendProblem.js';
-import { closeServer, listen } from '../server/listen.js';
+import { hostGuard, requireToken } from '../http/admin/guard.js';
+import { refuseOpenAdmin } from '../http/openAdmin.js';
+import { sendProblem } from '../http/sendProblem.js';
+import { closeServer, listen } from '../http/listen.js';
 import type { ApiKey } from '../state/keys.js';
 import { checkResponseBytes } from '../verify/answerCap.js';
 import { createOracle } from '../verify/oracle.js';
@@ -56,10 +56,10 @@ export interface RunningProxy {
 // Far above the contract's limit, so that the upstream still gets to answer an oversized body.
 const MAX_PROXIED_BODY = '16mb';
 
-export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = 4012, logger = pino({ enabled: false }) } = options;
   refuseOpenAdmin(host, options.adminToken, 'read the traffic it has seen, request bodies included');
-  const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'startProxy');
+  const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'runProxy');
   const contract = options.contract ?? loadContract();
   const upstream = options.upstream.replace(/\/+$/, '');
   const log = new ViolationLog(upstream, contract, options.contractFile);

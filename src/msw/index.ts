@@ -5,18 +5,18 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types bundler reads the entry file only
 /// <reference path="./compiledContract.d.ts" />
 import { compiled } from '#chatbot-api-mock/compiled-contract';
-import { compiledValidators } from '../../contract/compiledRouter.js';
-import { createContract, type Contract } from '../../contract/contract.js';
+import { compiledValidators } from '../contract/compiledRouter.js';
+import { createContract, type Contract } from '../contract/contract.js';
 import { createMswHandlersFor, type MswMock, type MswOptions } from './handlers.js';
 
 export type { MswMock, MswOptions } from './handlers.js';
-export type { ApiKey, KeysFile } from '../../state/keys.js';
-export type { SeedFile } from '../../state/seed.js';
-export type * from '../../contract/types.js';
-export type * from '../../reference/publicTypes.js';
-export { OverrideError } from '../../engine/checkOverride.js';
-export { BUILT_IN_SCENARIOS, ScenarioError } from '../../reference/scenarios.js';
-export { SeedError } from '../../reference/seeding.js';
+export type { ApiKey, KeysFile } from '../state/keys.js';
+export type { SeedFile } from '../state/seed.js';
+export type * from '../contract/types.js';
+export type * from '../reference/publicTypes.js';
+export { OverrideError } from '../engine/checkOverride.js';
+export { BUILT_IN_SCENARIOS, ScenarioError } from '../reference/scenarios.js';
+export { SeedError } from '../reference/seeding.js';
 
 let contract: Contract | undefined;
 

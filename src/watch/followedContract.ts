@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { contractOf } from '../contract/contractOf.js';
 import { specPath, type ContractFile } from '../contract/load.js';
-import { ConfigError } from './configError.js';
+import { ConfigError } from '../http/configError.js';
 import { watchContract, type WatchedContract } from './contractWatcher.js';
 
 export interface ContractChoice {

@@ -1,4 +1,4 @@
-// The admin API's overrides, in its OpenAPI document (src/server/admin/spec.ts): set one, list them, remove one or
+// The admin API's overrides, in its OpenAPI document (src/http/admin/spec.ts): set one, list them, remove one or
 // all. An override answers one operation of openapi.yaml otherwise, after the key and the request's checks.
 import type { OpenAPIV3 } from 'openapi-types';
 import { problemResponse } from '../../contract/documentedProblem.js';
