@@ -3,7 +3,6 @@
 // port in use, an address not here, a store that cannot open or anything else is
 // the machine's (exit 1).
 import { ConfigError } from '../http/configError.js';
-import { OptionError } from '../serve/options.js';
 import { KeysFileError } from '../state/keys.js';
 import { RecordsError } from '../state/records.js';
 import { ScenarioError } from '../reference/scenarios.js';
@@ -11,7 +10,7 @@ import { StoreOpenError } from '../state/store.js';
 import { fatal } from './commands/options.js';
 import { usageError } from './usage.js';
 
-const CALLERS_TO_FIX = [KeysFileError, RecordsError, ConfigError, OptionError, ScenarioError];
+const CALLERS_TO_FIX = [KeysFileError, RecordsError, ConfigError, ScenarioError];
 
 /** Ends the process for a failure to start `what` (the Prism mock, the proxy, …) on host:port. */
 export function exitOnStartFailure(error: unknown, what: string, where: { host: string; port: number }): never {

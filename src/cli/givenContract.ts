@@ -18,7 +18,7 @@ export async function givenContract(settings: ToolSettings): Promise<GivenContra
   // Loaded here, so that a run on the built-in contract does not pay for the checks.
   const { readContractFile } = await import('../contract/load.js');
   try {
-    const read = readContractFile(file, { checked: true, ...(maxContractBytes ? { maxBytes: maxContractBytes } : {}) });
+    const read = readContractFile(file, { checked: true, maxBytes: maxContractBytes });
     return { contract: read.contract, file };
   } catch (error) {
     return usageError((error as Error).message);

@@ -5,10 +5,12 @@
 // default.
 import { Option, type Command } from 'commander';
 import type { Logger } from 'pino';
-import { booleanOf } from '../serve/options.js';
+import { openAdminProblem } from '../http/openAdmin.js';
+import type { CheckedOption, CheckedOptions } from '../serve/options.js';
 import type { ConfigFile } from './config.js';
 import { createLogger } from './logger.js';
-import { allowedOf, isSwitch, type CliSetting } from './settings.js';
+import { booleanOf, optionValue } from './settingValues.js';
+import { allowedOf, isServerOption, isSwitch, type CliSetting } from './settings.js';
 import { usageError } from './usage.js';
 
 type Source = 'default' | 'config' | 'env' | 'cli';
@@ -53,7 +55,7 @@ export function givenSettings(
   for (const setting of options.keys())
     if (setting.default !== undefined) given.set(setting, { value: setting.default, from: 'default' });
   for (const [setting, value] of config?.values ?? [])
-    given.set(setting, { value, from: 'config', ...(config?.file ? { file: config.file } : {}) });
+    given.set(setting, { value, from: 'config', file: config?.file });
   for (const [setting, option] of options) {
     const name = option.attributeName();
     const source = self.getOptionValueSource(name);
@@ -89,12 +91,27 @@ export function loggerOf(given: GivenSettings): Logger {
   const entry = [...given].find(([setting]) => setting.key === 'logFormat');
   const format = entry && String(entry[1].value).trim().toLowerCase();
   if (entry && format !== 'pretty' && format !== 'json') refused(entry[0], entry[1]);
-  return createLogger({ quiet, ...(format ? { pretty: format === 'pretty' } : {}) });
+  return createLogger({ quiet, pretty: format === undefined ? undefined : format === 'pretty' });
 }
 
-/** A start refused because of a setting (an error naming its option): one line that names the flag, and exit 2. */
-export function exitOnSettingRefused(error: unknown, settings: readonly CliSetting[]): void {
-  const option = (error as { option?: string }).option;
-  const setting = settings.find((candidate) => candidate.key === option);
-  if (setting) usageError(`${(error as Error).message} (${setting.flag.replace(/ <.*$/, '').replace(/^-\w, /, '')})`);
+/**
+ * The options of runServe or runMock that the values given set, each coerced to its type; a value that is not one
+ * its option allows, or settings that cannot run together, are refused by the flag, variable or config key given.
+ */
+export function serverOptions(given: GivenSettings, settings: readonly CliSetting[]): Partial<CheckedOptions> {
+  const options: Partial<CheckedOptions> = {};
+  const set = <K extends CheckedOption>(key: K, value: CheckedOptions[K]) => (options[key] = value);
+  for (const [setting, entry] of given)
+    if (isServerOption(setting.key)) set(setting.key, optionValue(setting.key, entry.value) ?? refused(setting, entry));
+  if (options.dataFile !== undefined && options.databaseUrl !== undefined)
+    usageError(`a data file and a database URL name two stores: give one of them (${flagOf(settings, 'databaseUrl')})`);
+  const open = openAdminProblem(options.host ?? '127.0.0.1', options.adminToken);
+  if (open) usageError(`${open} (${flagOf(settings, 'adminToken')})`);
+  return options;
+}
+
+/** A setting's flag as its help shows it, without the short form or the value's name. */
+function flagOf(settings: readonly CliSetting[], key: CliSetting['key']): string {
+  const setting = settings.find((candidate) => candidate.key === key);
+  return (setting?.flag ?? key).replace(/ <.*$/, '').replace(/^-\w, /, '');
 }

@@ -1,10 +1,10 @@
 // The settings of `serve` as the command line names them: each one's flag,
 // environment variable and config-file key, the option of runServe it sets,
-// and its default. Their values are checked once, by runServe
-// (src/serve/options.ts), whichever of these they came from; quiet and the log
-// format are the command line's own. `mock`, `proxy` and `verify` take some
+// and its default. Their values are coerced and checked once, by the rules of
+// runServe's options (src/cli/settingValues.ts), whichever of these they came
+// from; quiet and the log format are the command line's own. `mock`, `proxy` and `verify` take some
 // rows of their own beside serve's (src/cli/toolSettings.ts checks theirs).
-import { allowedFor, type CheckedOption } from '../serve/options.js';
+import { OPTION_RULES, type CheckedOption } from '../serve/options.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_ALLOWED } from '../verify/answerCap.js';
 
 export interface CliSetting {
@@ -247,7 +247,7 @@ export function allowedOf(setting: CliSetting): string {
   if (setting.key === 'quiet' || setting.key === 'dynamic') return 'true or false';
   if (setting.key === 'logFormat') return 'pretty or json';
   if (setting.key === 'maxResponseBytes') return MAX_RESPONSE_BYTES_ALLOWED;
-  return allowedFor(setting.key);
+  return OPTION_RULES[setting.key].allowed;
 }
 
 /** A flag that takes no value (--quiet, --no-validate-responses): its variable is read by hand. */

@@ -3,10 +3,10 @@
 // key (the same file serve reads, --config or searched), and each value checked
 // here, once, a refused one named as it was given (exit 2).
 import type { Command } from 'commander';
-import { checkOption, OptionError } from '../serve/options.js';
 import { responseBytesOf } from '../verify/answerCap.js';
 import { ConfigFileError, loadConfig } from './config.js';
 import { addSettingOptions, givenSettings, refused } from './settingOptions.js';
+import { optionValue } from './settingValues.js';
 import type { CliSetting } from './settings.js';
 import { usageError } from './usage.js';
 
@@ -29,18 +29,13 @@ export function addToolSettings(
   command.option('-c, --config <file>', 'config file (default: searched from the working directory)');
   return (flags, self) => {
     const { path, config } = readConfig(flags.config as string | undefined, settings);
-    const given = givenSettings(options, flags, self, { ...(path ? { file: path } : {}), values: config });
+    const given = givenSettings(options, flags, self, { file: path, values: config });
     const checked: Partial<ToolSettings> = path ? { configFile: path } : {};
     for (const [setting, entry] of given) {
       if (setting.key === 'maxResponseBytes') {
         checked.maxResponseBytes = responseBytesOf(entry.value) ?? refused(setting, entry);
       } else if (setting.key === 'adminToken' || setting.key === 'contractFile' || setting.key === 'maxContractBytes') {
-        try {
-          Object.assign(checked, { [setting.key]: checkOption(setting.key, entry.value) });
-        } catch (error) {
-          if (error instanceof OptionError) refused(setting, entry);
-          throw error;
-        }
+        Object.assign(checked, { [setting.key]: optionValue(setting.key, entry.value) ?? refused(setting, entry) });
       }
     }
     // Every table here has the cap, with its default.

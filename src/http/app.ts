@@ -48,8 +48,8 @@ export function createApp(options: AppOptions): App {
       adminRouter({
         reference,
         boundHost: options.boundHost ?? '127.0.0.1',
-        ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-        ...(options.adminToken === undefined ? {} : { token: options.adminToken }),
+        allowedHosts: options.allowedHosts,
+        token: options.adminToken,
       }),
     );
   }

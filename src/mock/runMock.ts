@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { createEngine } from '../engine/pipeline.js';
 import { switchableEngine } from '../engine/switchable.js';
-import type { FaultOptions } from '../engine/steps/faults.js';
+import { checkOptions, delayRange, type Delay } from '../serve/options.js';
 import { createApp } from '../http/app.js';
 import { followedContract } from '../watch/followedContract.js';
 import { answerUnknownMethods } from '../http/nodeAdapter.js';
@@ -36,7 +36,10 @@ export interface MockOptions {
   keysFile?: string;
   /** Keys given directly, in the keys-file shape. */
   keys?: KeysFile;
-  faults?: FaultOptions;
+  /** Latency on /api (none by default): milliseconds, or [min, max]. */
+  delay?: Delay;
+  /** The fraction of /api requests that fail, 0 to 1 (none by default). */
+  faultRate?: number;
   logger?: Logger;
   contract?: Contract;
   /** An OpenAPI file to mock instead of the built-in contract. */
@@ -64,6 +67,7 @@ export interface RunningMock {
 }
 
 export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
+  checkOptions(options, 'runMock');
   const { host = '127.0.0.1', port = 4011, logger = pino({ enabled: false }) } = options;
   refuseOpenAdmin(host, options.adminToken);
   const { keys, demoKeys } = loadKeys(options);
@@ -92,8 +96,8 @@ export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
       journal: admin.journal,
       overrides: admin.overrides,
       log: logger,
-      ...(basePath === undefined ? {} : { basePath }),
-      ...(options.faults ? { faults: options.faults } : {}),
+      basePath,
+      faults: { delay: delayRange(options.delay), faultRate: options.faultRate },
     });
   const engine = switchableEngine(await engineFor(first.contract));
   const app = createApp({
@@ -102,8 +106,8 @@ export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
     served: followed.current,
     reference: admin,
     boundHost: host,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    allowedHosts: options.allowedHosts,
+    adminToken: options.adminToken,
   });
   const server = await listen(app, port, host, {}, answerUnknownMethods(engine));
   const { port: boundPort } = server.address() as AddressInfo;

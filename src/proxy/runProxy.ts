@@ -8,7 +8,7 @@ import { pino, type Logger } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { loadContract } from '../contract/load.js';
 import { hostGuard, requireToken } from '../http/admin/guard.js';
-import { refuseOpenAdmin } from '../http/openAdmin.js';
+import { ADMIN_RISK, refuseOpenAdmin } from '../http/openAdmin.js';
 import { sendProblem } from '../http/sendProblem.js';
 import { closeServer, listen } from '../http/listen.js';
 import type { ApiKey } from '../state/keys.js';
@@ -58,7 +58,7 @@ const MAX_PROXIED_BODY = '16mb';
 
 export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { host = '127.0.0.1', port = 4012, logger = pino({ enabled: false }) } = options;
-  refuseOpenAdmin(host, options.adminToken, 'read the traffic it has seen, request bodies included');
+  refuseOpenAdmin(host, options.adminToken, ADMIN_RISK.traffic);
   const maxResponseBytes = checkResponseBytes(options.maxResponseBytes, 'runProxy');
   const contract = options.contract ?? loadContract();
   const upstream = options.upstream.replace(/\/+$/, '');

@@ -33,8 +33,8 @@ export interface ReferenceOptions {
   faults?: FaultOptions;
   basePath?: string;
   log?: EngineLog;
-  /** The contract's rules that a server may set otherwise: the most chatbots per account. */
-  rules?: Partial<Pick<Contract['rules'], 'maxChatbotsPerAccount'>>;
+  /** The most chatbots an account may hold (default: the contract's). */
+  maxChatbotsPerAccount?: number;
   /** The contract the handlers were written for, when `contract` may be another (a branch's, or an edit
    * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says.
    * */
@@ -82,11 +82,12 @@ export function createReference(options: ReferenceOptions): Reference {
   const journal = new RequestJournal(undefined, options.journalAnswers ?? true);
   const overrides = new Overrides(contract);
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
+  const limitOf = (of: Contract) => options.maxChatbotsPerAccount ?? of.rules.maxChatbotsPerAccount;
   const engineFor = (of: Contract, basePath = options.basePath): Engine => {
     const handlers = createReferenceExecutor(store, {
       ...of,
       encodeChatbot: encoderOf(of),
-      rules: { ...of.rules, ...options.rules },
+      rules: { ...of.rules, maxChatbotsPerAccount: limitOf(of) },
     });
     return createEngine({
       contract: of,
@@ -95,14 +96,14 @@ export function createReference(options: ReferenceOptions): Reference {
       authenticator,
       journal,
       overrides,
-      ...(basePath === undefined ? {} : { basePath }),
-      ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
-      ...(options.faults ? { faults: options.faults } : {}),
-      ...(options.log ? { log: options.log } : {}),
+      basePath,
+      validateResponses: options.validateResponses,
+      faults: options.faults,
+      log: options.log,
     });
   };
   const engine = switchableEngine(engineFor(contract));
-  const limit = () => options.rules?.maxChatbotsPerAccount ?? contract.rules.maxChatbotsPerAccount;
+  const limit = () => limitOf(contract);
   const scenarios = options.scenarios ?? {};
   const load = (scenario: string | Scenario, account?: string) => {
     const chosen = findScenario(scenario, scenarios);
@@ -172,12 +173,12 @@ export function createReferenceFrom(contract: Contract, settings: ReferenceSetti
     contract,
     keys,
     seed: settings.seed ? parseSeed(contract, settings.seed, keys) : [],
-    ...(basePath === undefined ? {} : { basePath }),
-    ...(settings.store ? { store: settings.store } : {}),
-    ...(settings.faults ? { faults: settings.faults } : {}),
-    ...(settings.validateResponses === undefined ? {} : { validateResponses: settings.validateResponses }),
-    ...(settings.log ? { log: settings.log } : {}),
-    ...(settings.scenarios ? { scenarios: settings.scenarios } : {}),
-    ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
+    basePath,
+    store: settings.store,
+    faults: settings.faults,
+    validateResponses: settings.validateResponses,
+    log: settings.log,
+    scenarios: settings.scenarios,
+    scenario: settings.scenario,
   });
 }

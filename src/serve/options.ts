@@ -1,123 +1,98 @@
-// The one check of each setting of a server: wherever a value comes from (code,
-// a flag, a variable, the config file), runServe parses it here, once, and
-// refuses it with an OptionError that names the option. Values may be given as
-// text, as a flag gives them. No flag is named here: the command line says which
-// of its flags, variables or config keys a refused option came from.
-import { parseDelay } from '../engine/steps/faults.js';
+// What a type cannot say of a server's options (runServe's and runMock's): the
+// range or shape each value must have. A server checks them once as it starts,
+// so that a program's mistake is refused by the option's name before anything
+// listens. The command line coerces its text into these types and checks it by
+// the same rules, naming its own flags (src/cli/settingValues.ts).
 
-/** A value the option does not allow. */
+/** A server's latency: milliseconds, or [min, max]. */
+export type Delay = number | [number, number];
+
+const wholeFrom = (min: number, max: number) => (value: number) =>
+  Number.isSafeInteger(value) && value >= min && value <= max;
+const filled = (value: string) => typeof value === 'string' && value.trim() !== '';
+
+function delayHolds(value: Delay): boolean {
+  const [min, max] = typeof value === 'number' ? [value, value] : Array.isArray(value) ? value : [NaN, NaN];
+  return wholeFrom(0, Number.MAX_SAFE_INTEGER)(min) && wholeFrom(min, Number.MAX_SAFE_INTEGER)(max);
+}
+
+/** The type of each option a server checks. */
+export interface CheckedOptions {
+  port: number;
+  host: string;
+  contractFile: string;
+  keysFile: string;
+  seedFile: string;
+  scenariosFile: string;
+  scenario: string;
+  dataFile: string;
+  databaseUrl: string;
+  adminToken: string;
+  allowedHosts: string[];
+  delay: Delay;
+  faultRate: number;
+  maxChatbotsPerAccount: number;
+  maxContractBytes: number;
+  validateResponses: boolean;
+  watch: boolean;
+}
+export type CheckedOption = keyof CheckedOptions;
+
+const rule = <T>(allowed: string, holds: (value: T) => boolean) => ({ allowed, holds });
+
+export const OPTION_RULES: { [K in CheckedOption]: { allowed: string; holds: (value: CheckedOptions[K]) => boolean } } =
+  {
+    port: rule('a port number from 0 to 65535', wholeFrom(0, 65_535)),
+    host: rule('an address', filled),
+    contractFile: rule('a file path', filled),
+    keysFile: rule('a file path', filled),
+    seedFile: rule('a file path', filled),
+    scenariosFile: rule('a file path', filled),
+    scenario: rule('a scenario name', filled),
+    dataFile: rule('a file path', filled),
+    databaseUrl: rule('a postgres:// or postgresql:// URL', (value: string) =>
+      /^postgres(ql)?:\/\/\S+$/.test(String(value)),
+    ),
+    adminToken: rule('a token', filled),
+    allowedHosts: rule(
+      'host names',
+      (value: string[]) =>
+        Array.isArray(value) && value.length > 0 && value.every((host) => /^[a-z0-9.-]+$/i.test(String(host))),
+    ),
+    delay: rule('MS or MIN-MAX milliseconds', delayHolds),
+    faultRate: rule('a fraction from 0 to 1', (value: number) => typeof value === 'number' && value >= 0 && value <= 1),
+    maxChatbotsPerAccount: rule('a whole number from 1', wholeFrom(1, Number.MAX_SAFE_INTEGER)),
+    maxContractBytes: rule('a whole number of bytes from 1', wholeFrom(1, 2 ** 30)),
+    validateResponses: rule('true or false', (value: boolean) => typeof value === 'boolean'),
+    watch: rule('true or false', (value: boolean) => typeof value === 'boolean'),
+  };
+
+/** A value an option does not allow, given in code. */
 export class OptionError extends Error {
   override name = 'OptionError';
   constructor(
+    caller: string,
     readonly option: CheckedOption,
     readonly value: unknown,
-    readonly allowed: string,
   ) {
-    super(`runServe: ${option}: expected ${allowed}, not ${JSON.stringify(value)}`);
+    super(`${caller}: ${option}: expected ${OPTION_RULES[option].allowed}, not ${JSON.stringify(value)}`);
   }
 }
 
-const invalid = Symbol('invalid');
-type Parsed<T> = T | typeof invalid;
-
-function text(value: unknown): Parsed<string> {
-  return typeof value === 'string' && value.trim() !== '' ? value : invalid;
+/** Whether the value is one the option allows. */
+export function allows<K extends CheckedOption>(option: K, value: CheckedOptions[K]): boolean {
+  return OPTION_RULES[option].holds(value);
 }
 
-function wholeNumber(value: unknown, min: number, max: number): Parsed<number> {
-  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number >= min && number <= max
-    ? number
-    : invalid;
-}
-
-function fraction(value: unknown): Parsed<number> {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && number >= 0 && number <= 1 ? number : invalid;
-}
-
-function delay(value: unknown): Parsed<[number, number]> {
-  const written =
-    Array.isArray(value) && value.length === 2
-      ? `${value[0]}-${value[1]}`
-      : typeof value === 'number' || typeof value === 'string'
-        ? String(value)
-        : undefined;
-  if (written === undefined) return invalid;
-  try {
-    return parseDelay(written);
-  } catch {
-    return invalid;
+/** Refuses, with an OptionError naming it, the first option given whose value is not one it allows. */
+export function checkOptions(options: Partial<CheckedOptions>, caller: string): void {
+  for (const option of Object.keys(OPTION_RULES) as CheckedOption[]) {
+    const value = options[option];
+    if (value !== undefined && !allows(option, value)) throw new OptionError(caller, option, value);
   }
 }
 
-function postgresUrl(value: unknown): Parsed<string> {
-  return typeof value === 'string' && /^postgres(ql)?:\/\/\S+$/.test(value.trim()) ? value.trim() : invalid;
-}
-
-function hosts(value: unknown): Parsed<string[]> {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : undefined;
-  const names = list?.map((host) => (typeof host === 'string' ? host.trim().toLowerCase() : ''));
-  return names && names.length > 0 && names.every((host) => /^[a-z0-9.-]+$/.test(host)) ? names : invalid;
-}
-
-/** true or false, or their words (true, 1, yes, on; false, 0, no, off), as a variable gives them. */
-export function booleanOf(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (['true', '1', 'yes', 'on'].includes(word)) return true;
-  if (['false', '0', 'no', 'off'].includes(word)) return false;
-  return undefined;
-}
-
-const RULES = {
-  port: { allowed: 'a port number from 0 to 65535', parse: (value: unknown) => wholeNumber(value, 0, 65_535) },
-  contractFile: { allowed: 'a file path', parse: text },
-  host: { allowed: 'an address', parse: text },
-  keysFile: { allowed: 'a file path', parse: text },
-  seedFile: { allowed: 'a file path', parse: text },
-  scenariosFile: { allowed: 'a file path', parse: text },
-  scenario: { allowed: 'a scenario name', parse: text },
-  dataFile: { allowed: 'a file path', parse: text },
-  databaseUrl: { allowed: 'a postgres:// or postgresql:// URL', parse: postgresUrl },
-  adminToken: { allowed: 'a token', parse: text },
-  allowedHosts: { allowed: 'host names, comma-separated', parse: hosts },
-  delay: { allowed: 'MS or MIN-MAX milliseconds', parse: delay },
-  faultRate: { allowed: 'a fraction from 0 to 1', parse: fraction },
-  maxChatbotsPerAccount: {
-    allowed: 'a whole number from 1',
-    parse: (value: unknown) => wholeNumber(value, 1, Number.MAX_SAFE_INTEGER),
-  },
-  validateResponses: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
-  watch: { allowed: 'true or false', parse: (value: unknown) => booleanOf(value) ?? invalid },
-  maxContractBytes: {
-    allowed: 'a whole number of bytes from 1',
-    parse: (value: unknown) => wholeNumber(value, 1, 2 ** 30),
-  },
-} as const;
-
-/** The options runServe checks. */
-export type CheckedOption = keyof typeof RULES;
-type ValueOf<K extends CheckedOption> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, typeof invalid>;
-
-/** What an option allows, in words, for help and messages. */
-export function allowedFor(option: CheckedOption): string {
-  return RULES[option].allowed;
-}
-
-/** The option's value, parsed; an OptionError when it is not one the option allows. */
-export function checkOption<K extends CheckedOption>(option: K, value: unknown): ValueOf<K> {
-  const parsed = RULES[option].parse(value);
-  if (parsed === invalid) throw new OptionError(option, value, RULES[option].allowed);
-  return parsed as ValueOf<K>;
-}
-
-/** The option's value when one is given; undefined when not. */
-export function optionalOption<K extends CheckedOption>(option: K, value: unknown): ValueOf<K> | undefined {
-  return value === undefined ? undefined : checkOption(option, value);
-}
-
-/** Sets an option from text or JSON (a flag, a variable, the config file): runServe checks it, as any value. */
-export function setUnchecked(options: object, option: CheckedOption, value: unknown): void {
-  (options as Record<string, unknown>)[option] = value;
+/** A delay as [min, max] milliseconds. */
+export function delayRange(delay: Delay | undefined): [number, number] | undefined {
+  return delay === undefined ? undefined : typeof delay === 'number' ? [delay, delay] : delay;
 }

@@ -21,18 +21,15 @@ import { ConfigError } from '../http/configError.js';
 import { followedContract } from '../watch/followedContract.js';
 import { closeServer, listen, type ServerTimeouts } from '../http/listen.js';
 import { answerUnknownMethods } from '../http/nodeAdapter.js';
-import { checkOption, optionalOption } from './options.js';
+import { checkOptions, delayRange, type Delay } from './options.js';
 import { baseUrl } from '../http/url.js';
 import { refuseOpenAdmin } from '../http/openAdmin.js';
 
 export { ConfigError } from '../http/configError.js';
 
 export interface ServeOptions {
-  /**
-   * Default 4010; 0 picks a free port. Checked options (src/serve/options.ts) may be given as text, as a flag gives
-   * them.
-   */
-  port?: number | string;
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
   /** Default 127.0.0.1. */
   host?: string;
   /** A keys file to read; without it (and without `keys`) the built-in demo keys are used. */
@@ -56,15 +53,15 @@ export interface ServeOptions {
   /** Protects /__admin. Required when host is not a loopback address. */
   adminToken?: string;
   /** More Host names the admin API answers (the bound address, localhost and IP addresses always are). */
-  allowedHosts?: string[] | string;
+  allowedHosts?: string[];
   /** Check every response against openapi.yaml (default true). */
-  validateResponses?: boolean | string;
-  /** Latency on /api (none by default): milliseconds, "MIN-MAX", or [min, max]. */
-  delay?: [number, number] | number | string;
+  validateResponses?: boolean;
+  /** Latency on /api (none by default): milliseconds, or [min, max]. */
+  delay?: Delay;
   /** The fraction of /api requests that fail, 0 to 1 (none by default). */
-  faultRate?: number | string;
+  faultRate?: number;
   /** The most chatbots an account may hold (default: the contract's, 10,000). */
-  maxChatbotsPerAccount?: number | string;
+  maxChatbotsPerAccount?: number;
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
   timeouts?: Partial<ServerTimeouts>;
@@ -78,13 +75,13 @@ export interface ServeOptions {
    * Follow edits of the contract file (without one, of the built-in openapi.yaml) as the server runs, keeping the
    * state.
    */
-  watch?: boolean | string;
+  watch?: boolean;
   /** The largest contract file read, in bytes (default 1 MiB). */
-  maxContractBytes?: number | string;
+  maxContractBytes?: number;
 }
 
-/** The settings a server runs with, each checked once (src/serve/options.ts). */
-export type ServerSettings = ReturnType<typeof checkedSettings>;
+/** The settings a server runs with, each checked once (src/serve/options.ts), the defaults filled in. */
+export type ServerSettings = ReturnType<typeof settingsOf>;
 
 export interface RunningServer {
   /** The base URL, ending in /api. */
@@ -106,45 +103,43 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Every checked option, parsed once; the defaults filled in. */
-function checkedSettings(options: ServeOptions) {
+/** Every option checked once; the defaults filled in. */
+function settingsOf(options: ServeOptions) {
+  checkOptions(options, 'runServe');
   const settings = {
-    port: checkOption('port', options.port ?? 4010),
-    contractFile: optionalOption('contractFile', options.contractFile),
-    host: checkOption('host', options.host ?? '127.0.0.1'),
-    keysFile: optionalOption('keysFile', options.keysFile),
-    seedFile: optionalOption('seedFile', options.seedFile),
-    scenariosFile: optionalOption('scenariosFile', options.scenariosFile),
-    scenario: optionalOption('scenario', options.scenario),
-    dataFile: optionalOption('dataFile', options.dataFile),
-    databaseUrl: optionalOption('databaseUrl', options.databaseUrl),
-    adminToken: optionalOption('adminToken', options.adminToken),
-    allowedHosts: optionalOption('allowedHosts', options.allowedHosts),
-    delay: optionalOption('delay', options.delay),
-    faultRate: optionalOption('faultRate', options.faultRate),
-    maxChatbotsPerAccount: optionalOption('maxChatbotsPerAccount', options.maxChatbotsPerAccount),
-    validateResponses: optionalOption('validateResponses', options.validateResponses) ?? true,
-    watch: optionalOption('watch', options.watch) ?? false,
-    maxContractBytes: optionalOption('maxContractBytes', options.maxContractBytes),
+    port: options.port ?? 4010,
+    contractFile: options.contractFile,
+    host: options.host ?? '127.0.0.1',
+    keysFile: options.keysFile,
+    seedFile: options.seedFile,
+    scenariosFile: options.scenariosFile,
+    scenario: options.scenario,
+    dataFile: options.dataFile,
+    databaseUrl: options.databaseUrl,
+    adminToken: options.adminToken,
+    allowedHosts: options.allowedHosts,
+    delay: delayRange(options.delay),
+    faultRate: options.faultRate,
+    maxChatbotsPerAccount: options.maxChatbotsPerAccount,
+    validateResponses: options.validateResponses ?? true,
+    watch: options.watch ?? false,
+    maxContractBytes: options.maxContractBytes,
   };
   if (settings.dataFile && settings.databaseUrl)
-    throw new ConfigError('a data file and a database URL name two stores: give one of them', 'databaseUrl');
+    throw new ConfigError('a data file and a database URL name two stores: give one of them');
   refuseOpenAdmin(settings.host, settings.adminToken);
   return settings;
 }
 
 export async function runServe(options: ServeOptions = {}): Promise<RunningServer> {
   const { logger = pino({ enabled: false }) } = options;
-  const settings = checkedSettings(options);
+  const settings = settingsOf(options);
   const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
   const followed = followedContract({ ...options, ...settings });
   const { contract } = followed.first;
   // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
   const builtIn = settings.contractFile ? loadContract() : settings.watch ? contract : undefined;
-  const { keys, demoKeys } = loadKeys({
-    ...(settings.keysFile ? { keysFile: settings.keysFile } : {}),
-    ...(options.keys ? { keys: options.keys } : {}),
-  });
+  const { keys, demoKeys } = loadKeys({ keysFile: settings.keysFile, keys: options.keys });
   const seed = loadSeed(contract, settings.seedFile, options.seed, keys);
   const scenarios = settings.scenariosFile ? readScenariosFile(settings.scenariosFile) : (options.scenarios ?? {});
   // A bad one stops the start.
@@ -159,12 +154,12 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     seed,
     store,
     faults: { delay, faultRate },
-    ...(maxChatbotsPerAccount ? { rules: { maxChatbotsPerAccount } } : {}),
+    maxChatbotsPerAccount,
     log: logger,
     validateResponses: settings.validateResponses,
-    ...(builtIn ? { builtIn } : {}),
+    builtIn,
     scenarios,
-    ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
+    scenario: settings.scenario,
     journalAnswers: false,
   });
   const app = createApp({
@@ -173,8 +168,8 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     logger,
     served: followed.current,
     boundHost: host,
-    ...(settings.allowedHosts ? { allowedHosts: settings.allowedHosts } : {}),
-    ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
+    allowedHosts: settings.allowedHosts,
+    adminToken: settings.adminToken,
   });
   try {
     await reference.ready;
@@ -230,8 +225,8 @@ function loadSeed(
 function storeChoice(settings: ServerSettings): StoreChoice {
   const maxPages = Number(process.env.CHATBOT_API_MOCK_SQLITE_MAX_PAGES) || undefined;
   return {
-    ...(settings.dataFile ? { dataFile: settings.dataFile } : {}),
-    ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : {}),
-    ...(maxPages ? { maxPages } : {}),
+    dataFile: settings.dataFile,
+    databaseUrl: settings.databaseUrl,
+    maxPages,
   };
 }

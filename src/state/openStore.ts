@@ -38,7 +38,7 @@ async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiK
   if (databaseUrl) return { store: await (await import('./postgresStore.js')).PostgresChatbotStore.open(databaseUrl) };
   if (!dataFile) return { store: new InMemoryChatbotStore() };
   const { SqliteChatbotStore } = await import('./sqliteStore.js');
-  const options = { encode: contract.encodeChatbot, ...(choice.maxPages ? { maxPages: choice.maxPages } : {}) };
+  const options = { encode: contract.encodeChatbot, maxPages: choice.maxPages };
   if (!isLegacyDataFile(dataFile)) return { store: SqliteChatbotStore.open(dataFile, options) };
 
   const imported = `${dataFile}.sqlite`;

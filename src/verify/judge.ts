@@ -38,7 +38,7 @@ export function judgeAnswer(
     answer,
     expectation,
     violations,
-    ...(options.maxResponseTimeMs ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
+    maxResponseTimeMs: options.maxResponseTimeMs,
   };
   const ran: CheckName[] = [];
   const failures: Failure[] = [];

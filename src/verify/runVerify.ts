@@ -126,7 +126,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     runId,
     stateless,
     limits: { requestMs: requestTimeoutMs, deadline: AbortSignal.timeout(maxTimeMs), maxResponseBytes },
-    ...(options.maxResponseTimeMs ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
+    maxResponseTimeMs: options.maxResponseTimeMs,
     onRequest: () => {
       if (session.requests % 25 === 0) progress();
     },

@@ -120,7 +120,7 @@ export class Session {
       this.acceptedStatuses.set(answer.status, (this.acceptedStatuses.get(answer.status) ?? 0) + 1);
     const verdict = judgeAnswer(contract, testCase, answer, expectation, {
       enabled: (check) => this.enabled(check),
-      ...(this.options.maxResponseTimeMs ? { maxResponseTimeMs: this.options.maxResponseTimeMs } : {}),
+      maxResponseTimeMs: this.options.maxResponseTimeMs,
     });
     const ran: CheckName[] = ['request_completed', 'max_response_size', ...verdict.ran];
     const failures = verdict.failures;

@@ -47,7 +47,7 @@ export function contractChecker(): ContractChecker {
   return {
     async check(file, maxBytes) {
       const id = replies.newId();
-      const request: CheckRequest = { id, file, ...(maxBytes === undefined ? {} : { maxBytes }) };
+      const request: CheckRequest = { id, file, maxBytes };
       const answer = await replies.await(
         id,
         () => started().postMessage(request),

@@ -35,7 +35,7 @@ export function followedContract(choice: ContractChoice): FollowedContract {
   try {
     first = contractOf(choice.contract, choice.contractFile, choice.maxContractBytes);
   } catch (error) {
-    throw new ConfigError((error as Error).message, 'contractFile');
+    throw new ConfigError((error as Error).message);
   }
   let watched: WatchedContract | undefined;
   return {

@@ -70,14 +70,14 @@ export function addDiffCommand(program: Command): void {
       const { usageError } = await import('../usage.js');
       try {
         const result = runDiff({
-          ...(baseFile === undefined ? {} : { base: baseFile }),
+          base: baseFile,
           head: headFile,
-          ...(flags.base === undefined ? {} : { baseRef: flags.base }),
+          baseRef: flags.base,
           format: flags.format,
-          ...(flags.rules === undefined ? {} : { rules: flags.rules }),
+          rules: flags.rules,
           failOn: flags.failOn,
           allowMissingBase: flags.allowMissingBase,
-          ...(flags.maxContractBytes === undefined ? {} : { maxBytes: flags.maxContractBytes }),
+          maxBytes: flags.maxContractBytes,
         });
         console.log(result.output);
         process.exitCode = result.exitCode;

@@ -24,7 +24,7 @@ export function addLintCommand(program: Command): void {
     const { readContractFile, specPath } = await import('../../contract/load.js');
     const path = file ?? specPath;
     try {
-      readContractFile(path, { checked: true, ...(maxContractBytes ? { maxBytes: maxContractBytes } : {}) });
+      readContractFile(path, { checked: true, maxBytes: maxContractBytes });
     } catch (error) {
       usageError((error as Error).message);
     }

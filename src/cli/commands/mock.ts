@@ -4,18 +4,9 @@
 // MOCK_SETTINGS); each value is checked as serve's is.
 import type { Command } from 'commander';
 import type { MockOptions } from '../../mock/runMock.js';
-import { checkOption, OptionError } from '../../serve/options.js';
 import { exitOnStartFailure } from '../exits.js';
-import {
-  addSettingOptions,
-  exitOnSettingRefused,
-  givenSettings,
-  givenSwitch,
-  loggerOf,
-  refused,
-  type GivenSettings,
-} from '../settingOptions.js';
-import { isServerOption, MOCK_SETTINGS } from '../settings.js';
+import { addSettingOptions, givenSettings, givenSwitch, loggerOf, serverOptions } from '../settingOptions.js';
+import { MOCK_SETTINGS } from '../settings.js';
 import { tryLines } from '../tryLines.js';
 import { closeOnSignals } from './options.js';
 
@@ -28,15 +19,18 @@ export function addMockCommand(program: Command): void {
   const options = addSettingOptions(command, MOCK_SETTINGS);
   command.action(async (flags: Record<string, unknown>, self: Command) => {
     const given = givenSettings(options, flags, self);
-    const checked = mockOptions(given);
+    const checked: MockOptions = {
+      ...serverOptions(given, MOCK_SETTINGS),
+      logger: loggerOf(given),
+      dynamic: givenSwitch(given, 'dynamic'),
+    };
     const { runMock } = await import('../../mock/runMock.js');
-    const mock = await runMock(checked).catch((error: unknown) => {
-      exitOnSettingRefused(error, MOCK_SETTINGS);
-      return exitOnStartFailure(error, 'the Prism mock', {
+    const mock = await runMock(checked).catch((error: unknown) =>
+      exitOnStartFailure(error, 'the Prism mock', {
         host: checked.host ?? '127.0.0.1',
         port: checked.port ?? 4011,
-      });
-    });
+      }),
+    );
     // Before the banner: whoever waits for the ready line may signal at once.
     closeOnSignals(() => mock.close());
     const dynamic = checked.dynamic === true;
@@ -58,21 +52,4 @@ export function addMockCommand(program: Command): void {
     lines.push('', ...tryLines(mock.url, mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : undefined, false), '');
     console.log(lines.join('\n'));
   });
-}
-
-/**
- * runMock's options from the values given, each checked as serve checks it; a refused one names where it came from.
- */
-function mockOptions(given: GivenSettings): MockOptions {
-  const options: Record<string, unknown> = { logger: loggerOf(given), dynamic: givenSwitch(given, 'dynamic') };
-  for (const [setting, entry] of given) {
-    if (!isServerOption(setting.key)) continue;
-    try {
-      options[setting.key] = checkOption(setting.key, entry.value);
-    } catch (error) {
-      if (error instanceof OptionError) refused(setting, entry);
-      throw error;
-    }
-  }
-  return options;
 }

@@ -9,9 +9,10 @@ import { printable } from '../../untrusted/printable.js';
 import { exitOnStartFailure } from '../exits.js';
 import { givenContract } from '../givenContract.js';
 import { createLogger } from '../logger.js';
-import { exitOnSettingRefused } from '../settingOptions.js';
+import { ADMIN_RISK, openAdminProblem } from '../../http/openAdmin.js';
 import { PROXY_SETTINGS } from '../settings.js';
 import { addToolSettings } from '../toolSettings.js';
+import { usageError } from '../usage.js';
 import { bounded, closeOnSignals, httpUrl, parsePort, reportFile } from './options.js';
 
 interface ProxyFlags {
@@ -83,6 +84,8 @@ export function addProxyCommand(program: Command): void {
   const settingsOf = addToolSettings(command, PROXY_SETTINGS);
   command.action(async (flags: ProxyFlags & Record<string, unknown>, self: Command) => {
     const settings = settingsOf(flags, self);
+    const open = openAdminProblem(flags.host, settings.adminToken, ADMIN_RISK.traffic);
+    if (open) usageError(`${open} (--admin-token)`);
     const given = await givenContract(settings);
     const { runProxy } = await import('../../proxy/runProxy.js');
     const { readKeysFile } = await import('../../state/keysFile.js');
@@ -91,21 +94,19 @@ export function addProxyCommand(program: Command): void {
       port: flags.port,
       host: flags.host,
       strict: flags.strict,
-      ...(flags.fallback ? { fallback: flags.fallback } : {}),
-      ...(flags.keys ? { keys: readKeysFile(flags.keys) } : {}),
+      fallback: flags.fallback,
+      keys: flags.keys === undefined ? undefined : readKeysFile(flags.keys),
       timeoutMs: flags.timeout * 1000,
       maxResponseBytes: settings.maxResponseBytes,
-      ...(given ? { contract: given.contract, contractFile: given.file } : {}),
-      ...(settings.adminToken === undefined ? {} : { adminToken: settings.adminToken }),
+      contract: given?.contract,
+      contractFile: given?.file,
+      adminToken: settings.adminToken,
       allowedHosts: flags.allowedHost,
       logger: createLogger({
         quiet: flags.quiet ?? false,
-        ...(flags.logFormat ? { pretty: flags.logFormat === 'pretty' } : {}),
+        pretty: flags.logFormat === undefined ? undefined : flags.logFormat === 'pretty',
       }),
-    }).catch((error: unknown) => {
-      exitOnSettingRefused(error, PROXY_SETTINGS);
-      return exitOnStartFailure(error, 'the proxy', flags);
-    });
+    }).catch((error: unknown) => exitOnStartFailure(error, 'the proxy', flags));
     // Before the banner: whoever waits for the ready line may signal at once.
     closeOnSignals(async () => {
       await proxy.close();

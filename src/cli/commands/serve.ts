@@ -1,21 +1,14 @@
 // `serve`: the stateful reference server. Its flags come from the settings
-// table (src/cli/settings.ts, src/cli/settingOptions.ts). runServe checks
-// every value once; a value it refuses is named here by where it came from.
+// table (src/cli/settings.ts); each value given is coerced to runServe's type
+// and checked here (src/cli/settingOptions.ts), a refused one named by where it
+// came from.
 import { tryLines } from '../tryLines.js';
 import type { Command } from 'commander';
-import { OptionError, setUnchecked } from '../../serve/options.js';
 import { runServe, type RunningServer, type ServeOptions } from '../../serve/runServe.js';
 import { ConfigFileError, loadConfig, type ConfigFile } from '../config.js';
 import { exitOnStartFailure } from '../exits.js';
-import {
-  addSettingOptions,
-  exitOnSettingRefused,
-  givenSettings,
-  loggerOf,
-  refused,
-  type GivenSettings,
-} from '../settingOptions.js';
-import { isServerOption, SERVE_SETTINGS } from '../settings.js';
+import { addSettingOptions, givenSettings, loggerOf, serverOptions, type GivenSettings } from '../settingOptions.js';
+import { SERVE_SETTINGS } from '../settings.js';
 import { usageError } from '../usage.js';
 import { printable } from '../../untrusted/printable.js';
 import { maskKey } from '../../untrusted/redact.js';
@@ -34,22 +27,12 @@ export function addServeCommand(program: Command): void {
 }
 
 async function serve(given: GivenSettings): Promise<void> {
-  const valueOf = (key: string) => [...given].find(([setting]) => setting.key === key)?.[1];
-  const options: ServeOptions = { logger: loggerOf(given) };
-  for (const [setting, { value }] of given) if (isServerOption(setting.key)) setUnchecked(options, setting.key, value);
+  const options: ServeOptions = { ...serverOptions(given, SERVE_SETTINGS), logger: loggerOf(given) };
   let server: RunningServer;
   try {
     server = await runServe(options);
   } catch (error) {
-    const option = error instanceof OptionError ? error.option : (error as { option?: string }).option;
-    const setting = SERVE_SETTINGS.find((candidate) => candidate.key === option);
-    const entry = setting && given.get(setting);
-    if (error instanceof OptionError && setting && entry) refused(setting, entry);
-    exitOnSettingRefused(error, SERVE_SETTINGS);
-    exitOnStartFailure(error, 'the reference server', {
-      host: String(valueOf('host')?.value),
-      port: Number(valueOf('port')?.value),
-    });
+    exitOnStartFailure(error, 'the reference server', { host: options.host ?? '', port: options.port ?? 0 });
   }
   // Before the banner: whoever waits for the ready line may signal at once.
   closeOnSignals(() => server.close());
@@ -60,7 +43,7 @@ function readConfig(path: string | undefined): { file?: string; values: ConfigFi
   try {
     const { path: found, config } = loadConfig(path);
     if (found) console.log(`Settings from ${found}`);
-    return { ...(found ? { file: found } : {}), values: config };
+    return { file: found, values: config };
   } catch (error) {
     if (error instanceof ConfigFileError) usageError(error.message);
     throw error;

@@ -114,8 +114,9 @@ export function addVerifyCommand(program: Command): void {
       requestTimeoutMs: flags.timeout * 1000,
       maxTimeMs: flags.maxTime * 1000,
       maxResponseBytes,
-      ...(given ? { contract: given.contract, contractFile: given.file } : {}),
-      ...(flags.maxResponseTime ? { maxResponseTimeMs: flags.maxResponseTime } : {}),
+      contract: given?.contract,
+      contractFile: given?.file,
+      maxResponseTimeMs: flags.maxResponseTime,
       onProgress: flags.json
         ? undefined
         : (progress) => {

@@ -1,6 +1,6 @@
 // Latency and faults: none by default; Prefer headers per request; --delay and --fault-rate globally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDelay, parsePreferences } from './faults.js';
+import { parsePreferences } from './faults.js';
 import { contract } from '../../../test/helpers/contract.js';
 import { KEYS, startTestServer, type TestServer } from '../../../test/helpers/server.js';
 
@@ -80,7 +80,7 @@ describe('Prefer: delay and fault', () => {
 
 describe('--delay and --fault-rate', () => {
   it('delays every /api answer by --delay MIN-MAX', async () => {
-    const slow = await startTestServer({ delay: parseDelay('200-250') });
+    const slow = await startTestServer({ delay: [200, 250] });
     try {
       const started = performance.now();
       expect((await slow.client.list(KEYS.acmeWeb)).status).toBe(200);
@@ -121,15 +121,11 @@ describe('--delay and --fault-rate', () => {
 });
 
 describe('parsing', () => {
-  it('reads Prefer headers and delays', () => {
+  it('reads Prefer headers', () => {
     expect([...parsePreferences('code=404, delay="20"; foo, fault=reset')]).toEqual([
       ['code', '404'],
       ['delay', '20'],
       ['fault', 'reset'],
     ]);
-    expect(parseDelay('150')).toEqual([150, 150]);
-    expect(parseDelay('100-300')).toEqual([100, 300]);
-    expect(() => parseDelay('300-100')).toThrow();
-    expect(() => parseDelay('fast')).toThrow();
   });
 });

@@ -22,14 +22,6 @@ export interface FaultOptions {
 
 const MAX_PREFER_DELAY_MS = 30_000;
 
-export function parseDelay(value: string): [number, number] {
-  const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
-  const min = Number(match?.[1]);
-  const max = match?.[2] === undefined ? min : Number(match[2]);
-  if (!match || max < min) throw new Error(`expected MS or MIN-MAX milliseconds, not "${value}"`);
-  return [min, max];
-}
-
 export function parsePreferences(header: string | undefined): Map<string, string> {
   const preferences = new Map<string, string>();
   for (const part of (header ?? '').split(',')) {
