@@ -2,7 +2,8 @@
 // (the config file), coerced into the types runServe and runMock take and
 // checked by their rules (src/serve/options.ts). A value refused here is named
 // by where it came from (settingOptions.ts).
-import { allows, type CheckedOption, type Delay, type CheckedOptions } from '../serve/options.js';
+import type { Delay } from '../engine/steps/faults.js';
+import { allows, type CheckedOption, type CheckedOptions } from '../serve/options.js';
 
 /** true or false, or their words (true, 1, yes, on; false, 0, no, off), as a variable gives them. */
 export function booleanOf(value: unknown): boolean | undefined {

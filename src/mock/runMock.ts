@@ -9,7 +9,8 @@ import { pino } from 'pino';
 import type { Contract } from '../contract/contract.js';
 import { createEngine } from '../engine/pipeline.js';
 import { switchableEngine } from '../engine/switchable.js';
-import { checkOptions, delayRange, type Delay } from '../serve/options.js';
+import type { Delay } from '../engine/steps/faults.js';
+import { checkOptions } from '../serve/options.js';
 import { createApp } from '../http/app.js';
 import { followedContract } from '../watch/followedContract.js';
 import { answerUnknownMethods } from '../http/nodeAdapter.js';
@@ -97,7 +98,7 @@ export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
       overrides: admin.overrides,
       log: logger,
       basePath,
-      faults: { delay: delayRange(options.delay), faultRate: options.faultRate },
+      faults: { delay: options.delay, faultRate: options.faultRate },
     });
   const engine = switchableEngine(await engineFor(first.contract));
   const app = createApp({

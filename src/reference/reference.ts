@@ -6,7 +6,7 @@ import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import { Overrides } from '../engine/overrides.js';
 import { createEngine, type Engine } from '../engine/pipeline.js';
 import type { EngineLog } from '../engine/types.js';
-import type { FaultOptions } from '../engine/steps/faults.js';
+import type { Delay, FaultOptions } from '../engine/steps/faults.js';
 import { RequestJournal } from '../engine/steps/journal.js';
 import { switchableEngine } from '../engine/switchable.js';
 import { createReferenceExecutor } from '../handlers/index.js';
@@ -155,7 +155,10 @@ export interface ReferenceSettings {
   /** Chatbots to start with, in the seed-file shape; reset() returns to them. */
   seed?: SeedFile;
   store?: ChatbotStore;
-  faults?: FaultOptions;
+  /** Latency on every answer (none by default): milliseconds, or [min, max]. */
+  delay?: Delay;
+  /** The fraction of requests that fail, 0 to 1 (none by default). */
+  faultRate?: number;
   /** Check every answer against the contract (default true). */
   validateResponses?: boolean;
   /** Where the engine reports a fault of its own (default: nowhere). */
@@ -175,7 +178,7 @@ export function createReferenceFrom(contract: Contract, settings: ReferenceSetti
     seed: settings.seed ? parseSeed(contract, settings.seed, keys) : [],
     basePath,
     store: settings.store,
-    faults: settings.faults,
+    faults: { delay: settings.delay, faultRate: settings.faultRate },
     validateResponses: settings.validateResponses,
     log: settings.log,
     scenarios: settings.scenarios,

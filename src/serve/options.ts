@@ -4,8 +4,7 @@
 // listens. The command line coerces its text into these types and checks it by
 // the same rules, naming its own flags (src/cli/settingValues.ts).
 
-/** A server's latency: milliseconds, or [min, max]. */
-export type Delay = number | [number, number];
+import type { Delay } from '../engine/steps/faults.js';
 
 const wholeFrom = (min: number, max: number) => (value: number) =>
   Number.isSafeInteger(value) && value >= min && value <= max;
@@ -90,9 +89,4 @@ export function checkOptions(options: Partial<CheckedOptions>, caller: string): 
     const value = options[option];
     if (value !== undefined && !allows(option, value)) throw new OptionError(caller, option, value);
   }
-}
-
-/** A delay as [min, max] milliseconds. */
-export function delayRange(delay: Delay | undefined): [number, number] | undefined {
-  return delay === undefined ? undefined : typeof delay === 'number' ? [delay, delay] : delay;
 }

@@ -21,7 +21,8 @@ import { ConfigError } from '../http/configError.js';
 import { followedContract } from '../watch/followedContract.js';
 import { closeServer, listen, type ServerTimeouts } from '../http/listen.js';
 import { answerUnknownMethods } from '../http/nodeAdapter.js';
-import { checkOptions, delayRange, type Delay } from './options.js';
+import type { Delay } from '../engine/steps/faults.js';
+import { checkOptions } from './options.js';
 import { baseUrl } from '../http/url.js';
 import { refuseOpenAdmin } from '../http/openAdmin.js';
 
@@ -118,7 +119,7 @@ function settingsOf(options: ServeOptions) {
     databaseUrl: options.databaseUrl,
     adminToken: options.adminToken,
     allowedHosts: options.allowedHosts,
-    delay: delayRange(options.delay),
+    delay: options.delay,
     faultRate: options.faultRate,
     maxChatbotsPerAccount: options.maxChatbotsPerAccount,
     validateResponses: options.validateResponses ?? true,

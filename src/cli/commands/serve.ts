@@ -73,7 +73,7 @@ function printBanner(server: RunningServer): void {
   if (!settings.validateResponses) lines.push('Response validation is off (--no-validate-responses).');
   lines.push(stateLine(server));
   if (server.notice) lines.push(server.notice);
-  if (settings.delay) lines.push(`Every /api answer is delayed by ${settings.delay.join('-')} ms.`);
+  if (settings.delay) lines.push(`Every /api answer is delayed by ${[settings.delay].flat().join('-')} ms.`);
   if (settings.faultRate) lines.push(`Chaos mode: ${settings.faultRate * 100}% of /api requests fail.`);
   if (settings.scenario) lines.push(`Scenario: ${settings.scenario} (every reset returns to it).`);
   // Demo keys are public; a keys file's are secrets, which CI logs must never show.

@@ -13,10 +13,12 @@ import { exampleAnswer } from '../../contract/exampleAnswer.js';
 import { problemReply } from '../problems.js';
 import type { Step } from '../types.js';
 
+/** Latency added to every answer: milliseconds, or [min, max]. */
+export type Delay = number | [number, number];
+
 export interface FaultOptions {
-  /** [min, max] milliseconds added to every answer. */
-  delay?: [number, number];
-  /** 0 to 1. */
+  delay?: Delay;
+  /** The fraction of requests that fail, 0 to 1. */
   faultRate?: number;
 }
 
@@ -35,14 +37,15 @@ export function parsePreferences(header: string | undefined): Map<string, string
 }
 
 export function faultsStep(contract: Contract, options: FaultOptions): Step {
-  const always = Boolean(options.delay || options.faultRate);
+  const [min, max] = typeof options.delay === 'number' ? [options.delay, options.delay] : (options.delay ?? [0, 0]);
+  const always = Boolean(max || options.faultRate);
   return async (context, next) => {
     const preferHeader = context.request.headers.prefer;
     // The common case (nothing asked for) costs one comparison.
     if (!always && preferHeader === undefined) return next();
     const prefer = parsePreferences(preferHeader);
     let wait = 0;
-    if (options.delay) wait += options.delay[0] + Math.random() * (options.delay[1] - options.delay[0]);
+    if (max) wait += min + Math.random() * (max - min);
     const preferDelay = Number(prefer.get('delay'));
     if (prefer.has('delay') && Number.isFinite(preferDelay) && preferDelay >= 0) {
       wait += Math.min(preferDelay, MAX_PREFER_DELAY_MS);
