@@ -15,6 +15,7 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/openapi.yaml /app/LICENSE ./
+COPY --from=build --chown=node:node /app/admin ./admin
 COPY --from=build --chown=node:node /app/generated ./generated
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/packages ./packages

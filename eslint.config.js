@@ -48,6 +48,8 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs,cjs}'], extends: [tseslint.configs.disableTypeChecked] },
+  // The admin page's script (admin/app.js) runs in the browser, as a classic script.
+  { files: ['admin/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
   // The bin is CommonJS on purpose (src/bin.cts: it starts from V8's code cache): require is its import.
   { files: ['**/*.cts'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {

@@ -5,8 +5,10 @@ export {
   AdminApiError,
   createAdminClient,
   type AdminClient,
+  type AdminHealth,
   type AdminJournalEntry,
   type AdminOverride,
+  type AdminScenarioLoaded,
   type AdminTenant,
 } from './http/admin/client.js';
 export type * from './reference/publicTypes.js';

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OVERRIDE_BODIES_BYTES, MAX_OVERRIDES } from '../src/engine/overrides.js';
 import { createAdminClient } from '../src/http/admin/client.js';
-import { MAX_TENANTS } from '../src/http/admin/tenantLimit.js';
+import { adminContract } from '../src/http/admin/adminContract.js';
+
+const MAX_TENANTS = adminContract().maxTenants;
 import { adminCaller } from './helpers/admin.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 

@@ -12,7 +12,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMock } from '../src/mock/runMock.js';
 import { runProxy } from '../src/proxy/runProxy.js';
 import { proxySpec } from '../src/proxy/spec.js';
-import { adminSpec } from '../src/http/admin/spec.js';
+import { adminContract } from '../src/http/admin/adminContract.js';
 import { documentedAnswer } from './helpers/adminAnswer.js';
 import { joined } from './helpers/regexp.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
@@ -55,13 +55,13 @@ describe('the admin token', () => {
   it('guards serve’s admin API, in any case of the scheme', async () => {
     const guarded = await startTestServer({ adminToken: TOKEN });
     closing.push(guarded.close);
-    await expectGuarded(guarded.server.url, adminSpec, '/state');
+    await expectGuarded(guarded.server.url, adminContract().document, '/state');
   });
 
   it('guards the mock’s admin API, in any case of the scheme', async () => {
     const mock = await runMock({ port: 0, adminToken: TOKEN });
     closing.push(mock.close);
-    await expectGuarded(mock.url, adminSpec, '/requests');
+    await expectGuarded(mock.url, adminContract().document, '/requests');
   }, 60_000);
 
   it('guards the proxy’s violations, in any case of the scheme; its document stays open', async () => {

@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Contract, OpenApiDocument } from '../src/contract/contract.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { loadContract } from '../src/contract/load.js';
-import { adminSpec } from '../src/http/admin/spec.js';
+import { adminContract } from '../src/http/admin/adminContract.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
@@ -255,7 +255,7 @@ describe('serve --contract FILE --watch', () => {
       if (answer.method === 'GET') expect(JSON.stringify(answer.body)).not.toContain('such as a create');
       expect(answer.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       const { detail, ...kind } = answer.body as { detail: string };
-      const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
+      const { detail: _, ...documented } = documentedProblem(adminContract().document, 'HandlerCannotServe', '');
       expect(kind).toEqual(documented);
       expect(detail).toMatch(
         joined(

@@ -18,7 +18,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
-import { adminSpec } from '../src/http/admin/spec.js';
+import { adminContract } from '../src/http/admin/adminContract.js';
 import { hasControl } from '../src/untrusted/printable.js';
 import { countingListener } from './helpers/countingListener.js';
 import { contract as builtIn } from './helpers/contract.js';
@@ -227,7 +227,7 @@ describe('a contract without the top-level security', () => {
       });
       expect(response.status).toBe(501);
       const { detail, ...kind } = (await response.json()) as { detail: string };
-      const { detail: _, ...documented } = documentedProblem(adminSpec, 'HandlerCannotServe', '');
+      const { detail: _, ...documented } = documentedProblem(adminContract().document, 'HandlerCannotServe', '');
       expect(kind).toEqual(documented);
       expect(detail).toContain('this contract asks for no key');
     }

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { liveValidators } from '../src/contract/load.js';
-import { adminSpec } from '../src/http/admin/spec.js';
+import { adminContract } from '../src/http/admin/adminContract.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
@@ -78,7 +78,7 @@ async function cannotGenerate(url: string, headers: Record<string, string> = {},
   const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}`, ...headers } });
   expect(response.status).toBe(501);
   const { detail, ...kind } = (await response.json()) as { detail: string };
-  const { detail: _, ...documented } = documentedProblem(adminSpec, 'CannotGenerate', '');
+  const { detail: _, ...documented } = documentedProblem(adminContract().document, 'CannotGenerate', '');
   expect(kind).toEqual(documented);
   return detail;
 }

@@ -3,9 +3,12 @@
 import type { OpenAPIV3 } from 'openapi-types';
 
 const MILLISECONDS: OpenAPIV3.SchemaObject = { type: 'integer', minimum: 0, maximum: 60_000 };
+/** An id, name or key: looked up, so only its length is bounded here. */
+const NAME: OpenAPIV3.SchemaObject = { type: 'string', maxLength: 200 };
+const COUNT: OpenAPIV3.SchemaObject = { type: 'integer', minimum: 1, maximum: 1_000_000 };
 
 export const OVERRIDE_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
-  operationId: { type: 'string', description: 'The operation of openapi.yaml it answers, such as createChatbot.' },
+  operationId: { ...NAME, description: 'The operation of openapi.yaml it answers, such as createChatbot.' },
   status: {
     type: 'integer',
     minimum: 200,
@@ -17,7 +20,8 @@ export const OVERRIDE_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
     type: 'object',
     description:
       'Each name an HTTP token, each value of visible characters, spaces and tabs (RFC 9110 §5); else a 422.',
-    additionalProperties: { type: 'string' },
+    maxProperties: 50,
+    additionalProperties: { type: 'string', maxLength: 8192 },
   },
   delay: {
     description: 'Milliseconds to wait before answering: exactly, or drawn from min to max for each answer.',
@@ -31,14 +35,13 @@ export const OVERRIDE_PROPERTIES: Record<string, OpenAPIV3.SchemaObject> = {
       },
     ],
   },
-  times: { type: 'integer', minimum: 1, description: 'How many answers it gives; by default, until removed.' },
+  times: { ...COUNT, description: 'How many answers it gives; by default, until removed.' },
   every: {
-    type: 'integer',
-    minimum: 1,
+    ...COUNT,
     description: 'Answer only every Nth request it fits (3: the third, sixth, …); the others go on as usual.',
   },
-  account: { type: 'string', description: "Only this account's requests (an account_id of createTenant)." },
-  key: { type: 'string', description: 'Only the requests sent with this API key.' },
+  account: { ...NAME, description: "Only this account's requests (an account_id of createTenant)." },
+  key: { ...NAME, description: 'Only the requests sent with this API key.' },
   unchecked: { type: 'boolean', description: 'Skip the checks; its answers then carry Override-Unchecked: true.' },
 };
 

@@ -50,6 +50,7 @@ export function createApp(options: AppOptions): App {
         boundHost: options.boundHost ?? '127.0.0.1',
         allowedHosts: options.allowedHosts,
         token: options.adminToken,
+        log: logger,
       }),
     );
   }

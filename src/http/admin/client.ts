@@ -1,41 +1,26 @@
 // createAdminClient: the admin API from a test or Playwright's global setup, typed. Each call resolves with the
 // answer's body, or rejects with an AdminApiError that carries the problem the server sent.
+import type { components } from '../../../generated/admin.js';
 import type { OperationId } from '../../contract/types.js';
-import type { OverrideSpec } from '../../engine/checkOverride.js';
-import type { JournalEntry } from '../../engine/steps/journal.js';
 import type { TypedOverrideSpec } from '../../engine/typedOverrides.js';
 import type { BuiltInScenario } from '../../reference/scenarios.js';
 
-export interface AdminTenant {
-  account_id: string;
-  project_id: string;
-  api_key: string;
-}
+type Schemas = components['schemas'];
 
-export interface AdminOverride extends OverrideSpec {
-  id: string;
-  headers: Record<string, string>;
-  /** Answers left, when it was set with times. */
-  remaining?: number;
-  /** Requests it fitted so far. */
-  matched: number;
-}
-
-export interface AdminScenarioLoaded {
-  scenario: string;
-  chatbots: number;
-  overrides: AdminOverride[];
-}
-
+/** What the admin API answers, typed from admin/openapi.yaml (generated/admin.d.ts). */
+export type AdminTenant = Schemas['Tenant'];
+export type AdminOverride = Schemas['Override'];
+export type AdminScenarioLoaded = Schemas['ScenarioLoaded'];
+export type AdminHealth = Schemas['Health'];
 /** An entry of the request journal, as /__admin/requests lists it. */
-export type AdminJournalEntry = JournalEntry;
+export type AdminJournalEntry = Schemas['JournalEntry'];
 
 export interface AdminClient {
-  health(): Promise<{ status: 'ok' | 'degraded'; store: string; writable: boolean; chatbots: number | null }>;
+  health(): Promise<AdminHealth>;
   createTenant(): Promise<AdminTenant>;
   /** The journal, oldest first: of one operation, or one account (a test's own tenant), when asked. */
   requests(only?: { operationId?: OperationId; account?: string }): Promise<AdminJournalEntry[]>;
-  reset(): Promise<{ chatbots: number }>;
+  reset(): Promise<Schemas['ResetDone']>;
   /** Typed as mock.override is: a documented status and a body of its schema (or `unchecked: true`). */
   setOverride(spec: TypedOverrideSpec): Promise<AdminOverride>;
   overrides(): Promise<AdminOverride[]>;
@@ -82,14 +67,14 @@ export function createAdminClient(url: string, options: { token?: string } = {})
         ...(operationId ? { operation_id: operationId } : {}),
         ...(account ? { account } : {}),
       });
-      return (await call<{ requests: AdminJournalEntry[] }>('GET', `/requests?${query}`)).requests;
+      return (await call<Schemas['Journal']>('GET', `/requests?${query}`)).requests;
     },
     reset: () => call('POST', '/reset'),
     setOverride: (spec) => call('POST', '/overrides', spec),
-    overrides: async () => (await call<{ overrides: AdminOverride[] }>('GET', '/overrides')).overrides,
+    overrides: async () => (await call<Schemas['OverrideList']>('GET', '/overrides')).overrides,
     removeOverride: (id) => call('DELETE', `/overrides/${encodeURIComponent(id)}`),
     clearOverrides: () => call('DELETE', '/overrides'),
-    scenarios: async () => (await call<{ scenarios: Record<string, string> }>('GET', '/scenarios')).scenarios,
+    scenarios: async () => (await call<Schemas['ScenarioList']>('GET', '/scenarios')).scenarios,
     useScenario: (name, options = {}) => call('POST', `/scenarios/${encodeURIComponent(name)}`, options),
   };
 }

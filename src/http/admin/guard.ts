@@ -10,13 +10,16 @@ import type { RequestHandler } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { documentedProblem, type DocumentedProblem } from '../../contract/documentedProblem.js';
 import { sendProblem } from '../sendProblem.js';
-import { adminSpec } from './spec.js';
+import { adminContract } from './adminContract.js';
 
 /**
  * With a token, every call needs `Authorization: Bearer <token>`: the scheme in any case (RFC 9110 §11.1), the token
  * compared in constant time. Without one the admin API is open, which serve, mock and proxy refuse off loopback.
  */
-export function requireToken(token: string | undefined, document: OpenAPIV3.Document = adminSpec): RequestHandler {
+export function requireToken(
+  token: string | undefined,
+  document: OpenAPIV3.Document = adminContract().document,
+): RequestHandler {
   if (token === undefined) return (_req, _res, next) => next();
   const expected = digest(token);
   return (req, res, next) => {
@@ -39,7 +42,7 @@ export function requireToken(token: string | undefined, document: OpenAPIV3.Docu
 export function hostGuard(
   boundHost: string,
   allowedHosts: readonly string[],
-  document: OpenAPIV3.Document = adminSpec,
+  document: OpenAPIV3.Document = adminContract().document,
 ): RequestHandler {
   const allowed = new Set([boundHost, 'localhost', ...allowedHosts].map((host) => host.toLowerCase()));
   return (req, res, next) => {
@@ -67,7 +70,7 @@ export function jsonOnlyForChanges(): RequestHandler {
     refuse(
       res,
       documentedProblem(
-        adminSpec,
+        adminContract().document,
         'NotJson',
         'Admin requests that change state must be sent with `Content-Type: application/json` (a body of {} will do).',
       ),

@@ -1,139 +1,18 @@
-// The admin page at /__admin/: the chatbots per account and project, the overrides in force (each removable), the
-// request journal as it grows, and a reset button. Plain HTML and script, no build step.
-export const ADMIN_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>Chatbot API mock: admin</title>
-  <style>
-    body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1f2328; }
-    header { display: flex; align-items: center; gap: 1rem; }
-    h1 { font-size: 1.3rem; margin: 0; }
-    h2 { font-size: 1.05rem; margin-top: 1.5rem; }
-    main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 2rem; }
-    table { border-collapse: collapse; width: 100%; }
-    th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #d0d7de; vertical-align: top; }
-    th { background: #f6f8fa; }
-    .account { margin-bottom: 1rem; }
-    .project { color: #57606a; margin: .5rem 0 .25rem; }
-    .muted { color: #57606a; }
-    .status-2 { color: #1a7f37; } .status-4 { color: #9a6700; } .status-5, .status-0 { color: #cf222e; }
-    button { font: inherit; padding: .3rem .9rem; cursor: pointer; }
-    code { font-size: 12px; }
-  </style>
-</head>
-<body>
-  <header>
-    <h1>Chatbot API mock</h1>
-    <span id="health" class="muted">…</span>
-    <button id="reset" type="button">Reset to seed</button>
-    <span id="token-box" hidden>Admin token: <input id="token" type="password"></span>
-  </header>
-  <main>
-    <section><h2>Chatbots by account and project</h2><div id="state">Loading…</div></section>
-    <section>
-      <h2>Overrides in force</h2>
-      <table><thead><tr><th>operation</th><th>answer</th><th>for</th><th>matched</th><th></th></tr></thead>
-      <tbody id="overrides"></tbody></table>
-      <h2>Recent requests</h2>
-      <table><thead><tr><th>time</th><th>request</th><th>status</th><th>ms</th><th>project</th></tr></thead>
-      <tbody id="requests"></tbody></table>
-    </section>
-  </main>
-  <script src="./app.js"></script>
-</body>
-</html>
-`;
+// The admin page at /__admin/: the chatbots per account and project, the
+// overrides in force, the request journal as it grows, and a reset button. A
+// static page (admin/index.html) with its script in a file of its own
+// (admin/app.js), so that the pages' policy runs no inline script; each is read
+// once, when a server first shows it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../contract/load.js';
 
-export const ADMIN_SCRIPT = `'use strict';
-const $ = (id) => document.getElementById(id);
-const text = (value) => document.createTextNode(String(value));
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, attrs || {});
-  for (const child of children) node.append(typeof child === 'object' ? child : text(child));
-  return node;
+let assets: { page: string; script: string } | undefined;
+
+export function adminPage(): { page: string; script: string } {
+  assets ??= {
+    page: readFileSync(join(packageRoot, 'admin', 'index.html'), 'utf8'),
+    script: readFileSync(join(packageRoot, 'admin', 'app.js'), 'utf8'),
+  };
+  return assets;
 }
-function headers() {
-  const token = sessionStorage.getItem('adminToken');
-  return token ? { authorization: 'Bearer ' + token } : {};
-}
-async function call(path, method = 'GET') {
-  // A POST carries a JSON body: the admin API refuses state changes any cross-site form could send.
-  const body = method === 'POST'
-    ? { body: '{}', headers: { ...headers(), 'content-type': 'application/json' } }
-    : { headers: headers() };
-  const response = await fetch(path, { method, ...body });
-  if (response.status === 401) { $('token-box').hidden = false; throw new Error('admin token needed'); }
-  return response.status === 204 ? undefined : response.json();
-}
-function describeAnswer(o) {
-  const delay = o.delay === undefined ? ''
-    : typeof o.delay === 'number' ? ' after ' + o.delay + ' ms' : ' after ' + o.delay.min + '–' + o.delay.max + ' ms';
-  const times = o.remaining === undefined ? '' : ', ' + o.remaining + ' more';
-  const every = o.every === undefined ? '' : ', every ' + o.every + ' requests';
-  return (o.status === undefined ? 'its own answer' : String(o.status)) + delay + every + times +
-    (o.unchecked ? ' (unchecked)' : '');
-}
-function renderOverrides({ overrides }) {
-  if (overrides.length === 0) {
-    $('overrides').replaceChildren(el('tr', {}, el('td', { className: 'muted', colSpan: 5 }, 'none')));
-    return;
-  }
-  $('overrides').replaceChildren(...overrides.map((o) => {
-    const remove = el('button', { type: 'button', title: 'Remove ' + o.id }, 'Remove');
-    remove.addEventListener('click', async () => {
-      await call('overrides/' + encodeURIComponent(o.id), 'DELETE');
-      await refresh();
-    });
-    const scope = o.account ? 'account ' + o.account : o.key ? 'key ' + o.key : 'everyone';
-    return el('tr', {}, el('td', {}, o.operationId), el('td', {}, describeAnswer(o)), el('td', {}, scope),
-      el('td', {}, o.matched), el('td', {}, remove));
-  }));
-}
-function renderState({ accounts }) {
-  const root = el('div');
-  for (const account of accounts) {
-    const box = el('div', { className: 'account' }, el('strong', {}, 'account ' + account.id));
-    for (const project of account.projects) {
-      const shown = project.chatbot_count > project.chatbots.length
-        ? ' (the newest ' + project.chatbots.length + ' shown)'
-        : '';
-      box.append(el('div', { className: 'project' },
-        'project ' + project.id + ' · ' + project.chatbot_count + ' chatbot(s)' + shown));
-      if (project.chatbots.length === 0) continue;
-      const rows = project.chatbots.map((c) =>
-        el('tr', {}, el('td', {}, c.name), el('td', {}, el('code', {}, c.id)), el('td', {}, c.created_at)));
-      const head = el('tr', {}, el('th', {}, 'name'), el('th', {}, 'id'), el('th', {}, 'created_at'));
-      box.append(el('table', {}, el('thead', {}, head), el('tbody', {}, ...rows)));
-    }
-    root.append(box);
-  }
-  $('state').replaceChildren(root);
-}
-function renderRequests({ requests }) {
-  $('requests').replaceChildren(...requests.slice().reverse().map((r) =>
-    el('tr', {}, el('td', {}, r.time.slice(11, 23)), el('td', {}, r.method + ' ' + r.path),
-      el('td', { className: 'status-' + String(r.status)[0] }, r.status || 'dropped'),
-      el('td', {}, r.duration_ms), el('td', {}, r.project ?? '–'))));
-}
-async function refresh() {
-  try {
-    const [health, state, overrides, requests] =
-      await Promise.all([call('health'), call('state'), call('overrides'), call('requests')]);
-    $('health').textContent = health.chatbots + ' chatbot(s) stored · up ' + Math.round(health.uptime_seconds) + ' s';
-    renderState(state);
-    renderOverrides(overrides);
-    renderRequests(requests);
-  } catch (error) {
-    $('health').textContent = String(error.message || error);
-  }
-}
-$('reset').addEventListener('click', async () => { await call('reset', 'POST'); await refresh(); });
-$('token').addEventListener('change', (event) => {
-  sessionStorage.setItem('adminToken', event.target.value);
-  refresh();
-});
-refresh();
-setInterval(refresh, 1000);
-`;

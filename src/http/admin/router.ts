@@ -9,9 +9,10 @@ import { hostGuard, jsonOnlyForChanges, requireToken } from './guard.js';
 import { addOverrideRoutes } from './overridesRoutes.js';
 import { addScenarioRoutes } from './scenariosRoutes.js';
 import { addTenantRoutes } from './tenants.js';
-import { ADMIN_PAGE, ADMIN_SCRIPT } from './page.js';
-import { documentedProblem } from '../../contract/documentedProblem.js';
-import { adminSpec } from './spec.js';
+import type { EngineLog } from '../../engine/types.js';
+import { adminContract, adminProblem } from './adminContract.js';
+import { checkAdmin } from './checkAdmin.js';
+import { adminPage } from './page.js';
 
 /** What the admin API works on: the reference (serve), or the Prism mock's keys, journal and overrides. */
 export type AdminTarget = Pick<
@@ -26,6 +27,8 @@ export interface AdminOptions {
   allowedHosts?: readonly string[];
   /** Without one, the admin API is open (the server refuses that off loopback). */
   token?: string;
+  /** Where an answer that breaks admin/openapi.yaml is told (default: nowhere). */
+  log?: EngineLog;
 }
 
 export function adminRouter(options: AdminOptions): Router {
@@ -37,13 +40,14 @@ export function adminRouter(options: AdminOptions): Router {
   // The page and its script hold no data; every call they make is checked.
   router.get('/', (req, res) => {
     if (!req.originalUrl.replace(/\?.*$/s, '').endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
-    res.type('html').send(ADMIN_PAGE);
+    res.type('html').send(adminPage().page);
   });
-  router.get('/app.js', (_req, res) => void res.type('application/javascript').send(ADMIN_SCRIPT));
-  router.get('/openapi.json', (_req, res) => void res.json(adminSpec));
+  router.get('/app.js', (_req, res) => void res.type('application/javascript').send(adminPage().script));
+  router.get('/openapi.json', (_req, res) => void res.json(adminContract().document));
 
   router.use(requireToken(options.token));
   router.use(jsonOnlyForChanges());
+  router.use(checkAdmin(options.log ?? { error: () => {} }));
   // 503 when the store cannot write, so that a load balancer takes the replica out.
   router.get('/health', async (_req, res) => {
     const { chatbots, ...health } = await store.health();
@@ -74,8 +78,8 @@ export function adminRouter(options: AdminOptions): Router {
 function storeErrors(): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     if (error instanceof StoreUnavailableError)
-      return sendProblem(res, documentedProblem(adminSpec, 'StoreUnavailable', error.message), { 'Retry-After': '1' });
-    sendProblem(res, documentedProblem(adminSpec, 'InternalError', 'The server could not complete the request.'));
+      return sendProblem(res, adminProblem('StoreUnavailable', error.message), { 'Retry-After': '1' });
+    sendProblem(res, adminProblem('InternalError', 'The server could not complete the request.'));
   };
 }
 

@@ -2,12 +2,10 @@
 // Each is stored as the chatbots are, so their number is capped between two resets.
 import { randomBytes } from 'node:crypto';
 import type { Router } from 'express';
-import { documentedProblem } from '../../contract/documentedProblem.js';
 import type { ApiKey } from '../../state/keys.js';
 import type { ChatbotStore } from '../../state/store.js';
 import { sendProblem } from '../sendProblem.js';
-import { adminSpec } from './spec.js';
-import { MAX_TENANTS } from './tenantLimit.js';
+import { adminContract, adminProblem } from './adminContract.js';
 
 const TENANT_ID_BYTES = 6;
 /** A tenant this route made: the shape of its account and project, which a reset removes. */
@@ -18,9 +16,9 @@ const isTenant = (key: ApiKey) =>
 export function addTenantRoutes(router: Router, target: { store: ChatbotStore }): void {
   router.post('/tenants', async (_req, res) => {
     const made = (await target.store.keys()).filter(isTenant).length;
-    if (made >= MAX_TENANTS) {
+    if (made >= adminContract().maxTenants) {
       const detail = `${made} tenants were made since the start or the last reset, the most there may be: reset first.`;
-      return sendProblem(res, documentedProblem(adminSpec, 'TooManyTenants', detail));
+      return sendProblem(res, adminProblem('TooManyTenants', detail));
     }
     const id = randomBytes(TENANT_ID_BYTES).toString('hex');
     const tenant = {
