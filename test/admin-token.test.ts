@@ -11,8 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMock } from '../src/mock/runMock.js';
 import { runProxy } from '../src/proxy/runProxy.js';
-import { proxySpec } from '../src/proxy/spec.js';
-import { adminContract } from '../src/http/admin/adminContract.js';
+import { adminContract, proxyAdminContract } from '../src/http/admin/adminContract.js';
 import { documentedAnswer } from './helpers/adminAnswer.js';
 import { joined } from './helpers/regexp.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
@@ -67,7 +66,7 @@ describe('the admin token', () => {
   it('guards the proxy’s violations, in any case of the scheme; its document stays open', async () => {
     const proxy = await runProxy({ upstream: NO_UPSTREAM, port: 0, adminToken: TOKEN });
     closing.push(proxy.close);
-    await expectGuarded(proxy.url, proxySpec, '/violations');
+    await expectGuarded(proxy.url, proxyAdminContract().document, '/violations');
     const document = await fetch(`${new URL(proxy.url).origin}/__admin/openapi.json`);
     expect(document.status).toBe(200);
   });
@@ -76,7 +75,7 @@ describe('the admin token', () => {
     const proxy = await runProxy({ upstream: NO_UPSTREAM, port: 0, adminToken: TOKEN });
     closing.push(proxy.close);
     const response = await withHost(`${new URL(proxy.url).origin}/__admin/violations`, 'rebound.example', TOKEN);
-    expect((await documentedAnswer(proxySpec, 'GET', '/violations', response)).status).toBe(403);
+    expect((await documentedAnswer(proxyAdminContract().document, 'GET', '/violations', response)).status).toBe(403);
   });
 });
 
@@ -109,7 +108,7 @@ describe('the proxy off loopback', () => {
     const url = await listening(started);
     expect(started.stdout()).toMatch(/__admin\/violations {2}\(admin token required\)$/m);
     const loopback = url.replace('0.0.0.0', '127.0.0.1');
-    await expectGuarded(loopback, proxySpec, '/violations');
+    await expectGuarded(loopback, proxyAdminContract().document, '/violations');
   });
 });
 

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runProxy } from '../src/proxy/runProxy.js';
-import { proxySpec } from '../src/proxy/spec.js';
+import { proxyAdminContract } from '../src/http/admin/adminContract.js';
 import { AnswerTooLarge } from '../src/verify/answerCap.js';
 import { send } from '../src/verify/send.js';
 import { documentedAnswer } from './helpers/adminAnswer.js';
@@ -213,7 +213,9 @@ describe('proxy, in front of an upstream whose list is past the cap', () => {
       expect(answer.status).toBe(502);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       const example = (
-        proxySpec.components!.responses!.UpstreamAnswerTooLarge as { content: Record<string, { example: object }> }
+        proxyAdminContract().document.components!.responses!.UpstreamAnswerTooLarge as {
+          content: Record<string, { example: object }>;
+        }
       ).content['application/problem+json']!.example;
       expect(await answer.json()).toMatchObject({ ...example, detail: expect.stringMatching(/past the 65536 bytes/) });
     };
@@ -224,7 +226,7 @@ describe('proxy, in front of an upstream whose list is past the cap', () => {
     expect(created.headers.get('sl-violations')).toBeNull();
     await tooLarge();
     const view = await documentedAnswer(
-      proxySpec,
+      proxyAdminContract().document,
       'GET',
       '/violations',
       await fetch(`${new URL(url).origin}/__admin/violations`),

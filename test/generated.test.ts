@@ -1,5 +1,5 @@
 // generated/ must be exactly what openapi-typescript makes of openapi.yaml and
-// admin/openapi.yaml now.
+// of the admin APIs' contracts (admin/) now.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 it.each([
   ['openapi.yaml', 'generated/openapi.d.ts'],
   ['admin/openapi.yaml', 'generated/admin.d.ts'],
+  ['admin/proxy.openapi.yaml', 'generated/proxy-admin.d.ts'],
 ])('%s: %s is fresh (run "npm run generate" after changing it)', (contract, types) => {
   // openapi-typescript follows $refs: the contract (a pull request's) must first prove one document.
   if (contract === 'openapi.yaml') readContractFile(join(root, contract), { checked: true });

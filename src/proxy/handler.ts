@@ -5,7 +5,6 @@
 // finding and a 502 problem. An operation the upstream answers 404 or 501 can
 // be served by a fallback instead. A streamed answer passes as it comes (stream.ts).
 import type { Request, Response } from 'express';
-import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
 import { send as sendEngineResponse } from '../http/nodeAdapter.js';
 import { sendProblem } from '../http/sendProblem.js';
@@ -17,7 +16,7 @@ import type { Expectation } from '../verify/oracle.js';
 import { send } from '../verify/send.js';
 import type { ProxyContext } from './context.js';
 import { judge, keep } from './judge.js';
-import { proxySpec } from './spec.js';
+import { proxyProblem } from '../http/admin/adminContract.js';
 import { passStream } from './stream.js';
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and what the proxy sets itself.
@@ -76,8 +75,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
       { upstream: context.upstream, path },
       `the upstream did not answer: ${(error as Error).message}`,
     );
-    const problem = documentedProblem(
-      proxySpec,
+    const problem = proxyProblem(
       'UpstreamUnavailable',
       `The upstream ${context.upstream} did not answer: ${(error as Error).message}`,
     );
@@ -99,8 +97,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
   const [first] = failures;
   if (first && context.strict) {
     const problem = {
-      ...documentedProblem(
-        proxySpec,
+      ...proxyProblem(
         'ContractViolation',
         `The upstream answered ${answer.status}, which breaks the contract: ${first.check}: ${first.message}`,
       ),
@@ -137,8 +134,7 @@ function answerTooLarge(
     );
   else
     context.logger.error({ upstream: context.upstream }, `the upstream's answer was not passed on: ${error.message}`);
-  const problem = documentedProblem(
-    proxySpec,
+  const problem = proxyProblem(
     'UpstreamAnswerTooLarge',
     `The upstream answered ${error.head.status} with a body past the ${error.cap} bytes the proxy reads of an ` +
       'answer: it was not passed on.',

@@ -16,7 +16,8 @@ import { checkResponseBytes } from '../verify/answerCap.js';
 import { createOracle } from '../verify/oracle.js';
 import { createFallback, type FallbackKind } from './fallback.js';
 import { proxyRequest } from './handler.js';
-import { proxySpec } from './spec.js';
+import { proxyAdminContract } from '../http/admin/adminContract.js';
+import { checkAdmin } from '../http/admin/checkAdmin.js';
 import { ViolationLog, type ProxyReport } from './violations.js';
 
 export interface ProxyOptions {
@@ -85,10 +86,12 @@ export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
   const app = express();
   app.disable('x-powered-by');
-  app.use('/__admin', hostGuard(host, options.allowedHosts ?? [], proxySpec));
+  const { document } = proxyAdminContract();
+  app.use('/__admin', hostGuard(host, options.allowedHosts ?? [], document));
   // The document holds no data; the violations hold the traffic.
-  app.get('/__admin/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(proxySpec));
-  app.use('/__admin', requireToken(options.adminToken, proxySpec));
+  app.get('/__admin/openapi.json', (_req, res) => void res.set('Cache-Control', 'no-store').json(document));
+  app.use('/__admin', requireToken(options.adminToken, document));
+  app.use('/__admin', checkAdmin(proxyAdminContract(), logger));
   app.get('/__admin/violations', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({
       requests: log.requests,

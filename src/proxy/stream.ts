@@ -7,7 +7,6 @@
 // stand, nothing from it on is sent.
 import type { Response } from 'express';
 import { streamCheckFor } from '../contract/streamCheck.js';
-import { documentedProblem } from '../contract/documentedProblem.js';
 import { pathBelow } from '../engine/steps/route.js';
 import { sendProblem } from '../http/sendProblem.js';
 import type { Answer, TestCase } from '../verify/cases.js';
@@ -19,7 +18,7 @@ import type { Expectation } from '../verify/oracle.js';
 import type { StreamTaker } from '../verify/send.js';
 import type { ProxyContext } from './context.js';
 import { keep } from './judge.js';
-import { proxySpec } from './spec.js';
+import { proxyProblem } from '../http/admin/adminContract.js';
 import { ViolationLog } from './violations.js';
 
 export interface StreamOptions {
@@ -44,8 +43,7 @@ export function passStream(
     if (context.strict && upstreamFailures[0]) {
       keep(context, testCase, head, expectation, ran, failures);
       const { check, message } = upstreamFailures[0];
-      const problem = documentedProblem(
-        proxySpec,
+      const problem = proxyProblem(
         'ContractViolation',
         `The upstream answered ${head.status}, which breaks the contract: ${check}: ${message}`,
       );

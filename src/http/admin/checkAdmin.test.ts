@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAdminAnswer } from '../../../test/helpers/admin.js';
+import { adminContract } from './adminContract.js';
 import { checkAdmin } from './checkAdmin.js';
 
 const told: unknown[] = [];
@@ -12,7 +13,7 @@ let origin = '';
 let close = () => {};
 beforeAll(async () => {
   const router = express.Router();
-  router.use(checkAdmin({ error: (details) => told.push(details) }));
+  router.use(checkAdmin(adminContract(), { error: (details) => told.push(details) }));
   // Routes that break the document on purpose: a Health without its fields, and a status it does not list.
   router.get('/health', (_req, res) => void res.json({ status: 'fine' }));
   router.post('/reset', (_req, res) => void res.status(202).json({ chatbots: 0 }));

@@ -47,7 +47,7 @@ export function adminRouter(options: AdminOptions): Router {
 
   router.use(requireToken(options.token));
   router.use(jsonOnlyForChanges());
-  router.use(checkAdmin(options.log ?? { error: () => {} }));
+  router.use(checkAdmin(adminContract(), options.log ?? { error: () => {} }));
   // 503 when the store cannot write, so that a load balancer takes the replica out.
   router.get('/health', async (_req, res) => {
     const { chatbots, ...health } = await store.health();
