@@ -318,7 +318,7 @@ export interface components {
             project: string | null;
             /** @description The account of the API key, or null. */
             account: string | null;
-            /** @description What the client sent: its JSON, or its text; absent without one or over 16 KiB. */
+            /** @description What the client sent: its JSON, or its text when it was not JSON or nests deeper than 64 levels; absent without one or over 16 KiB. */
             body?: unknown;
             /** @description The JSON answered, where the journal keeps answers (MSW and createMiddleware; not serve or mock, whose journal costs their answers nothing); absent without one, when dropped, or over 16 KiB. */
             answer?: unknown;

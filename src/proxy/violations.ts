@@ -3,12 +3,11 @@
 // tallies a JUnit report needs. Shared with `verify` through Findings.
 import type { Contract } from '../contract/contract.js';
 import type { Answer, TestCase } from '../verify/cases.js';
-import { CATALOGUE, CHECK_NAMES, judgesTheClient } from '../verify/checks/catalogue.js';
+import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
 import type { Replay } from '../verify/curl.js';
 import { CoverageTracker, type OperationCoverage } from '../verify/exercised.js';
-import { Findings, type Finding } from '../verify/findings.js';
-import type { CheckSummary } from '../verify/runVerify.js';
+import { Findings, type CheckSummary, type Finding } from '../verify/findings.js';
 
 /** Checks that need a sequence of requests of the proxy's own making: `verify` runs them. */
 const VERIFY_ONLY: ReadonlySet<CheckName> = new Set([
@@ -92,17 +91,9 @@ export class ViolationLog {
 
   report(baseUrl: string): ProxyReport {
     const tallies = this.#findings.tallies();
-    const checks = CHECK_NAMES.map((name): CheckSummary => {
-      const own = tallies.filter((tally) => tally.check === name);
-      const summary: CheckSummary = {
-        name,
-        title: CATALOGUE[name].title,
-        ran: own.reduce((sum, t) => sum + t.ran, 0),
-        failed: own.reduce((sum, t) => sum + t.failed, 0),
-      };
-      if (VERIFY_ONLY.has(name)) summary.skipped = 'needs requests of its own: `verify` runs it';
-      return summary;
-    });
+    const checks = this.#findings.summaries((name) =>
+      VERIFY_ONLY.has(name) ? 'needs requests of its own: `verify` runs it' : undefined,
+    );
     return {
       upstream: this.upstream,
       ...(this.contractFile === undefined ? {} : { contract: this.contractFile }),

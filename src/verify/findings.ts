@@ -4,6 +4,7 @@
 // report and view is made from these, so a finding is kept with its secrets
 // masked (src/untrusted/redact.ts).
 import { Redactor } from '../untrusted/redact.js';
+import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
 import type { Answer, Phase, TestCase } from './cases.js';
 import type { Replay, ReplayBody } from './curl.js';
@@ -118,4 +119,31 @@ export class Findings {
       (a, b) => a.check.localeCompare(b.check) || a.operation.localeCompare(b.operation),
     );
   }
+
+  /** Every check, with how often it ran and failed; `skipped` says why one did not run, if it could not. */
+  summaries(skipped: (name: CheckName, ran: number) => string | undefined): CheckSummary[] {
+    const tallies = this.tallies();
+    return CHECK_NAMES.map((name) => {
+      const own = tallies.filter((tally) => tally.check === name);
+      const ran = own.reduce((sum, tally) => sum + tally.ran, 0);
+      const why = skipped(name, ran);
+      const summary: CheckSummary = {
+        name,
+        title: CATALOGUE[name].title,
+        ran,
+        failed: own.reduce((sum, tally) => sum + tally.failed, 0),
+      };
+      return why === undefined ? summary : { ...summary, skipped: why };
+    });
+  }
+}
+
+/** A check over a whole run: how often it ran and failed, or why it did not run. */
+export interface CheckSummary {
+  name: CheckName;
+  title: string;
+  ran: number;
+  failed: number;
+  /** Why it did not run. */
+  skipped?: string;
 }

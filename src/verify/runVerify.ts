@@ -7,10 +7,10 @@ import { loadContract } from '../contract/load.js';
 import type { Principal } from '../contract/types.js';
 import { checkResponseBytes } from './answerCap.js';
 import { PHASES, type KeyRole, type Phase } from './cases.js';
-import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
+import { CATALOGUE } from './checks/catalogue.js';
 import type { CheckName } from './checks/types.js';
 import type { OperationCoverage } from './exercised.js';
-import type { Finding, Tally } from './findings.js';
+import type { CheckSummary, Finding, Tally } from './findings.js';
 import { setUpHints } from './hints.js';
 import { createOracle } from './oracle.js';
 import { runCoverage } from './phases/coverage.js';
@@ -57,15 +57,6 @@ export interface VerifyOptions {
    * and all so far.
    */
   onProgress?: (progress: Progress) => void;
-}
-
-export interface CheckSummary {
-  name: CheckName;
-  title: string;
-  ran: number;
-  failed: number;
-  /** Why it did not run. */
-  skipped?: string;
 }
 
 export interface VerifyReport {
@@ -188,21 +179,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
 }
 
 function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, stateless: boolean): CheckSummary[] {
-  const tallies = session.findings.tallies();
   const needs: Partial<Record<CheckName, KeyRole>> = { account_scope: 'sameAccount', tenant_isolation: 'otherAccount' };
-  return CHECK_NAMES.map((name) => {
-    const own = tallies.filter((tally) => tally.check === name);
-    const summary: CheckSummary = {
-      name,
-      title: CATALOGUE[name].title,
-      ran: own.reduce((sum, t) => sum + t.ran, 0),
-      failed: own.reduce((sum, t) => sum + t.failed, 0),
-    };
+  return session.findings.summaries((name, ran) => {
     const role = needs[name];
-    if (CATALOGUE[name].needsState && stateless) summary.skipped = 'the target is stateless';
-    else if (role && !keys[role]) summary.skipped = `needs ${NEEDED[role]}`;
-    else if (CATALOGUE[name].optIn && summary.ran === 0) summary.skipped = 'opt-in: set a maximum response time';
-    else if (CATALOGUE[name].proxyOnly) summary.skipped = 'the proxy’s: it judges a client’s requests';
-    return summary;
+    if (CATALOGUE[name].needsState && stateless) return 'the target is stateless';
+    if (role && !keys[role]) return `needs ${NEEDED[role]}`;
+    if (CATALOGUE[name].optIn && ran === 0) return 'opt-in: set a maximum response time';
+    if (CATALOGUE[name].proxyOnly) return 'the proxy’s: it judges a client’s requests';
+    return undefined;
   });
 }

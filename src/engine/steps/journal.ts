@@ -1,29 +1,13 @@
 // A bounded journal of recent requests, for the admin API and the modes' requests(): what was sent and what was
 // answered (the answer's body where the journal keeps answers). It records the project and account of the key,
 // never the key itself; bodies over 16 KiB are left out.
+import type { components } from '../../../generated/admin.js';
 import { nestingDepth } from '../../contract/limits.js';
 import { encodedText } from '../encode.js';
 import type { RequestContext, Step, Reply } from '../types.js';
 
-export interface JournalEntry {
-  time: string;
-  method: string;
-  path: string;
-  /** The operation of openapi.yaml the request was routed to; null for a path or method it does not list. */
-  operation_id: string | null;
-  /** 0 when the connection was dropped. */
-  status: number;
-  duration_ms: number;
-  /** The project of the API key, or null when the key was missing or unknown. */
-  project: string | null;
-  /** The account of the API key, or null. */
-  account: string | null;
-  /** What the client sent: its JSON, its text when it was not JSON or nests deeper than 64 levels, or undefined (none,
-   * or over 16 KiB). */
-  body?: unknown;
-  /** What it was answered: the JSON body, or undefined (none, dropped, over 16 KiB, or a journal without answers). */
-  answer?: unknown;
-}
+/** An entry as the admin API lists it: its shape is admin/openapi.yaml's JournalEntry. */
+export type JournalEntry = components['schemas']['JournalEntry'];
 
 /** Larger bodies are not kept: the journal stays small whatever the traffic. */
 const KEPT_BODY_BYTES = 16 * 1024;
