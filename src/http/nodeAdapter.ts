@@ -40,10 +40,10 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
     const request: EngineRequest = {
       method,
       path,
-      ...(query === undefined ? {} : { query }),
+      query,
       headers: headersOf(req),
       body: bodyOf(req, res),
-      ...(reparsed ? { reparsed } : {}),
+      reparsed,
     };
     // A failure to send (a header Node refuses, say) goes to next() as any other: never an unhandled rejection.
     engine

@@ -60,7 +60,7 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
       requestMs: context.timeoutMs,
       deadline: never,
       maxResponseBytes: context.maxResponseBytes,
-      ...(expectation ? { onStream: passStream(context, testCase, expectation, res, streamOptions) } : {}),
+      onStream: expectation && passStream(context, testCase, expectation, res, streamOptions),
     });
     // A stream was passed on as it came (stream.ts).
     if (res.headersSent) return;

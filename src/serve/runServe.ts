@@ -203,8 +203,8 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     demoKeys,
     reset: () => reference.reset(),
     store: store.kind,
-    ...(notice ? { notice } : {}),
-    ...(builtIn ? { served: describeServing(contract, builtIn) } : {}),
+    notice,
+    served: builtIn && describeServing(contract, builtIn),
     close: async () => {
       followed.close();
       await closeServer(server);

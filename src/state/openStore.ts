@@ -29,7 +29,7 @@ export async function openStore(
   keys: readonly ApiKey[],
 ): Promise<OpenedStore> {
   const { store, notice } = await open(contract, choice, keys);
-  return { store, ...(notice ? { notice } : {}) };
+  return { store, notice };
 }
 
 async function open(contract: Contract, choice: StoreChoice, keys: readonly ApiKey[]): Promise<OpenedStore> {
