@@ -4,7 +4,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContract } from '../src/http/admin/adminContract.js';
 import { ConfigError, runServe } from '../src/serve/runServe.js';
-import { expectAdminAnswer } from './helpers/admin.js';
+import { documentedAnswer } from './helpers/adminAnswer.js';
 import { KEYS, KEYS_FILE, startTestServer, type TestServer } from './helpers/server.js';
 
 /** Calls the admin API and checks the answer against its own OpenAPI document. */
@@ -18,9 +18,8 @@ async function admin(t: TestServer, method: string, path: string, token?: string
     },
     ...(method === 'POST' ? { body: '{}' } : {}),
   });
-  const body = (await response.json()) as Record<string, unknown>;
-  expectAdminAnswer(method, path, response.status, response.headers.get('content-type') ?? '', body);
-  return { status: response.status, body };
+  const { status, body } = await documentedAnswer(adminContract().document, method, path, response);
+  return { status, body: body ?? {} };
 }
 
 const SEED = { projects: { 'acme-web': [{ name: 'Seeded' }] } };

@@ -1,7 +1,7 @@
-// Checks an answer of an admin API against its own OpenAPI document (serve's and
-// mock's adminSpec, the proxy's proxySpec): the status is documented for the
-// operation, a problem is the documented one (its type, title and status, as
-// application/problem+json), and a JSON body validates against its schema.
+// Checks an answer of an admin API against its own contract (admin/openapi.yaml
+// for serve and mock, admin/proxy.openapi.yaml for the proxy): the status is
+// documented for the operation, the body fits the schema of its media type,
+// and a problem is the documented one (its type, title and status).
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -9,6 +9,34 @@ import { expect } from 'vitest';
 
 const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
 const named = new Map<OpenAPIV3.Document, string>();
+
+/** Fails the test unless `document` lists this answer of `method template`, and its body fits. */
+export function expectDocumentedAnswer(
+  document: OpenAPIV3.Document,
+  method: string,
+  template: string,
+  answer: { status: number; type: string; body: unknown },
+): void {
+  const where = `${method} ${template} ${answer.status}`;
+  const operations = document.paths[template] as Record<string, OpenAPIV3.OperationObject> | undefined;
+  const operation = operations?.[method.toLowerCase()];
+  expect(operation, `${method} ${template} is not in ${document.info.title}`).toBeDefined();
+  const listed = operation?.responses[String(answer.status)];
+  expect(listed, `${where} is not documented: ${JSON.stringify(answer.body)}`).toBeDefined();
+  // A response is written in place, or named under components.responses.
+  const operationPointer = `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}`;
+  const pointer = listed && '$ref' in listed ? listed.$ref : `${operationPointer}/responses/${answer.status}`;
+  const response = resolve(document, listed);
+  if (!response?.content) return expect(answer.body, `${where} has no body`).toBeUndefined();
+  const mediaType = answer.type.replace(/;.*$/s, '').trim();
+  expect(Object.keys(response.content), `${where} answered ${mediaType}`).toContain(mediaType);
+  const schema = `${nameOf(document)}${pointer}/content/${mediaType.replace(/\//g, '~1')}/schema`;
+  const validate = ajv.getSchema(schema) ?? ajv.compile({ $ref: schema });
+  expect(validate(answer.body), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  const problem = response.content[mediaType]?.example as Record<string, unknown> | undefined;
+  if (mediaType === 'application/problem+json' && problem)
+    expect(answer.body).toMatchObject({ type: problem.type, title: problem.title, status: answer.status });
+}
 
 /** The answer's status, headers and parsed body, once it is checked against `document` at `method template`. */
 export async function documentedAnswer(
@@ -19,22 +47,8 @@ export async function documentedAnswer(
 ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> | undefined }> {
   const text = await response.text();
   const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  const operation = (document.paths[template] as Record<string, OpenAPIV3.OperationObject> | undefined)?.[
-    method.toLowerCase()
-  ];
-  expect(operation, `${method} ${template} is not in ${document.info.title}`).toBeDefined();
-  const listed = operation?.responses[String(response.status)];
-  expect(listed, `${method} ${template} answered ${response.status}, undocumented: ${text}`).toBeDefined();
-  const documented = resolve(document, listed);
-  const problem = documented?.content?.['application/problem+json']?.example as Record<string, unknown> | undefined;
-  if (problem) {
-    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(body).toMatchObject({ type: problem.type, title: problem.title, status: response.status });
-  } else if (documented?.content?.['application/json']) {
-    const pointer = `#/paths/${template.replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${response.status}`;
-    const validate = ajv.compile({ $ref: `${nameOf(document)}${pointer}/content/application~1json/schema` });
-    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-  }
+  const type = response.headers.get('content-type') ?? '';
+  expectDocumentedAnswer(document, method, template, { status: response.status, type, body });
   return { status: response.status, headers: response.headers, body };
 }
 

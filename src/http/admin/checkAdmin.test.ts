@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAdminAnswer } from '../../../test/helpers/admin.js';
+import { documentedAnswer } from '../../../test/helpers/adminAnswer.js';
 import { adminContract } from './adminContract.js';
 import { checkAdmin } from './checkAdmin.js';
 
@@ -31,9 +31,8 @@ async function call(method: string, path: string, body?: string) {
     method,
     ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
   });
-  const answer = (await response.json()) as { type?: string; detail?: string };
-  expectAdminAnswer(method, path.replace(/\?.*$/s, ''), response.status, response.headers.get('content-type')!, answer);
-  return { status: response.status, answer };
+  const answered = await documentedAnswer(adminContract().document, method, path.replace(/\?.*$/s, ''), response);
+  return { status: answered.status, answer: answered.body as { type?: string; detail?: string } };
 }
 
 describe('an admin request held to admin/openapi.yaml', () => {
