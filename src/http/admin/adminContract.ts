@@ -33,13 +33,17 @@ function ownContract(name: string): OwnContract {
   return found;
 }
 
+let admin: (OwnContract & { maxTenants: number }) | undefined;
+
 /** The admin API of serve and mock, with the most tenants made between two resets (info.x-limits.max-tenants). */
 export function adminContract(): OwnContract & { maxTenants: number } {
+  if (admin) return admin;
   const contract = ownContract('openapi.yaml');
   const limits = (contract.document.info as { 'x-limits'?: Record<string, unknown> })['x-limits'] ?? {};
   const maxTenants = Number(limits['max-tenants']);
   if (!Number.isSafeInteger(maxTenants)) throw new Error('admin/openapi.yaml lacks info.x-limits.max-tenants');
-  return { ...contract, maxTenants };
+  admin = { ...contract, maxTenants };
+  return admin;
 }
 
 /** The proxy's admin API. */

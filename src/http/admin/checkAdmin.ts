@@ -3,11 +3,11 @@
 // engine holds /api to openapi.yaml: a request that does not fit gets its
 // operation's documented 400, and an answer that does not fit is this server's
 // fault, logged and answered with the documented 500 in its place.
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { documentedProblem, type DocumentedProblem } from '../../contract/documentedProblem.js';
 import { queryValues } from '../../contract/queryParameters.js';
-import type { ContractOperation } from '../../contract/router.js';
+import type { ContractOperation, RouteMatch } from '../../contract/router.js';
 import { validationIssues } from '../../engine/steps/validate.js';
 import type { EngineLog } from '../../engine/types.js';
 import { sendProblem } from '../sendProblem.js';
@@ -19,6 +19,7 @@ const MAX_ADMIN_BODY = '100kb';
 /** Parses the body, checks the request against its operation, and checks each JSON answer sent. */
 export function checkAdmin(contract: OwnContract, log: EngineLog): (RequestHandler | ErrorRequestHandler)[] {
   return [
+    matchOperation(contract),
     express.json({ limit: MAX_ADMIN_BODY }),
     notJsonBody(contract),
     checkRequest(contract),
@@ -26,11 +27,18 @@ export function checkAdmin(contract: OwnContract, log: EngineLog): (RequestHandl
   ];
 }
 
-/** The operation of an admin request (its path below /__admin); none for a path the document does not list. */
-function operationOf(contract: OwnContract, req: Request) {
-  const match = contract.router.match(req.method, req.path);
-  return match.kind === 'operation' ? match : undefined;
+type Matched = Extract<RouteMatch, { kind: 'operation' }>;
+
+/** Matches the request (its path below /__admin) once, for the steps after; none for a path the document lacks. */
+function matchOperation(contract: OwnContract): RequestHandler {
+  return (req, res, next) => {
+    const match = contract.router.match(req.method, req.path);
+    if (match.kind === 'operation') res.locals.adminOperation = match;
+    next();
+  };
 }
+
+const operationOf = (res: Response) => res.locals.adminOperation as Matched | undefined;
 
 /** The 400 problem the operation documents (BadRequest for one that documents none), with this detail. */
 function badRequest(contract: OwnContract, operation: ContractOperation, detail: string): DocumentedProblem {
@@ -41,8 +49,8 @@ function badRequest(contract: OwnContract, operation: ContractOperation, detail:
 
 /** A body that is not JSON, or too large, is the client's mistake: its operation's 400, not a fault. */
 function notJsonBody(contract: OwnContract): ErrorRequestHandler {
-  return (error: { status?: number; message?: string }, req, res, next) => {
-    const found = operationOf(contract, req);
+  return (error: { status?: number; message?: string }, _req, res, next) => {
+    const found = operationOf(res);
     if (!error.status || error.status >= 500 || !found) return next(error);
     sendProblem(res, badRequest(contract, found.operation, `The body is not JSON: ${error.message ?? ''}`));
   };
@@ -50,7 +58,7 @@ function notJsonBody(contract: OwnContract): ErrorRequestHandler {
 
 function checkRequest(contract: OwnContract): RequestHandler {
   return (req, res, next) => {
-    const found = operationOf(contract, req);
+    const found = operationOf(res);
     if (!found) return next();
     const { operation, params } = found;
     const query = queryValues(operation.query, req.originalUrl.split('?')[1] ?? '');
@@ -69,7 +77,7 @@ function checkRequest(contract: OwnContract): RequestHandler {
 
 function checkAnswers(contract: OwnContract, log: EngineLog): RequestHandler {
   return (req, res, next) => {
-    const found = operationOf(contract, req);
+    const found = operationOf(res);
     if (!found) return next();
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
