@@ -8,6 +8,7 @@ import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../con
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import { ByteList } from './byteList.js';
 import type { ApiKey } from './keys.js';
+import { MemoryRecords } from './memoryRecords.js';
 import {
   AccountFullError,
   checkKeyOwners,
@@ -34,6 +35,7 @@ interface Kept {
 
 export class InMemoryChatbotStore implements ChatbotStore {
   readonly kind: ChatbotStore['kind'] = 'memory';
+  readonly records: MemoryRecords = new MemoryRecords();
   #byAccount = new Map<string, Kept[]>();
   #all: Kept[] = [];
   // What all() hands out, built once per change.
@@ -83,14 +85,24 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
-    this.#allSnapshot ??= Object.freeze(
-      this.#all.map((kept) => ({
-        accountId: kept.accountId,
-        projectId: kept.projectId,
-        chatbot: this.#chatbotOf(kept),
-      })),
-    );
+    this.#allSnapshot ??= Object.freeze(this.#all.map((kept) => this.#recordOf(kept)));
     return this.#allSnapshot;
+  }
+
+  async findChatbot(accountId: string, id: string): Promise<Chatbot | undefined> {
+    return (await this.listByAccount(accountId)).find((chatbot) => chatbot.id === id);
+  }
+
+  async updateChatbot(accountId: string, chatbot: Chatbot): Promise<boolean> {
+    const swap = this.editing(accountId, chatbot.id, (record) => [{ ...record, chatbot }]);
+    swap?.();
+    return swap !== undefined;
+  }
+
+  async removeChatbot(accountId: string, id: string): Promise<boolean> {
+    const swap = this.editing(accountId, id, () => []);
+    swap?.();
+    return swap !== undefined;
   }
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
@@ -137,6 +149,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return JSON.parse(decoder.decode(bytes.slice(kept.start, kept.end))) as Chatbot;
   }
 
+  #recordOf(kept: Kept): StoredChatbot {
+    return { accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) };
+  }
+
   protected countOf(accountId: string): number {
     return this.#byAccount.get(accountId)?.length ?? 0;
   }
@@ -148,11 +164,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   /** From now on, chatbots are encoded (and checked) by `encode`; those already held are encoded again by it. */
   protected useEncoder(encode: ChatbotEncoder): void {
     if (encode === this.#encode) return;
-    const held = this.#all.map((kept) => ({
-      accountId: kept.accountId,
-      projectId: kept.projectId,
-      chatbot: this.#chatbotOf(kept),
-    }));
+    const held = this.#all.map((kept) => this.#recordOf(kept));
     const broken = this.#broken;
     this.#encode = encode;
     this.resetNow([...this.#keys.values()], []);
@@ -172,6 +184,19 @@ export class InMemoryChatbotStore implements ChatbotStore {
     this.#projects = new Map();
     this.insertKeys(keys);
     for (const record of chatbots) this.insert(record);
+  }
+
+  /** The swap that puts `edit`'s chatbots in place of the account's chatbot `id` (checked first); none without it. */
+  protected editing(
+    accountId: string,
+    id: string,
+    edit: (record: StoredChatbot) => StoredChatbot[],
+  ): (() => void) | undefined {
+    const records = (this.#byAccount.get(accountId) ?? []).map((kept) => this.#recordOf(kept));
+    const at = records.findIndex((record) => record.chatbot.id === id);
+    const found = records[at];
+    if (!found) return undefined;
+    return this.replacing(accountId, [...records.slice(0, at), ...edit(found), ...records.slice(at + 1)]);
   }
 
   /** Checks and encodes an account's new chatbots, throwing before anything changes, and gives the swap that puts

@@ -1,7 +1,10 @@
 // node:sqlite, loaded on first use, and its transactions. Node 22 and 24 print an ExperimentalWarning
 // when it loads; a server that prints it on every start with --data-file would
-// teach people to ignore warnings, so that one warning (and only it) is not printed.
+// teach people to ignore warnings, so that one warning (and only it) is not printed;
+// and why a file cannot be opened, in words.
+import { accessSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type * as NodeSqliteModule from 'node:sqlite';
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -50,5 +53,18 @@ export function inTransaction(db: DatabaseSync, work: () => void): void {
       }
     }
     throw error;
+  }
+}
+
+/** A clearer reason than SQLite's "unable to open database file", when there is one. */
+export function whyNotWritable(path: string): string | undefined {
+  const directory = dirname(path);
+  if (!existsSync(directory)) return `the directory ${directory} does not exist`;
+  try {
+    accessSync(directory, constants.W_OK);
+    if (existsSync(path)) accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return `${directory} is not writable (${(error as Error).message})`;
   }
 }

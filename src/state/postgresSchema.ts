@@ -14,6 +14,10 @@ const SCHEMA = `
   -- The chatbot's JSON as the encoder made it; empty in rows written before it was kept.
   ALTER TABLE chatbots ADD COLUMN IF NOT EXISTS encoded TEXT;
   CREATE TABLE IF NOT EXISTS account_sizes (account_id TEXT PRIMARY KEY, chatbots BIGINT NOT NULL);
+  CREATE TABLE IF NOT EXISTS records (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, collection TEXT NOT NULL,
+    account_id TEXT NOT NULL, project_id TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
+    UNIQUE (collection, account_id, id));
+  CREATE INDEX IF NOT EXISTS records_by_account ON records (account_id, collection, seq);
 `;
 // How many chatbots each account holds, kept beside them so that the per-account limit costs one row, not a count.
 export const RECOUNT = `

@@ -9,7 +9,7 @@
 // never shows a chatbot before an older one) and created_at (the database's
 // clock) never goes backwards. Other accounts never wait.
 import type pg from 'pg';
-import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
+import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
@@ -18,32 +18,32 @@ import {
   fromRow,
   newChatbot,
   StoreOpenError,
-  StoreUnavailableError,
-  type ChatbotRow,
   type ChatbotStore,
   type NewChatbot,
   type StoredChatbot,
   type StoreHealth,
 } from './store.js';
 import { insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.js';
-import { asUnavailable, redact } from './postgresFailures.js';
+import { redact } from './postgresFailures.js';
+import { oneRow, query, transaction } from './postgresAccess.js';
+import { PostgresRecords } from './postgresRecords.js';
+import { checkedText, toRow, type CheckedTexts, type ListedRow, type PostgresRow } from './postgresRows.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
 
 const TEXT = new TextDecoder();
-
-type PostgresRow = Omit<ChatbotRow, 'name'> & { name_json: string };
-const toRow = ({ name_json, ...row }: PostgresRow): ChatbotRow => ({ ...row, name: JSON.parse(name_json) as string });
-
-type ListedRow = PostgresRow & { encoded: string | null };
 
 export class PostgresChatbotStore implements ChatbotStore {
   readonly kind = 'postgres' as const;
   #encode: ChatbotEncoder = encodeUnchecked;
   // What this process has checked of each row, by id: the row as it was then, and the JSON it sends for it.
   // An unchanged row is checked once; the texts are kept, as the memory store keeps its bytes.
-  readonly #checked = new Map<string, { seen: string; text: string }>();
+  readonly #checked: CheckedTexts = new Map();
 
-  private constructor(private readonly pool: pg.Pool) {}
+  readonly records: PostgresRecords;
+
+  private constructor(private readonly pool: pg.Pool) {
+    this.records = new PostgresRecords(pool);
+  }
 
   /** Connects, and creates or migrates the schema; fails with a one-line reason. */
   static async open(url: string): Promise<PostgresChatbotStore> {
@@ -66,7 +66,7 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
-    return this.#transaction(async (client) => {
+    return transaction(this.pool, async (client) => {
       // The account's lock first, then the database's clock: created_at never goes backwards within an account.
       const { rows } = await client.query<{ now: string }>(
         `SELECT ${NOW_UTC_MS} AS now FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`,
@@ -97,7 +97,8 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    const { rows } = await this.#query<PostgresRow>(
+    const { rows } = await query<PostgresRow>(
+      this.pool,
       `SELECT ${COLUMNS} FROM chatbots WHERE account_id = $1 ORDER BY seq`,
       [accountId],
     );
@@ -105,39 +106,64 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async listEncoded(accountId: string): Promise<readonly string[]> {
-    const { rows } = await this.#query<ListedRow>(
+    const { rows } = await query<ListedRow>(
+      this.pool,
       `SELECT ${COLUMNS}, encoded FROM chatbots WHERE account_id = $1 ORDER BY seq`,
       [accountId],
     );
-    return rows.map((row, index) => (index === 0 ? '' : ',') + this.#checkedText(row));
+    return rows.map((row, index) => (index === 0 ? '' : ',') + checkedText(row, this.#checked, this.#encode));
   }
 
-  /** A row's JSON, checked by the encoder the first time this process sees it as it is now. */
-  #checkedText(row: ListedRow): string {
-    // A row without `encoded` (written before it was kept) is known by its fields.
-    const seen = row.encoded ?? `${row.name_json}\u0000${row.settings}\u0000${row.is_active}\u0000${row.created_at}`;
-    const known = this.#checked.get(row.id);
-    if (known?.seen === seen) return known.text;
-    let chatbot: unknown;
-    try {
-      chatbot = row.encoded === null ? fromRow(toRow(row)).chatbot : JSON.parse(row.encoded);
-    } catch (error) {
-      throw new BrokenChatbotError(row.id, `its stored JSON does not parse (${(error as Error).message})`);
-    }
-    // The encoder checks the row and makes the bytes sent for it, in one call.
-    const text = TEXT.decode(this.#encode(chatbot));
-    this.#checked.set(row.id, { seen, text });
-    return text;
+  async findChatbot(accountId: string, id: string): Promise<Chatbot | undefined> {
+    const { rows } = await query<ListedRow>(
+      this.pool,
+      `SELECT ${COLUMNS}, encoded FROM chatbots WHERE account_id = $1 AND id = $2`,
+      [accountId, id],
+    );
+    return rows[0] && (JSON.parse(checkedText(rows[0], this.#checked, this.#encode)) as Chatbot);
+  }
+
+  async updateChatbot(accountId: string, chatbot: Chatbot): Promise<boolean> {
+    const encoded = TEXT.decode(this.#encode(chatbot)); // checked before anything is written
+    const { rowCount } = await query(
+      this.pool,
+      `UPDATE chatbots SET name_json = $3, settings = $4, is_active = $5, created_at = $6, encoded = $7
+       WHERE account_id = $1 AND id = $2`,
+      [
+        accountId,
+        chatbot.id,
+        JSON.stringify(chatbot.name),
+        JSON.stringify(chatbot.settings),
+        chatbot.is_active,
+        chatbot.created_at,
+        encoded,
+      ],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async removeChatbot(accountId: string, id: string): Promise<boolean> {
+    return transaction(this.pool, async (client) => {
+      // The account's lock, as a create takes it: its size stays the count of its rows.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
+      const { rowCount } = await client.query('DELETE FROM chatbots WHERE account_id = $1 AND id = $2', [
+        accountId,
+        id,
+      ]);
+      if (!rowCount) return false;
+      await client.query('UPDATE account_sizes SET chatbots = chatbots - 1 WHERE account_id = $1', [accountId]);
+      return true;
+    });
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
-    const { rows } = await this.#query<PostgresRow>(`SELECT ${COLUMNS} FROM chatbots ORDER BY seq`);
+    const { rows } = await query<PostgresRow>(this.pool, `SELECT ${COLUMNS} FROM chatbots ORDER BY seq`);
     return rows.map((row) => fromRow(toRow(row)));
   }
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
     if (encode) this.#encode = encode;
-    await this.#transaction(async (client) => {
+    await transaction(this.pool, async (client) => {
       // Replicas starting together: one at a time, so the seed goes in once.
       await client.query('LOCK TABLE chatbots, api_keys IN SHARE ROW EXCLUSIVE MODE');
       await insertKeys(client, keys);
@@ -150,14 +176,15 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async addKeys(keys: readonly ApiKey[]): Promise<void> {
-    await this.#transaction(async (client) => {
+    await transaction(this.pool, async (client) => {
       await client.query('LOCK TABLE api_keys IN SHARE ROW EXCLUSIVE MODE');
       await insertKeys(client, keys);
     });
   }
 
   async principalOf(key: string): Promise<Principal | undefined> {
-    const { rows } = await this.#query<{ account_id: string; project_id: string }>(
+    const { rows } = await query<{ account_id: string; project_id: string }>(
+      this.pool,
       'SELECT account_id, project_id FROM api_keys WHERE key = $1',
       [key],
     );
@@ -165,14 +192,15 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async keys(): Promise<readonly ApiKey[]> {
-    const { rows } = await this.#query<{ key: string; account_id: string; project_id: string }>(
+    const { rows } = await query<{ key: string; account_id: string; project_id: string }>(
+      this.pool,
       'SELECT key, account_id, project_id FROM api_keys ORDER BY seq',
     );
     return rows.map((row) => ({ key: row.key, accountId: row.account_id, projectId: row.project_id }));
   }
 
   async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
-    await this.#transaction(async (client) => {
+    await transaction(this.pool, async (client) => {
       // As a reset does: no create lands between the rows and the recount.
       await client.query('LOCK TABLE chatbots, account_sizes IN ACCESS EXCLUSIVE MODE');
       await insertChatbots(client, chatbots, this.#encode);
@@ -182,11 +210,11 @@ export class PostgresChatbotStore implements ChatbotStore {
 
   async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
     checkOneAccount(accountId, chatbots);
-    await this.#transaction((client) => replaceAccountRows(client, accountId, chatbots, this.#encode));
+    await transaction(this.pool, (client) => replaceAccountRows(client, accountId, chatbots, this.#encode));
   }
 
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
-    await this.#transaction(async (client) => {
+    await transaction(this.pool, async (client) => {
       // Creates in flight wait for the reset, and land after it: nothing older comes back.
       await client.query('LOCK TABLE chatbots, api_keys, account_sizes IN ACCESS EXCLUSIVE MODE');
       await client.query('DELETE FROM chatbots');
@@ -199,7 +227,8 @@ export class PostgresChatbotStore implements ChatbotStore {
 
   async health(): Promise<StoreHealth> {
     try {
-      const { rows } = await this.#query<{ writable: boolean; chatbots: string }>(
+      const { rows } = await query<{ writable: boolean; chatbots: string }>(
+        this.pool,
         'SELECT NOT pg_is_in_recovery() AS writable, (SELECT count(*) FROM chatbots) AS chatbots',
       );
       const { writable, chatbots } = oneRow(rows);
@@ -217,40 +246,4 @@ export class PostgresChatbotStore implements ChatbotStore {
   async close(): Promise<void> {
     await this.pool.end();
   }
-
-  async #query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
-    try {
-      return await this.pool.query<R>(text, values);
-    } catch (error) {
-      throw asUnavailable(error);
-    }
-  }
-
-  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw asUnavailable(error);
-    }
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      const failure = asUnavailable(error);
-      client.release(failure instanceof StoreUnavailableError); // a connection that failed is not reused
-      throw failure;
-    }
-  }
-}
-
-/** The row of a statement that returns exactly one (a SELECT of values, an upsert's RETURNING). */
-function oneRow<R>(rows: R[]): R {
-  const [row] = rows;
-  if (!row) throw new Error('the database returned no row where one was certain');
-  return row;
 }

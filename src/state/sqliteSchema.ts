@@ -7,6 +7,9 @@ export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS chatbots (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
     account_id TEXT NOT NULL, project_id TEXT NOT NULL, name_json TEXT NOT NULL, settings TEXT NOT NULL,
     is_active INTEGER NOT NULL, created_at TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS records (seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL,
+    account_id TEXT NOT NULL, project_id TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
+    UNIQUE (collection, account_id, id));
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '2'), ('probe', '');
 `;
@@ -28,6 +31,10 @@ export function prepareStatements(db: DatabaseSync) {
         '?, ?, ?, ?, ?, ?)',
     ),
     deleteAccount: db.prepare('DELETE FROM chatbots WHERE account_id = ?'),
+    updateChatbot: db.prepare(
+      'UPDATE chatbots SET name_json = ?, settings = ?, is_active = ?, created_at = ? WHERE id = ? AND account_id = ?',
+    ),
+    deleteChatbot: db.prepare('DELETE FROM chatbots WHERE id = ? AND account_id = ?'),
     probe: db.prepare("UPDATE meta SET value = ? WHERE key = 'probe'"),
   } satisfies Record<string, StatementSync>;
 }

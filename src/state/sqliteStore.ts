@@ -7,15 +7,14 @@
 // can change the file while it runs. The file is read at start, each chatbot
 // checked by the contract's encoder: one changed behind the server's back
 // makes its account's list answer a 500 problem, never a contract-breaking 200.
-import { accessSync, constants, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ChatbotEncoder } from '../contract/encoder.js';
-import type { CreatedChatbot, Principal } from '../contract/types.js';
+import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { InMemoryChatbotStore } from './memoryStore.js';
-import { inTransaction, openDatabase, sqliteCode } from './nodeSqlite.js';
+import { inTransaction, openDatabase, sqliteCode, whyNotWritable } from './nodeSqlite.js';
 import { NAME_AS_JSON, prepareStatements, SCHEMA } from './sqliteSchema.js';
+import { SqliteRecords } from './sqliteRecords.js';
 import {
   AccountFullError,
   fromRow,
@@ -61,6 +60,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   override readonly kind = 'sqlite' as const;
   readonly #db: DatabaseSync;
   readonly #statements: ReturnType<typeof prepareStatements>;
+  override readonly records: SqliteRecords;
   #pending: Pending[] = [];
   #scheduled = false;
 
@@ -68,6 +68,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     super();
     this.#db = db;
     this.#statements = prepareStatements(db);
+    this.records = new SqliteRecords(db, (work) => this.#write(work));
     if (encode) this.useEncoder(encode);
     // node:sqlite types a row as a record of SQL values; these SELECTs name the columns the row types hold.
     const keys = db
@@ -143,6 +144,24 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#flush(); // after the creates already answered for
     this.#write(() => this.#insertRows(chatbots));
     for (const record of chatbots) this.insert(record);
+  }
+
+  override async updateChatbot(accountId: string, chatbot: Chatbot): Promise<boolean> {
+    const swap = this.editing(accountId, chatbot.id, (record) => [{ ...record, chatbot }]); // checked first
+    if (!swap) return false;
+    const { name, settings, is_active, created_at, id } = chatbot;
+    const values = [JSON.stringify(name), JSON.stringify(settings), is_active ? 1 : 0, created_at, id, accountId];
+    this.#write(() => this.#statements.updateChatbot.run(...values));
+    swap();
+    return true;
+  }
+
+  override async removeChatbot(accountId: string, id: string): Promise<boolean> {
+    const swap = this.editing(accountId, id, () => []);
+    if (!swap) return false;
+    this.#write(() => this.#statements.deleteChatbot.run(id, accountId));
+    swap();
+    return true;
   }
 
   override async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
@@ -225,18 +244,5 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
       }
       throw error;
     }
-  }
-}
-
-/** A clearer reason than SQLite's "unable to open database file", when there is one. */
-function whyNotWritable(path: string): string | undefined {
-  const directory = dirname(path);
-  if (!existsSync(directory)) return `the directory ${directory} does not exist`;
-  try {
-    accessSync(directory, constants.W_OK);
-    if (existsSync(path)) accessSync(path, constants.W_OK);
-    return undefined;
-  } catch (error) {
-    return `${directory} is not writable (${(error as Error).message})`;
   }
 }

@@ -5,6 +5,7 @@
 import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
+import type { RecordStore } from './recordStore.js';
 
 export interface NewChatbot {
   name: string;
@@ -43,6 +44,14 @@ export interface ChatbotStore {
   listEncoded(accountId: string): Promise<readonly (string | Uint8Array)[]>;
   /** Every chatbot of every account, oldest first. */
   all(): Promise<readonly StoredChatbot[]>;
+  /** The account's chatbot of that id. */
+  findChatbot(accountId: string, id: string): Promise<Chatbot | undefined>;
+  /** Replaces the account's chatbot of the same id (checked by the encoder); false when it holds none. */
+  updateChatbot(accountId: string, chatbot: Chatbot): Promise<boolean>;
+  /** Removes the account's chatbot of that id (not the records below it); false when it held none. */
+  removeChatbot(accountId: string, id: string): Promise<boolean>;
+  /** The records of the contract's other resources, in the same store. Reset clears them. */
+  readonly records: RecordStore;
   /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet.
    * `encode` is the contract's encoder (contract.encodeChatbot): every chatbot the store hands out is its work. */
   start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void>;
@@ -102,8 +111,9 @@ export class AccountFullError extends Error {
   constructor(
     readonly accountId: string,
     readonly limit: number,
+    what = 'chatbots',
   ) {
-    super(`The account ${accountId} already holds ${limit} chatbots, the most it may hold.`);
+    super(`The account ${accountId} already holds ${limit} ${what}, the most it may hold.`);
   }
 }
 

@@ -1,0 +1,98 @@
+// The records of inferred resources in PostgreSQL, shared by every replica:
+// each operation one statement or one transaction. Creates in one account take
+// the account's advisory lock (as chatbots do), so the limit holds across
+// replicas. The body is kept as the JSON text sent, key order and numbers
+// exactly as they were.
+import type pg from 'pg';
+import { oneRow, query, transaction } from './postgresAccess.js';
+import { itemPath, type RecordStore, type StoredRecord } from './recordStore.js';
+import { AccountFullError } from './store.js';
+
+interface RecordRow {
+  account_id: string;
+  project_id: string;
+  collection: string;
+  id: string;
+  body: string;
+}
+
+const fromRow = (row: RecordRow): StoredRecord => ({
+  accountId: row.account_id,
+  projectId: row.project_id,
+  collection: row.collection,
+  id: row.id,
+  body: JSON.parse(row.body) as Record<string, unknown>,
+});
+
+const COLUMNS = 'account_id, project_id, collection, id, body';
+const BELOW = 'account_id = $1 AND starts_with(collection, $2)';
+
+export class PostgresRecords implements RecordStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async insertRecord(record: StoredRecord, maxPerAccount = Infinity): Promise<void> {
+    const { accountId, projectId, collection, id, body } = record;
+    await transaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
+      const { rows } = await client.query<{ held: string }>(
+        'SELECT count(*) AS held FROM records WHERE collection = $1 AND account_id = $2',
+        [collection, accountId],
+      );
+      if (Number(oneRow(rows).held) >= maxPerAccount) throw new AccountFullError(accountId, maxPerAccount, 'records');
+      await client.query(`INSERT INTO records (${COLUMNS}) VALUES ($1, $2, $3, $4, $5)`, [
+        accountId,
+        projectId,
+        collection,
+        id,
+        JSON.stringify(body),
+      ]);
+    });
+  }
+
+  async findRecord(accountId: string, collection: string, id: string): Promise<StoredRecord | undefined> {
+    const { rows } = await query<RecordRow>(
+      this.pool,
+      `SELECT ${COLUMNS} FROM records WHERE account_id = $1 AND collection = $2 AND id = $3`,
+      [accountId, collection, id],
+    );
+    return rows[0] && fromRow(rows[0]);
+  }
+
+  async listRecords(accountId: string, collection: string): Promise<readonly StoredRecord[]> {
+    const { rows } = await query<RecordRow>(
+      this.pool,
+      `SELECT ${COLUMNS} FROM records WHERE account_id = $1 AND collection = $2 ORDER BY seq`,
+      [accountId, collection],
+    );
+    return rows.map(fromRow);
+  }
+
+  async replaceRecord(accountId: string, collection: string, id: string, body: Record<string, unknown>) {
+    const { rowCount } = await query(
+      this.pool,
+      'UPDATE records SET body = $4 WHERE account_id = $1 AND collection = $2 AND id = $3',
+      [accountId, collection, id, JSON.stringify(body)],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async removeRecord(accountId: string, collection: string, id: string): Promise<boolean> {
+    return transaction(this.pool, async (client) => {
+      const { rowCount } = await client.query(
+        'DELETE FROM records WHERE account_id = $1 AND collection = $2 AND id = $3',
+        [accountId, collection, id],
+      );
+      await client.query(`DELETE FROM records WHERE ${BELOW}`, [accountId, `${itemPath(collection, id)}/`]);
+      return (rowCount ?? 0) > 0;
+    });
+  }
+
+  async removeBelow(accountId: string, item: string): Promise<void> {
+    await query(this.pool, `DELETE FROM records WHERE ${BELOW}`, [accountId, `${item}/`]);
+  }
+
+  async clearRecords(accountId?: string): Promise<void> {
+    if (accountId === undefined) await query(this.pool, 'DELETE FROM records');
+    else await query(this.pool, 'DELETE FROM records WHERE account_id = $1', [accountId]);
+  }
+}

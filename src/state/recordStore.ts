@@ -1,0 +1,43 @@
+// Where the records of inferred resources live (src/contract/resources.ts):
+// any resource of a contract but the chatbots, which keep their own table.
+// A record belongs to the project of the key that created it and is seen by
+// that project's account. Its collection is the concrete collection path,
+// each parameter's value encoded (/chatbots/3f0b…/versions), so that
+// removing a record removes every record below it.
+
+/** A record of an inferred resource, with its owner. */
+export interface StoredRecord {
+  accountId: string;
+  projectId: string;
+  /** The concrete collection path: /pets, or /chatbots/{encoded id}/versions. */
+  collection: string;
+  id: string;
+  body: Readonly<Record<string, unknown>>;
+}
+
+export interface RecordStore {
+  /** Stores a new record; rejects with AccountFullError when the account holds `maxPerAccount` in its collection. */
+  insertRecord(record: StoredRecord, maxPerAccount?: number): Promise<void>;
+  /** The account's record of that id in the collection. */
+  findRecord(accountId: string, collection: string, id: string): Promise<StoredRecord | undefined>;
+  /** The account's records in the collection, oldest first. */
+  listRecords(accountId: string, collection: string): Promise<readonly StoredRecord[]>;
+  /** Replaces the body of the account's record; false when it holds none of that id. */
+  replaceRecord(accountId: string, collection: string, id: string, body: Record<string, unknown>): Promise<boolean>;
+  /** Removes the account's record and every record below it; false when it held no such record. */
+  removeRecord(accountId: string, collection: string, id: string): Promise<boolean>;
+  /** Removes every record below an item another table keeps (a chatbot's sub-resources). */
+  removeBelow(accountId: string, itemPath: string): Promise<void>;
+  /** Removes every record (a reset), or every record of one account. */
+  clearRecords(accountId?: string): Promise<void>;
+}
+
+/** The concrete path of an item: its collection and its id, encoded as a path segment. */
+export function itemPath(collection: string, id: string): string {
+  return `${collection}/${encodeURIComponent(id)}`;
+}
+
+/** Whether a collection lies below an item (its path starts with the item's and a slash). */
+export function isBelow(collection: string, item: string): boolean {
+  return collection.startsWith(`${item}/`);
+}

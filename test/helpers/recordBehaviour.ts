@@ -1,0 +1,134 @@
+// One suite for every store's edits: a chatbot found, changed and removed in
+// its own account only, and the records of the contract's other resources
+// (inserted, listed in order, replaced, removed with everything below them),
+// kept across a reopen by the stores that persist.
+import { describe, expect, it } from 'vitest';
+import type { ApiKey } from '../../src/state/keys.js';
+import type { StoredRecord } from '../../src/state/recordStore.js';
+import type { ChatbotStore } from '../../src/state/store.js';
+import { contract } from './contract.js';
+import type { StoreUnderTest } from './storeBehaviour.js';
+
+const KEYS: ApiKey[] = [
+  { key: 'sk_live_a_web', accountId: 'a', projectId: 'a-web' },
+  { key: 'sk_live_b', accountId: 'b', projectId: 'b-main' },
+];
+const A = { accountId: 'a', projectId: 'a-web' };
+const B = { accountId: 'b', projectId: 'b-main' };
+const record = (collection: string, id: string, body: Record<string, unknown>, owner = A): StoredRecord => ({
+  ...owner,
+  collection,
+  id,
+  body,
+});
+
+export function describeRecordBehaviour(kind: string, subject: StoreUnderTest) {
+  const withStore = async (work: (store: ChatbotStore) => Promise<void>) => {
+    const store = await subject.open();
+    try {
+      await store.start(KEYS, [], contract.encodeChatbot);
+      await work(store);
+    } finally {
+      await store.close();
+    }
+  };
+
+  describe(`the ${kind} store's edits`, () => {
+    it('finds, changes and removes a chatbot of its own account only, and a removal frees room', () =>
+      withStore(async (store) => {
+        const one = await store.create(A, { name: 'One', settings: { theme: 'dark' } }, 2);
+        const two = await store.create(A, { name: 'Two', settings: { theme: 'dark' } }, 2);
+        expect(await store.findChatbot('a', one.id)).toEqual(one);
+        expect(await store.findChatbot('b', one.id)).toBeUndefined();
+        const renamed = { ...one, name: 'Renamed', is_active: false };
+        expect(await store.updateChatbot('b', renamed)).toBe(false);
+        expect(await store.updateChatbot('a', renamed)).toBe(true);
+        expect(await store.listByAccount('a')).toEqual([renamed, two]);
+        expect(JSON.parse(`[${new TextDecoder().decode(join(await store.listEncoded('a')))}]`)).toEqual([renamed, two]);
+        // A chatbot the contract refuses is never stored.
+        await expect(store.updateChatbot('a', { ...two, name: '' })).rejects.toThrow();
+        expect(await store.findChatbot('a', two.id)).toEqual(two);
+        expect(await store.removeChatbot('b', two.id)).toBe(false);
+        expect(await store.removeChatbot('a', two.id)).toBe(true);
+        expect(await store.removeChatbot('a', two.id)).toBe(false);
+        expect(await store.listByAccount('a')).toEqual([renamed]);
+        await expect(store.create(A, { name: 'Three', settings: { theme: 'dark' } }, 2)).resolves.toMatchObject({
+          name: 'Three',
+        });
+      }));
+
+    it('keeps records per account and collection, in order, and removes one with everything below it', () =>
+      withStore(async (store) => {
+        const { records } = store;
+        await records.insertRecord(record('/pets', '1', { id: 1, name: 'Rex' }));
+        await records.insertRecord(record('/pets', '2', { id: 2, name: 'Tom' }));
+        await records.insertRecord(record('/pets', '1', { id: 1, name: 'Other' }, B));
+        await records.insertRecord(record('/pets/1/toys', 't', { id: 't' }));
+        await records.insertRecord(record('/pets/10/toys', 'u', { id: 'u' }));
+        expect((await records.listRecords('a', '/pets')).map((found) => found.body.name)).toEqual(['Rex', 'Tom']);
+        expect((await records.findRecord('b', '/pets', '1'))?.body).toEqual({ id: 1, name: 'Other' });
+        expect(await records.findRecord('b', '/pets', '2')).toBeUndefined();
+        expect(await records.replaceRecord('a', '/pets', '2', { id: 2, name: 'Tommy' })).toBe(true);
+        expect(await records.replaceRecord('b', '/pets', '2', { id: 2, name: 'Stolen' })).toBe(false);
+        expect((await records.listRecords('a', '/pets')).map((found) => found.body.name)).toEqual(['Rex', 'Tommy']);
+        expect(await records.removeRecord('a', '/pets', '1')).toBe(true);
+        expect(await records.removeRecord('a', '/pets', '1')).toBe(false);
+        expect(await records.listRecords('a', '/pets/1/toys')).toEqual([]);
+        expect(await records.listRecords('a', '/pets/10/toys')).toHaveLength(1);
+        expect(await records.findRecord('b', '/pets', '1')).toBeDefined();
+        await records.removeBelow('a', '/pets/10');
+        expect(await records.listRecords('a', '/pets/10/toys')).toEqual([]);
+      }));
+
+    it("refuses a record past the account's limit in its collection, and clears one account or all", () =>
+      withStore(async (store) => {
+        const { records } = store;
+        await records.insertRecord(record('/pets', '1', { id: 1 }), 1);
+        await expect(records.insertRecord(record('/pets', '2', { id: 2 }), 1)).rejects.toThrow(/already holds 1/);
+        await records.insertRecord(record('/pets', '2', { id: 2 }, B), 1);
+        await records.clearRecords('a');
+        expect(await records.listRecords('a', '/pets')).toEqual([]);
+        expect(await records.listRecords('b', '/pets')).toHaveLength(1);
+        await records.clearRecords();
+        expect(await records.listRecords('b', '/pets')).toEqual([]);
+      }));
+
+    if (subject.persistent)
+      it('keeps edited chatbots and records across a reopen', async () => {
+        const first = await subject.open();
+        let kept;
+        try {
+          await first.start(KEYS, [], contract.encodeChatbot);
+          const gone = await first.create(A, { name: 'Gone', settings: { theme: 'dark' } });
+          kept = { ...(await first.create(A, { name: 'Kept', settings: { theme: 'dark' } })), name: 'Edited' };
+          await first.updateChatbot('a', kept);
+          await first.removeChatbot('a', gone.id);
+          await first.records.insertRecord(record('/pets', '1', { id: 1, name: 'Rex', n: 1234567890123 }));
+          await first.records.insertRecord(record('/pets', '2', { id: 2 }));
+          await first.records.replaceRecord('a', '/pets', '1', { id: 1, name: 'Rex II' });
+          await first.records.removeRecord('a', '/pets', '2');
+        } finally {
+          await first.close();
+        }
+        const second = await subject.open(true);
+        try {
+          await second.start(KEYS, [], contract.encodeChatbot);
+          expect(await second.listByAccount('a')).toEqual([kept]);
+          expect((await second.records.listRecords('a', '/pets')).map((found) => found.body)).toEqual([
+            { id: 1, name: 'Rex II' },
+          ]);
+        } finally {
+          await second.close();
+        }
+      });
+  });
+}
+
+function join(parts: readonly (string | Uint8Array)[]): Uint8Array {
+  const encoder = new TextEncoder();
+  const bytes = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part));
+  const joined = new Uint8Array(bytes.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of bytes) joined.set(part, (at += part.length) - part.length);
+  return joined;
+}
