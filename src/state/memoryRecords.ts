@@ -36,6 +36,11 @@ export class MemoryRecords implements RecordStore {
   }
 
   async clearRecords(accountId?: string): Promise<void> {
+    this.forget(accountId);
+  }
+
+  /** Drops every record (or one account's) from memory: what a store's reset does once its own write is done. */
+  forget(accountId?: string): void {
     if (accountId === undefined) this.#collections.clear();
     else for (const accounts of this.#collections.values()) accounts.delete(accountId);
   }

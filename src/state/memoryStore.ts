@@ -94,15 +94,11 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async updateChatbot(accountId: string, chatbot: Chatbot): Promise<boolean> {
-    const swap = this.editing(accountId, chatbot.id, (record) => [{ ...record, chatbot }]);
-    swap?.();
-    return swap !== undefined;
+    return swapped(this.editing(accountId, chatbot.id, (record) => [{ ...record, chatbot }]));
   }
 
   async removeChatbot(accountId: string, id: string): Promise<boolean> {
-    const swap = this.editing(accountId, id, () => []);
-    swap?.();
-    return swap !== undefined;
+    return swapped(this.editing(accountId, id, () => []));
   }
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
@@ -130,10 +126,12 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
     this.replacing(accountId, chatbots)();
+    this.records.forget(accountId);
   }
 
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     this.resetNow(keys, chatbots);
+    this.records.forget();
   }
 
   async health(): Promise<StoreHealth> {
@@ -254,6 +252,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     this.#snapshots.delete(kept.accountId);
   }
 }
+
+const swapped = (swap: (() => void) | undefined): boolean => (swap?.(), swap !== undefined); // made, if any
 
 const decoder = new TextDecoder();
 const COMMA = new TextEncoder().encode(',');

@@ -58,6 +58,7 @@ export async function replaceAccountRows(
 ): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
   await client.query('DELETE FROM chatbots WHERE account_id = $1', [accountId]);
+  await client.query('DELETE FROM records WHERE account_id = $1', [accountId]);
   await insertChatbots(client, records, encode);
   await client.query(
     `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, $2)

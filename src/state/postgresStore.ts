@@ -218,6 +218,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       // Creates in flight wait for the reset, and land after it: nothing older comes back.
       await client.query('LOCK TABLE chatbots, api_keys, account_sizes IN ACCESS EXCLUSIVE MODE');
       await client.query('DELETE FROM chatbots');
+      await client.query('DELETE FROM records');
       await client.query('DELETE FROM api_keys');
       await insertKeys(client, keys);
       await insertChatbots(client, chatbots, this.#encode);

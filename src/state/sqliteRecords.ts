@@ -71,6 +71,6 @@ export class SqliteRecords extends MemoryRecords {
     this.#write(() =>
       accountId === undefined ? this.#statements.deleteAll.run() : this.#statements.deleteAccount.run(accountId),
     );
-    await super.clearRecords(accountId);
+    this.forget(accountId);
   }
 }

@@ -169,19 +169,22 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#flush(); // the creates already waiting are committed first, and replaced with the rest
     this.#write(() => {
       this.#statements.deleteAccount.run(accountId);
+      this.#db.prepare('DELETE FROM records WHERE account_id = ?').run(accountId);
       this.#insertRows(chatbots);
     });
     swap();
+    this.records.forget(accountId);
   }
 
   override async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     this.#flush(); // the creates already answered for are committed before the reset
     this.#write(() => {
-      this.#db.exec('DELETE FROM chatbots; DELETE FROM api_keys');
+      this.#db.exec('DELETE FROM chatbots; DELETE FROM api_keys; DELETE FROM records');
       this.#insertKeys(keys);
       this.#insertRows(chatbots);
     });
     this.resetNow(keys, chatbots);
+    this.records.forget();
   }
 
   /** Writable when a write of 16 kB (more than a large create) commits now. */

@@ -67,9 +67,10 @@ export interface ChatbotStore {
   /** Replaces every chatbot of the account with these (a scenario loaded for it), in one commit, atomically against
    * concurrent creates: one committed before is gone, one after is kept. Keys and other accounts are left alone.
    * Every chatbot is the account's (else it rejects, changing nothing), its project's key is stored, and no id is
-   * stored in another account (the caller checks both). */
+   * stored in another account (the caller checks both). The account's records are removed with its chatbots. */
   replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void>;
-  /** Replaces every key and chatbot with these, atomically against concurrent creates (the admin reset). */
+  /** Replaces every key and chatbot with these, and removes every record, atomically against concurrent creates (the
+   * admin reset). */
   reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void>;
   health(): Promise<StoreHealth>;
   close(): Promise<void>;

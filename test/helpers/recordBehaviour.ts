@@ -93,6 +93,18 @@ export function describeRecordBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await records.listRecords('b', '/pets')).toEqual([]);
       }));
 
+    it("removes an account's records with its chatbots when it is replaced, and every record on a reset", () =>
+      withStore(async (store) => {
+        const { records } = store;
+        await records.insertRecord(record('/pets', '1', { id: 1 }));
+        await records.insertRecord(record('/pets', '1', { id: 1 }, B));
+        await store.replaceAccount('a', []);
+        expect(await records.listRecords('a', '/pets')).toEqual([]);
+        expect(await records.listRecords('b', '/pets')).toHaveLength(1);
+        await store.reset(KEYS, []);
+        expect(await records.listRecords('b', '/pets')).toEqual([]);
+      }));
+
     if (subject.persistent)
       it('keeps edited chatbots and records across a reopen', async () => {
         const first = await subject.open();
