@@ -11,7 +11,7 @@ import { createLiveRouter, type LiveRouter } from './liveRouter.js';
 import { resolvePointer } from './pointer.js';
 import { withRefsResolved } from './resolvedRefs.js';
 import { responseSchemaPointers } from './responseSchemas.js';
-import type { ContractOperation } from './router.js';
+import { variantId, type ContractOperation } from './router.js';
 
 /** The schemas whose validators a store or a seed check needs, besides the operations' and their answers'. */
 export const COMPILED_SCHEMAS = [CHATBOT_SCHEMA];
@@ -71,11 +71,17 @@ export function collectValidators(document: OpenApiDocument, esm: boolean, route
   const request: Record<string, string[]> = {};
   const response: Record<string, Record<string, string>> = {};
   for (const operation of router.operations) {
-    const validators = router.validator.getRequestValidatorsForOperation(operation.operationId) ?? [];
-    // openapi-backend builds the body's validator first (when there is a body), then the parameters'.
-    request[operation.operationId] = validators.map((validate, index) =>
-      (operation.hasBody && index === 0 ? body : params).add(validate.schema),
-    );
+    // Each JSON media type of the body has its own validators (validationView.ts).
+    for (const id of [
+      operation.operationId,
+      ...operation.bodyTypes.slice(1).map((type) => variantId(operation.operationId, type)),
+    ]) {
+      const validators = router.validator.getRequestValidatorsForOperation(id) ?? [];
+      // openapi-backend builds the body's validator first (when there is a body it reads), then the parameters'.
+      request[id] = validators.map((validate, index) =>
+        (validators.length > 1 && index === 0 ? body : params).add(validate.schema),
+      );
+    }
     const byStatus = router.validator.getStatusBasedResponseValidatorForOperation(operation.operationId) ?? {};
     response[operation.operationId] = Object.fromEntries(
       Object.entries(byStatus).map(([status, validate]) => [status, body.add(validate.schema)]),

@@ -4,7 +4,14 @@
 // written out as code, so they answer exactly as the live router does.
 import type { ValidateFunction } from 'ajv';
 import type { OpenApiDocument, ValidatorsFactory } from './contract.js';
-import { byStatus, createMatcher, requestErrors, templateMatcher, type ContractOperation } from './router.js';
+import {
+  byStatus,
+  createMatcher,
+  requestErrors,
+  templateMatcher,
+  validatorsId,
+  type ContractOperation,
+} from './router.js';
 
 export interface CompiledContract {
   /** openapi.yaml as written, as JSON. */
@@ -23,7 +30,8 @@ export function compiledValidators(compiled: CompiledContract): ValidatorsFactor
     router: {
       operations: compiled.operations,
       match: createMatcher(compiled.operations, templateMatcher(compiled.operations)),
-      validateRequest: (operation, parts) => requestErrors(compiled.request[operation.operationId] ?? [], parts),
+      validateRequest: (operation, parts) =>
+        requestErrors(compiled.request[validatorsId(operation, parts.mediaType)] ?? [], parts),
       responseValidator: (operation, status) => byStatus(compiled.response[operation.operationId] ?? {}, status),
     },
     schemaValidator(pointer) {

@@ -19,8 +19,9 @@ import {
   templateMatcher,
   type ContractOperation,
   type OperationRouter,
+  validatorsId,
 } from './router.js';
-import { validationView } from './validationView.js';
+import { requestMediaTypes, validationView } from './validationView.js';
 
 export interface LiveRouter extends OperationRouter {
   /** openapi-backend's validators, for the build that compiles them ahead of time. */
@@ -47,6 +48,7 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     pointer: found.pointer,
     secured: (found.operation.security ?? definition.security ?? []).length > 0,
     hasBody: Boolean(found.operation.requestBody),
+    bodyTypes: requestMediaTypes(definition, found.operation),
     query: queryParametersOf(definition, found.operation, found.pathItem),
   }));
 
@@ -55,7 +57,7 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     match: createMatcher(operations, templateMatcher(operations)),
     validator,
     validateRequest: (operation, parts) =>
-      requestErrors(validator.getRequestValidatorsForOperation(operation.operationId) ?? [], parts),
+      requestErrors(validator.getRequestValidatorsForOperation(validatorsId(operation, parts.mediaType)) ?? [], parts),
     responseValidator: (operation, status) =>
       byStatus<ValidateFunction>(
         validator.getStatusBasedResponseValidatorForOperation(operation.operationId) ?? {},

@@ -17,6 +17,8 @@ export interface ContractOperation {
   secured: boolean;
   /** Whether the operation takes a request body. */
   hasBody: boolean;
+  /** The JSON media types its request body documents (application/json first): each checked by its own schema. */
+  bodyTypes: readonly string[];
   /** Its query parameters, as the validate step reads them from the query string. */
   query: readonly QueryParameter[];
 }
@@ -34,6 +36,8 @@ export interface RequestParts {
   headers: Record<string, unknown>;
   /** undefined when there is no body. */
   body: unknown;
+  /** The body's media type, without parameters: it picks the schema the body is checked by. */
+  mediaType?: string;
 }
 
 export interface OperationRouter {
@@ -82,6 +86,18 @@ export function createMatcher(
     const allow = documented.filter((other) => templated(other, path));
     return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
   };
+}
+
+/** The name an operation's request validators are kept by, for the media type of the body. */
+export function validatorsId(operation: ContractOperation, mediaType: string | undefined): string {
+  const other =
+    mediaType !== undefined && mediaType !== operation.bodyTypes[0] && operation.bodyTypes.includes(mediaType);
+  return other ? variantId(operation.operationId, mediaType) : operation.operationId;
+}
+
+/** The operation (or variant) whose request validators check a body of this media type. */
+export function variantId(operationId: string, mediaType: string): string {
+  return `${operationId}\u0000${mediaType}`;
 }
 
 /** Runs an operation's request validators on its parts, in the input shape openapi-backend builds them for. */

@@ -9,6 +9,8 @@ import type { OpenApiDocument } from './contract.js';
 import { documentOperations } from './operations.js';
 import { dereferenced } from './pointer.js';
 import { QUERYSTRING } from './queryParameters.js';
+import { isJsonMediaName } from './resourceSchemas.js';
+import { variantId } from './router.js';
 
 const READ_BY_OPENAPI_BACKEND = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
 
@@ -21,14 +23,40 @@ export function validationView(document: OpenApiDocument): OpenApiDocument {
       ...(found.operation.parameters ? { parameters: readable(document, found.operation.parameters) } : {}),
     };
     const own = READ_BY_OPENAPI_BACKEND.has(found.method);
-    // A key no request path can match: the view is never routed.
-    const key = own ? found.path : `\u0000${found.method} ${found.path}`;
-    const item = (paths[key] ??= found.pathItem.parameters
+    const item = (paths[own ? found.path : unroutable(found.method, found.path)] ??= found.pathItem.parameters
       ? { parameters: readable(document, found.pathItem.parameters) }
       : {});
-    item[own ? found.method.toLowerCase() : 'post'] = operation;
+    const [first, ...others] = requestMediaTypes(document, found.operation);
+    item[own ? found.method.toLowerCase() : 'post'] = first ? withBodyOf(document, operation, first) : operation;
+    // Each other JSON media type's body is checked by its own schema: an operation of its own, named by both.
+    for (const mediaType of others) {
+      const variant = {
+        ...withBodyOf(document, operation, mediaType),
+        operationId: variantId(found.operationId, mediaType),
+      };
+      const parameters = item.parameters === undefined ? {} : { parameters: item.parameters };
+      paths[unroutable(`${found.method} ${mediaType}`, found.path)] = { ...parameters, post: variant };
+    }
   }
   return { ...document, paths: paths };
+}
+
+// A key no request path can match: the view is never routed.
+const unroutable = (method: string, path: string) => `\u0000${method} ${path}`;
+
+/** The operation with one request body: `mediaType`'s schema, under application/json (what openapi-backend reads). */
+function withBodyOf<T extends { requestBody?: unknown }>(document: unknown, operation: T, mediaType: string): T {
+  const body = dereferenced<OpenAPIV3.RequestBodyObject>(document, operation.requestBody);
+  const content = { 'application/json': body?.content[mediaType] ?? {} };
+  return { ...operation, requestBody: { ...body, content } };
+}
+
+/** The JSON media types (application/json, and any +json) an operation's request body documents, as written. */
+export function requestMediaTypes(document: unknown, operation: OpenAPIV3.OperationObject): string[] {
+  const body = dereferenced<OpenAPIV3.RequestBodyObject>(document, operation.requestBody);
+  const names = Object.keys(body?.content ?? {}).filter(isJsonMediaName);
+  // application/json first: the body validator openapi-backend would build without the view.
+  return names.sort((a, b) => Number(b === 'application/json') - Number(a === 'application/json'));
 }
 
 /** Parameters as openapi-backend reads them: the whole query string as one query value, checked by its schema. */

@@ -88,8 +88,9 @@ export interface RequestContext {
   bytes?: Uint8Array;
   /** Set by the auth step. */
   principal?: Principal;
-  /** The parsed JSON body, set by the body step. */
+  /** The parsed JSON body, and its media type, set by the body step. */
   body?: unknown;
+  mediaType?: string;
   /** Numbers of the body that JavaScript cannot keep exactly, set by the body step. */
   inexact?: InexactNumber[];
   /** Preferences applied (RFC 7240), answered in Preference-Applied. */

@@ -1,5 +1,7 @@
-// 415 and 400: where the operation takes a body, it must be UTF-8
-// application/json and well-formed. Decided after the key check.
+// 415 and 400: where the operation takes a body, it must be UTF-8 JSON of a
+// media type the operation documents (application/json, or a +json type such
+// as application/merge-patch+json), and well-formed. Decided after the key
+// check.
 import { parse as parseContentType } from 'content-type';
 import type { Contract } from '../../contract/contract.js';
 import { problemReply } from '../problems.js';
@@ -14,13 +16,14 @@ export function parseBodyStep(contract: Contract): Step {
   return async (context, next) => {
     const { bytes } = context;
     if (!context.operation?.hasBody || bytes === undefined) return next();
-    if (!isJsonMediaType(context.request.headers['content-type'])) {
-      return problemReply(
-        contract,
-        415,
-        'The request body must be sent with `Content-Type: application/json` (UTF-8).',
-      );
+    const { bodyTypes } = context.operation;
+    const mediaType = jsonMediaType(context.request.headers['content-type']);
+    const accepted = bodyTypes.length > 0 ? bodyTypes : ['application/json'];
+    if (mediaType === undefined || !accepted.includes(mediaType)) {
+      const named = accepted.map((type) => `\`Content-Type: ${type}\``).join(' or ');
+      return problemReply(contract, 415, `The request body must be sent with ${named} (UTF-8).`);
     }
+    context.mediaType = mediaType;
     let text: string;
     try {
       text = decoder.decode(bytes);
@@ -39,13 +42,18 @@ export function parseBodyStep(contract: Contract): Step {
 
 /** application/json, with no charset or charset=utf-8. */
 export function isJsonMediaType(header: string | undefined): boolean {
-  if (header === 'application/json') return true; // the usual case, without parsing
-  if (!header) return false;
+  return jsonMediaType(header) === 'application/json';
+}
+
+/** The media type of a Content-Type header (lower case, without parameters), when its charset is none or UTF-8. */
+export function jsonMediaType(header: string | undefined): string | undefined {
+  if (header === 'application/json') return header; // the usual case, without parsing
+  if (!header) return undefined;
   try {
     const { type, parameters } = parseContentType(header);
     const charset = parameters.charset?.toLowerCase();
-    return type === 'application/json' && (charset === undefined || charset === 'utf-8');
+    return charset === undefined || charset === 'utf-8' ? type : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -28,6 +28,7 @@ export function validateStep(contract: Contract, log: EngineLog): Step {
       query: query.values,
       headers: context.request.headers,
       body: context.body,
+      mediaType: context.mediaType,
     });
     const inexact = (context.inexact ?? []).map(({ path, token }) => ({
       location: ['body', ...path],
