@@ -2,9 +2,10 @@
 // the file while the server runs, as a reviewer's editor would (in place, or by
 // writing another file and renaming it over), and each edit takes effect with
 // the state kept: a tightened limit is enforced, /openapi.json and /openapi.yaml
-// follow, a broken edit is ignored with one log line, an added operation answers
-// from its examples, a removed one answers 405, and an operation the handlers
-// cannot serve answers a 501 problem. Every answer is checked against the
+// follow, a broken edit is ignored with one log line, an added read or delete
+// serves the state kept (an operation it cannot infer answers from its
+// examples), a removed one answers 405, and an operation the handlers cannot
+// serve answers a 501 problem. Every answer is checked against the
 // contract in force at the time.
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,7 @@ const withGetChatbot = (document: Document) => {
           },
         },
         '401': { $ref: '#/components/responses/Unauthorized' },
+        '404': { $ref: '#/components/responses/NotFound' },
       },
     },
     // No example written: Prism composes one from the schema's own examples, and so does the server.
@@ -185,12 +187,12 @@ describe('serve --contract FILE --watch', () => {
     }
   });
 
-  it('answers an added operation from its example, marked Mock-Source, and a removed one 405', async () => {
+  it('serves an added read and delete from state, one it cannot infer from its example; 405 once removed', async () => {
     const started = run(['serve', '--port', '0', '--contract', file, '--watch']);
     const url = await listening(started);
-    await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' });
+    const kept = (await new TestClient(url).create(KEYS.acmeWeb, { name: 'Kept' })).body.data;
 
-    // Saved atomically: getChatbot added, createChatbot removed.
+    // Saved atomically: getChatbot, renameChatbot and deleteChatbot added, createChatbot removed.
     writeByRename(
       edited((document) => {
         withGetChatbot(document);
@@ -199,24 +201,14 @@ describe('serve --contract FILE --watch', () => {
     );
     await served(url, (document) => '/chatbots/{chatbot_id}' in document.paths);
     const client = new TestClient(url, inForce());
-    const one = await client.request<{ data: { name: string } }>(
-      'GET',
-      '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6',
-      { key: KEYS.acmeWeb },
-    );
-    expect(one.status).toBe(200);
-    expect(one.headers.get('mock-source')).toBe('example');
-    expect(one.body.data.name).toBe('Onboarding Guide');
-    expect((await client.request('GET', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6')).status).toBe(401);
-    // A success without a body is its own example.
-    const deleted = await client.request('DELETE', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', {
-      key: KEYS.acmeWeb,
-    });
-    expect(deleted).toMatchObject({ status: 204, text: '' });
-    expect(deleted.headers.get('mock-source')).toBe('example');
-    const renamed = await client.request('PATCH', '/chatbots/8a1d2e3f-4b5c-4d6e-8f70-819203a4b5c6', {
-      key: KEYS.acmeWeb,
-    });
+    // The chatbot created before the read was added is read from the state, as the list reads it.
+    const one = await client.request<{ data: { name: string } }>('GET', `/chatbots/${kept.id}`, { key: KEYS.acmeWeb });
+    expect(one).toMatchObject({ status: 200, body: { data: kept } });
+    expect(one.headers.get('mock-source')).toBeNull();
+    expect((await client.request('GET', `/chatbots/${kept.id}`, { key: KEYS.globex })).status).toBe(404);
+    expect((await client.request('GET', `/chatbots/${kept.id}`)).status).toBe(401);
+    // A PATCH that takes no body changes nothing a record holds: it answers from its example.
+    const renamed = await client.request('PATCH', `/chatbots/${kept.id}`, { key: KEYS.acmeWeb });
     expect(renamed).toMatchObject({
       status: 200,
       body: { name: 'Renamed', at: '2026-11-26T10:00:00Z', history: ['Earlier'] },
@@ -225,11 +217,18 @@ describe('serve --contract FILE --watch', () => {
     const removed = await client.create(KEYS.acmeWeb, { name: 'Another' });
     expect(removed.status).toBe(405);
     expect(removed.headers.get('allow')).toBe('GET');
-    // The handler of an operation the edit left alone still serves the state.
-    const listed = await client.list(KEYS.acmeWeb);
-    expect(listed.headers.get('mock-source')).toBeNull();
-    expect(listed.body.data.map((chatbot) => chatbot.name)).toEqual(['Kept']);
-    expect(started.stdout()).toContain('getChatbot from its examples (no handler)');
+    const deleted = await client.request('DELETE', `/chatbots/${kept.id}`, { key: KEYS.acmeWeb });
+    expect(deleted).toMatchObject({ status: 204, text: '' });
+    expect((await client.list(KEYS.acmeWeb)).body.data).toEqual([]);
+    const reloaded = started.stdout();
+    expect(reloaded).toContain(
+      'GET /chatbots/{chatbot_id} getChatbot: inferred: read /chatbots one by chatbot_id = id',
+    );
+    expect(reloaded).toContain(
+      'DELETE /chatbots/{chatbot_id} deleteChatbot: inferred: remove /chatbots one by chatbot_id = id, kept with the ' +
+        'chatbots; a record not found answers 404, which it does not document',
+    );
+    expect(reloaded).toContain('PATCH /chatbots/{chatbot_id} renameChatbot: its examples (');
   });
 
   it('answers 501 for an operation its handler cannot serve, and serves it again once the edit is undone', async () => {

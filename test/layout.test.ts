@@ -16,6 +16,7 @@ const LAYERS = [
   'state',
   'engine',
   'handlers',
+  'resources',
   'reference',
   'http',
   'watch',

@@ -134,7 +134,7 @@ describe("the contract's text reaches the terminal escaped", () => {
     await listening(started);
     await until(() => started.stdout().includes('Try:'));
     const banner = started.stdout();
-    expect(banner).toContain('op\\u001b[31mX\\u000aforged from its examples');
+    expect(banner).toContain('GET /extra op\\u001b[31mX\\u000aforged: its examples (');
     expect(hasControl(banner.replace(/\n/g, ' '))).toBe(false);
   });
 

@@ -54,7 +54,7 @@ export interface Contract {
   responseFor(operation: ContractOperation | undefined, status: number): DocumentedResponse | undefined;
   /** A validator for the schema at a pointer, e.g. #/components/schemas/Chatbot. */
   schemaValidator(pointer: string): ValidateFunction;
-  /** An RFC 9457 problem of a status the contract documents. */
+  /** An RFC 9457 problem of a status: of the kind the contract documents, else about:blank. */
   problem(status: number, detail: string, validation?: ValidationIssue[]): Problem;
   /**
    * Checks a chatbot against #/components/schemas/Chatbot and makes its bytes: the one encoder stores keep the output
@@ -64,6 +64,20 @@ export interface Contract {
 }
 
 export const CHATBOT_SCHEMA = '#/components/schemas/Chatbot';
+
+/** RFC 9110's reason phrases of the statuses the engine may refuse with. */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 
 /** The operation as the dereferenced document writes it: its parameters, request body and responses. */
 export function operationObject(
@@ -127,8 +141,9 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
     schemaValidator,
     encodeChatbot: (chatbot) => (encoder ??= createChatbotEncoder(schemaValidator(CHATBOT_SCHEMA)))(chatbot),
     problem(status, detail, validation) {
-      const kind = problemKinds.get(status);
-      if (!kind) throw new Error(`openapi.yaml documents no problem with status ${status}`);
+      // A refusal HTTP requires of a status the contract names no problem for: RFC 9457's about:blank, titled
+      // with the status's reason phrase.
+      const kind = problemKinds.get(status) ?? { type: 'about:blank', title: REASON_PHRASES[status] ?? 'Error' };
       return validation ? { ...kind, status, detail, validation } : { ...kind, status, detail };
     },
   };

@@ -6,8 +6,7 @@
 // `serve --contract` does (src/reference/editedContract.ts).
 import type { Contract } from '../contract/contract.js';
 import { createEngine, type Engine } from '../engine/pipeline.js';
-import { createReferenceExecutor } from '../handlers/index.js';
-import { editedContractExecutor } from '../reference/editedContract.js';
+import { contractExecutor } from '../reference/contractExecutor.js';
 import { createPrismExecutor } from '../mock/prismExecutor.js';
 import { createAuthenticator, type KeyLookup } from '../state/authenticator.js';
 import { keyLookup, type ApiKey } from '../state/keys.js';
@@ -33,7 +32,6 @@ export async function createFallback(
 async function referenceExecutor(contract: Contract, keys: readonly ApiKey[], builtIn?: Contract) {
   const store = new InMemoryChatbotStore();
   await store.start(keys, [], contract.encodeChatbot);
-  const handlers = createReferenceExecutor(store, contract);
-  // Under another contract, each operation is served as `serve --contract` serves it.
-  return builtIn ? editedContractExecutor(contract, builtIn, handlers) : handlers;
+  // Each operation served as `serve --contract` serves it.
+  return contractExecutor(contract, store, { builtIn });
 }

@@ -13,12 +13,10 @@ import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { encodedText } from '../engine/encode.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
-import { operationHandlers } from '../handlers/index.js';
+import type { ResourceExecutor } from '../resources/executor.js';
 import { StoreUnavailableError } from '../state/store.js';
 import { EXAMPLE_REPLY_RESPONSES, exampleReply } from './exampleReply.js';
-
-/** How an operation of the contract in force is served. */
-export type ServedBy = 'handler' | 'changed handler' | 'example';
+import { describePlan, servingPlan, type ServingPlan } from './servingPlan.js';
 
 /** The problems this answers with, documented in the admin API's document (/__admin/openapi.json). */
 export const EDITED_CONTRACT_RESPONSES = {
@@ -32,33 +30,31 @@ export const EDITED_CONTRACT_RESPONSES = {
   ...EXAMPLE_REPLY_RESPONSES,
 };
 
-/** Each operation of `contract`, by operationId, and how it is served. */
-export function servedBy(contract: Contract, builtIn: Contract): Map<string, ServedBy> {
-  const served = new Map<string, ServedBy>();
-  for (const operation of contract.operations) {
-    if (!Object.hasOwn(operationHandlers, operation.operationId)) served.set(operation.operationId, 'example');
-    else served.set(operation.operationId, sameOperation(contract, builtIn, operation) ? 'handler' : 'changed handler');
-  }
-  return served;
+/** The plan of the contract in force: an operation with a handler compared with the contract it was written for. */
+export function planFor(contract: Contract, builtIn: Contract): ServingPlan {
+  return servingPlan(contract, (operationId) => {
+    const operation = contract.operations.find((candidate) => candidate.operationId === operationId);
+    return operation !== undefined && sameOperation(contract, builtIn, operation);
+  });
 }
 
-/** How the operations are served, in one line for a log or a banner. */
-export function describeServing(contract: Contract, builtIn: Contract): string {
-  const how = {
-    handler: 'by its handler',
-    'changed handler': 'by its handler, changed (each answer checked whole)',
-    example: 'from its examples (no handler)',
-  };
-  const served = [...servedBy(contract, builtIn)].map(([operationId, by]) => `${operationId} ${how[by]}`);
-  return `${served.length} operation${served.length === 1 ? '' : 's'}: ${served.join('; ')}`;
+/** How the operations are served: a heading, then one line each, for a log or a banner. */
+export function describeServing(contract: Contract, builtIn: Contract): string[] {
+  return describePlan(contract, planFor(contract, builtIn));
 }
 
-export function editedContractExecutor(contract: Contract, builtIn: Contract, handlers: Executor): Executor {
-  const served = servedBy(contract, builtIn);
+export function editedContractExecutor(
+  contract: Contract,
+  plan: ServingPlan,
+  handlers: Executor,
+  resources: ResourceExecutor,
+): Executor {
   return async (call) => {
     const { operation } = call;
-    const by = served.get(operation.operationId);
-    if (by === 'example') return exampleReply(contract, operation);
+    const by = plan.served.get(operation.operationId);
+    const inferred = plan.mapping.inferred.get(operation.operationId);
+    if (by === 'inferred' && inferred) return resources(call, inferred);
+    if (by !== 'handler' && by !== 'changed handler') return exampleReply(contract, operation);
     if (!call.principal)
       return cannotServe(operation, 'its handler serves the account of the API key, and this contract asks for no key');
     if (by === 'handler') return handlers(call);

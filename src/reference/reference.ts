@@ -9,13 +9,12 @@ import type { EngineLog } from '../engine/types.js';
 import type { Delay, FaultOptions } from '../engine/steps/faults.js';
 import { RequestJournal } from '../engine/steps/journal.js';
 import { switchableEngine } from '../engine/switchable.js';
-import { createReferenceExecutor } from '../handlers/index.js';
 import { createAuthenticator } from '../state/authenticator.js';
 import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
-import { editedContractExecutor } from './editedContract.js';
+import { contractExecutor } from './contractExecutor.js';
 import { loadScenario, startScenario, type LoadedScenario } from './loadScenario.js';
 import { findScenario, type Scenario } from './scenarios.js';
 import { seedRecords, storeState, type SeedChatbot } from './seeding.js';
@@ -84,15 +83,15 @@ export function createReference(options: ReferenceOptions): Reference {
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
   const limitOf = (of: Contract) => options.maxChatbotsPerAccount ?? of.rules.maxChatbotsPerAccount;
   const engineFor = (of: Contract, basePath = options.basePath): Engine => {
-    const handlers = createReferenceExecutor(store, {
-      ...of,
-      encodeChatbot: encoderOf(of),
-      rules: { ...of.rules, maxChatbotsPerAccount: limitOf(of) },
-    });
     return createEngine({
       contract: of,
-      // An operation with no handler (a contract given to createMswHandlersFor, say) is answered from its examples.
-      executor: editedContractExecutor(of, builtIn ?? of, handlers),
+      // An operation with no handler is served as the resource the contract implies, else from its examples.
+      executor: contractExecutor(of, store, {
+        builtIn,
+        encodeChatbot: encoderOf(of),
+        maxPerAccount: limitOf(of),
+        basePath: basePath ?? of.basePath,
+      }),
       authenticator,
       journal,
       overrides,

@@ -96,8 +96,8 @@ export interface RunningServer {
   store: StoreKind;
   /** What a person should know about how the store was opened (an import of an old data file). */
   notice?: string;
-  /** How the operations are served, when the contract may differ from the built-in one (a file, or followed edits). */
-  served?: string;
+  /** How each operation is served (its handler, an inferred resource, its examples), one line each. */
+  served: string[];
   /** Returns the state to the seed (empty without one), like POST /__admin/reset. */
   reset(): Promise<void>;
   /** Stops accepting connections and resolves when in-flight requests are done. */
@@ -193,7 +193,7 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     reference.useContract(next.contract);
     // A contract is followed only when a file was given, or under --watch: then builtIn is set.
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- see the line above
-    return describeServing(next.contract, builtIn!);
+    return describeServing(next.contract, builtIn!).join('\n');
   }, logger);
   const { adminToken, databaseUrl: _url, ...shown } = settings;
   return {
@@ -204,7 +204,7 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     reset: () => reference.reset(),
     store: store.kind,
     notice,
-    served: builtIn && describeServing(contract, builtIn),
+    served: describeServing(contract, builtIn ?? contract),
     close: async () => {
       followed.close();
       await closeServer(server);

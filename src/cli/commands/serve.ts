@@ -65,11 +65,11 @@ function printBanner(server: RunningServer): void {
     `API reference: ${origin}/docs/  (contract: ${origin}/openapi.yaml)`,
     `Admin page:    ${origin}/__admin/${settings.adminToken ? '  (admin token required)' : ''}`,
   ];
-  if (server.served)
-    lines.push(
-      `Contract: ${settings.contractFile ?? 'built in'}${settings.watch ? ', followed as it is edited' : ''}; ` +
-        `${server.served}.`,
-    );
+  const [heading = '', ...served] = server.served;
+  lines.push(
+    `Contract: ${settings.contractFile ?? 'built in'}${settings.watch ? ', followed as it is edited' : ''}; ${heading}`,
+    ...served,
+  );
   if (!settings.validateResponses) lines.push('Response validation is off (--no-validate-responses).');
   lines.push(stateLine(server));
   if (server.notice) lines.push(server.notice);

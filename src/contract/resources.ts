@@ -1,0 +1,241 @@
+// Resources inferred from the contract, as json-server and a Rails scaffold
+// see REST paths: a collection path (/chatbots) and its item path
+// (/chatbots/{chatbotId}) are one resource; a collection below an item
+// (/chatbots/{chatbotId}/versions) is a sub-resource of it. Each operation
+// gets an action by its method and place: POST on a collection creates, GET
+// lists; GET on an item reads, PUT replaces, PATCH modifies, DELETE removes.
+// The operation's `x-mock-resource` sets what the inference gets wrong, or
+// `x-mock-resource: false` leaves the operation to its examples. An operation
+// the inference cannot place is skipped, with the reason.
+import type { OpenAPIV3 } from 'openapi-types';
+import type { OpenApiDocument } from './contract.js';
+import { documentOperations, type DocumentOperation } from './operations.js';
+import { findList, findRecord, propertiesOf, successOf, type Schema } from './resourceSchemas.js';
+
+export const RESOURCE_EXTENSION = 'x-mock-resource';
+
+export const RESOURCE_ACTIONS = ['create', 'list', 'read', 'replace', 'modify', 'remove'] as const;
+export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
+
+/** The query parameters of a list that page it, by their role. */
+export interface Pagination {
+  limit?: string;
+  offset?: string;
+  page?: string;
+  cursor?: string;
+}
+
+export interface InferredOperation {
+  operationId: string;
+  action: ResourceAction;
+  /** The collection's path template with each parameter written `{}`: the resource's name. */
+  collection: string;
+  /** This operation's names for the collection's parameters, in order: the parents' ids. */
+  scope: string[];
+  /** This operation's parameter naming the item (read, replace, modify, remove). */
+  item?: string;
+  /** The property that identifies a record. */
+  idProperty: string;
+  /** A record's schema. */
+  record: Schema;
+  /** The answer a record is checked by: an operation of this resource whose success answer holds one. */
+  witness: Witness;
+  /** The success status, the schema of its answer, and where the record (or the list) sits in it. */
+  status: number;
+  answer?: Schema;
+  envelope?: string[];
+  /** A list's query parameters that keep the records whose property of the same name equals them. */
+  filters: string[];
+  pagination: Pagination;
+  /** Set by x-mock-resource rather than inferred. */
+  declared: boolean;
+}
+
+/** An operation whose success answer holds a record (or, for a list, records) where `envelope` says. */
+export interface Witness {
+  operationId: string;
+  status: number;
+  envelope: string[];
+  list: boolean;
+}
+
+export interface ResourceMapping {
+  /** The operations served as a resource, by operationId. */
+  readonly inferred: ReadonlyMap<string, InferredOperation>;
+  /** Why each other operation is not, by operationId. */
+  readonly skipped: ReadonlyMap<string, string>;
+}
+
+interface Declared {
+  action?: ResourceAction;
+  collection?: string;
+  id?: string;
+}
+
+const LIMIT = ['limit', 'page_size', 'pageSize', 'per_page', 'perPage', 'size'];
+const OFFSET = ['offset', 'skip', 'start'];
+const PAGE = ['page', 'page_number', 'pageNumber'];
+const CURSOR = ['cursor', 'after', 'page_token', 'pageToken', 'starting_after', 'next'];
+
+/** The resources of a document (dereferenced); the operations in `handled` are left to their handlers. */
+export function inferResources(document: OpenApiDocument, handled: ReadonlySet<string> = new Set()): ResourceMapping {
+  const inferred = new Map<string, InferredOperation>();
+  const skipped = new Map<string, string>();
+  const placed = documentOperations(document).flatMap((found) => {
+    if (handled.has(found.operationId)) return [];
+    const place = placeOf(found);
+    if (typeof place === 'string') skipped.set(found.operationId, place);
+    return typeof place === 'string' ? [] : [{ found, ...place }];
+  });
+  const collections = new Map<string, typeof placed>();
+  for (const entry of placed) collections.set(entry.collection, [...(collections.get(entry.collection) ?? []), entry]);
+  for (const [collection, entries] of collections) {
+    const record = recordOf(entries);
+    if (typeof record === 'string') {
+      for (const { found } of entries) skipped.set(found.operationId, record);
+      continue;
+    }
+    for (const entry of entries) {
+      const operation = shaped(entry, collection, record);
+      if (typeof operation === 'string') skipped.set(entry.found.operationId, operation);
+      else inferred.set(operation.operationId, operation);
+    }
+  }
+  return { inferred, skipped };
+}
+
+interface Place {
+  action: ResourceAction;
+  collection: string;
+  scope: string[];
+  item?: string;
+  declared: Declared | undefined;
+}
+
+/** The action of an operation by its method and place, or why it has none. */
+function placeOf(found: DocumentOperation): Place | string {
+  const extension = (found.operation as Record<string, unknown>)[RESOURCE_EXTENSION];
+  if (extension === false) return `${RESOURCE_EXTENSION}: false`;
+  const declared = typeof extension === 'object' && extension !== null ? (extension as Declared) : undefined;
+  const written = declared?.collection ?? found.path;
+  const segments = written.split('/');
+  const last = segments.at(-1) ?? '';
+  const onItem = declared?.collection === undefined && /^\{[^}]+\}$/.test(last);
+  const collectionPath = onItem ? segments.slice(0, -1).join('/') : written;
+  if (collectionPath === '' || collectionPath === '/') return 'its path names no collection';
+  const scope = [...collectionPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const collection = collectionPath.replace(/\{[^}]+\}/g, '{}');
+  const item = onItem ? last.slice(1, -1) : declared?.collection === undefined ? undefined : lastParameter(found.path);
+  const action = declared?.action ?? actionOf(found.method, item !== undefined);
+  if (!action) return `${found.method} on ${item ? 'an item' : 'a collection'} has no inferred action`;
+  if (!RESOURCE_ACTIONS.includes(action)) return `${RESOURCE_EXTENSION}.action "${String(action)}" is not an action`;
+  const onItemAction = ['read', 'replace', 'modify', 'remove'].includes(action);
+  if (onItemAction && item === undefined) return `${action} needs a path parameter naming the item`;
+  return { action, collection, scope, item: onItemAction ? item : undefined, declared };
+}
+
+function lastParameter(path: string): string | undefined {
+  return [...path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+}
+
+function actionOf(method: string, onItem: boolean): ResourceAction | undefined {
+  const actions: Record<string, ResourceAction> = onItem
+    ? { GET: 'read', PUT: 'replace', PATCH: 'modify', DELETE: 'remove' }
+    : { POST: 'create', GET: 'list' };
+  return actions[method];
+}
+
+type Entry = Place & { found: DocumentOperation };
+
+interface Found {
+  schema: Schema;
+  id: string;
+  witness: Witness;
+}
+
+/** A resource's record schema and id property, from its create, read or list answer; or why there is none. */
+function recordOf(entries: readonly Entry[]): Found | string {
+  const order: ResourceAction[] = ['create', 'read', 'replace', 'modify', 'list'];
+  const named = entries.find((entry) => entry.declared?.id)?.declared?.id;
+  const items = entries.map((entry) => entry.item).filter((item): item is string => item !== undefined);
+  for (const action of order) {
+    for (const entry of entries.filter((candidate) => candidate.action === action)) {
+      const success = successOf(entry.found.operation);
+      const answer = success?.schema;
+      const found =
+        action === 'list' ? findList(answer) : findRecord(answer, (schema) => idOf(schema, named, items) !== undefined);
+      const id = found && idOf(found.schema, named, items);
+      if (success && found && id) {
+        const { operationId } = entry.found;
+        const witness = { operationId, status: success.status, envelope: found.envelope, list: action === 'list' };
+        return { schema: found.schema, id, witness };
+      }
+    }
+  }
+  return named
+    ? `no answer of this resource holds a record with its id property "${named}"`
+    : 'no answer of this resource holds a record with an id property';
+}
+
+/** The id property of a record schema: the one named, else the item parameter's name, `id`, or a read-only uuid. */
+function idOf(schema: Schema, named: string | undefined, items: readonly string[]): string | undefined {
+  const properties = propertiesOf(schema);
+  if (named !== undefined) return named in properties ? named : undefined;
+  const candidates = Object.entries(properties);
+  return (
+    items.find((item) => item in properties) ??
+    ('id' in properties ? 'id' : undefined) ??
+    candidates.find(([, property]) => property.readOnly && property.format === 'uuid')?.[0] ??
+    candidates.find(([, property]) => property.format === 'uuid')?.[0]
+  );
+}
+
+/** The operation's full mapping, or why its answer does not fit it. */
+function shaped(entry: Entry, collection: string, record: Found): InferredOperation | string {
+  const { found, action } = entry;
+  const success = successOf(found.operation);
+  if (!success) return 'it documents no success answer';
+  const isRecord = (schema: Schema) => record.id in propertiesOf(schema);
+  const place = action === 'list' ? findList(success.schema) : findRecord(success.schema, isRecord);
+  const bodiless = success.schema === undefined;
+  if (!place && !(bodiless && (action === 'remove' || action === 'replace' || action === 'modify')))
+    return `its ${success.status} answer holds no ${action === 'list' ? 'list of records' : 'record'}`;
+  const bodyless = ['create', 'replace', 'modify'].includes(action) && !found.operation.requestBody;
+  if (bodyless) return `${action} takes a request body, and it documents none`;
+  return {
+    operationId: found.operationId,
+    action,
+    collection,
+    scope: entry.scope,
+    item: entry.item,
+    idProperty: record.id,
+    record: record.schema,
+    witness: record.witness,
+    status: success.status,
+    answer: success.schema,
+    envelope: place?.envelope,
+    filters: action === 'list' ? filtersOf(found, record.schema) : [],
+    pagination: action === 'list' ? paginationOf(found) : {},
+    declared: entry.declared !== undefined,
+  };
+}
+
+function queryNames(found: DocumentOperation): string[] {
+  const parameters = [...(found.pathItem.parameters ?? []), ...(found.operation.parameters ?? [])];
+  return parameters
+    .map((parameter) => parameter as OpenAPIV3.ParameterObject)
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => parameter.name);
+}
+
+function filtersOf(found: DocumentOperation, record: Schema): string[] {
+  const properties = propertiesOf(record);
+  const paging = new Set([...LIMIT, ...OFFSET, ...PAGE, ...CURSOR]);
+  return queryNames(found).filter((name) => name in properties && !paging.has(name));
+}
+
+function paginationOf(found: DocumentOperation): Pagination {
+  const names = queryNames(found);
+  const pick = (candidates: readonly string[]) => candidates.find((name) => names.includes(name));
+  return { limit: pick(LIMIT), offset: pick(OFFSET), page: pick(PAGE), cursor: pick(CURSOR) };
+}

@@ -1,0 +1,78 @@
+// How each operation of the contract in force is served, decided once per
+// contract and printed at start and on each reload, one line per operation,
+// so that nothing is guessed silently: by its handler (handlers win), by the
+// resource inferred from the contract (src/contract/resources.ts), or from
+// its examples, with the reason when an inference was possible but refused.
+import type { Contract } from '../contract/contract.js';
+import { inferResources, type InferredOperation, type ResourceMapping } from '../contract/resources.js';
+import type { ContractOperation } from '../contract/router.js';
+import { operationHandlers } from '../handlers/index.js';
+
+/** How an operation of the contract in force is served. */
+export type ServedBy = 'handler' | 'changed handler' | 'inferred' | 'example';
+
+export interface ServingPlan {
+  served: ReadonlyMap<string, ServedBy>;
+  mapping: ResourceMapping;
+  /** The collections kept in the chatbots' table: those whose create or list a handler serves. */
+  chatbotCollections: ReadonlySet<string>;
+}
+
+/** `same` tells whether an operation with a handler is written as in the contract the handlers were written for. */
+export function servingPlan(contract: Contract, same: (operationId: string) => boolean): ServingPlan {
+  const handled = new Set(
+    contract.operations.map((op) => op.operationId).filter((id) => Object.hasOwn(operationHandlers, id)),
+  );
+  const mapping = inferResources(contract.dereferenced, handled);
+  const served = new Map<string, ServedBy>();
+  for (const { operationId } of contract.operations) {
+    if (handled.has(operationId)) served.set(operationId, same(operationId) ? 'handler' : 'changed handler');
+    else served.set(operationId, mapping.inferred.has(operationId) ? 'inferred' : 'example');
+  }
+  const chatbotCollections = new Set(
+    contract.operations
+      .filter((op) => handled.has(op.operationId) && !/\}$/.test(op.path))
+      .map((op) => op.path.replace(/\{[^}]+\}/g, '{}')),
+  );
+  return { served, mapping, chatbotCollections };
+}
+
+/** The plan: a heading, then one line per operation, for a log or a banner. */
+export function describePlan(contract: Contract, plan: ServingPlan): string[] {
+  const lines = contract.operations.map((operation) => {
+    const { operationId, method, path } = operation;
+    const by = plan.served.get(operationId);
+    const inferred = plan.mapping.inferred.get(operationId);
+    const how =
+      by === 'handler'
+        ? 'its handler'
+        : by === 'changed handler'
+          ? 'its handler, changed (each answer checked whole)'
+          : inferred
+            ? describeInferred(inferred, path, plan) + gap(contract, operation, inferred)
+            : `its examples (${plan.mapping.skipped.get(operationId) ?? 'no handler'})`;
+    return `  ${method} ${path} ${operationId}: ${how}`;
+  });
+  return [`${lines.length} operation${lines.length === 1 ? '' : 's'}, each served by:`, ...lines];
+}
+
+/** A 404 the operation may need (a record or a parent not found) and does not document: sent all the same. */
+function gap(contract: Contract, operation: ContractOperation, inferred: InferredOperation): string {
+  const finds = inferred.item !== undefined || inferred.scope.length > 0;
+  return finds && !contract.responseFor(operation, 404)
+    ? '; a record not found answers 404, which it does not document'
+    : '';
+}
+
+function describeInferred(inferred: InferredOperation, path: string, plan: ServingPlan): string {
+  const collection = inferred.item === undefined ? path : path.slice(0, path.lastIndexOf('/'));
+  const one = inferred.item === undefined ? '' : ` one by ${inferred.item} = ${inferred.idProperty}`;
+  const kept = plan.chatbotCollections.has(inferred.collection) ? ', kept with the chatbots' : '';
+  const paging = Object.entries(inferred.pagination)
+    .filter(([, name]) => name !== undefined)
+    .map(([role, name]) => (role === name ? role : `${role} ${name}`));
+  const query = [...inferred.filters.map((name) => `filter ${name}`), ...paging];
+  const extras = query.length > 0 ? `; ${query.join(', ')}` : '';
+  const declared = inferred.declared ? ' (x-mock-resource)' : '';
+  return `inferred: ${inferred.action} ${collection}${one}${kept}${extras}${declared}`;
+}

@@ -1,0 +1,188 @@
+// The executor of the operations inferred as a resource (src/contract/
+// resources.ts): create, list, read, replace, modify and remove, each on the
+// records of the caller's account below the parents its path names. A record
+// is checked against the contract before it is stored: what a request would
+// make of it that the contract refuses is a 422, and nothing changes. Another
+// account's record, or a parent that is not the caller's, is a 404, never a
+// 403 that tells it exists.
+import { parse as parseContentType } from 'content-type';
+import { operationObject, type Contract } from '../contract/contract.js';
+import { unescapePointer } from '../contract/pointer.js';
+import { queryValues } from '../contract/queryParameters.js';
+import type { InferredOperation, ResourceMapping } from '../contract/resources.js';
+import type { ContractOperation } from '../contract/router.js';
+import type { ValidationIssue } from '../contract/types.js';
+import { problemReply } from '../engine/problems.js';
+import type { OperationCall, Reply } from '../engine/types.js';
+import { itemPath } from '../state/recordStore.js';
+import { AccountFullError, type ChatbotStore } from '../state/store.js';
+import { chatbotCollection, recordCollection, type Body, type Collection, type Scope } from './collection.js';
+import { listPage } from './listing.js';
+import { applyJsonPatch, mergePatch } from './patch.js';
+import { changedRecord, newRecord, nextId, placed } from './recordValues.js';
+
+export interface ResourceExecutorOptions {
+  contract: Contract;
+  mapping: ResourceMapping;
+  store: ChatbotStore;
+  /** The collections kept in the chatbots' table: those whose create or list a handler serves. */
+  chatbotCollections: ReadonlySet<string>;
+  maxPerAccount: number;
+  /** Where the API is mounted, for a Location header. */
+  basePath: string;
+}
+
+/** Callers of an operation that asks for no key share one account. */
+const PUBLIC = { accountId: '', projectId: '' };
+
+export type ResourceExecutor = (call: OperationCall, inferred: InferredOperation) => Promise<Reply>;
+
+export function createResourceExecutor(options: ResourceExecutorOptions): ResourceExecutor {
+  const { contract, mapping, store, chatbotCollections } = options;
+  const records = recordCollection(store.records);
+  const chatbots = chatbotCollection(store);
+  const kept = (template: string): Collection => (chatbotCollections.has(template) ? chatbots : records);
+  const isResource = (template: string) =>
+    chatbotCollections.has(template) || [...mapping.inferred.values()].some((op) => op.collection === template);
+
+  return async (call, inferred) => {
+    const scope: Scope = { ...(call.principal ?? PUBLIC), collection: concrete(inferred, call.params) };
+    const collection = kept(inferred.collection);
+    const parent = parentOf(inferred, call.params);
+    if (parent && isResource(parent.template)) {
+      const found = await kept(parent.template).find({ ...scope, collection: parent.collection }, parent.id);
+      if (!found) return notFound(contract, itemPath(parent.collection, parent.id));
+    }
+    const id = inferred.item === undefined ? undefined : (call.params[inferred.item] ?? '');
+    const held = id === undefined ? undefined : await collection.find(scope, id);
+    if (id !== undefined && !held) return notFound(contract, itemPath(scope.collection, id));
+    const ctx = { contract, mapping, inferred, call, scope, collection };
+    switch (inferred.action) {
+      case 'create':
+        return create(ctx, options);
+      case 'list': {
+        const query = queryValues(call.operation.query, call.request.query ?? '').values;
+        const page = listPage(inferred, await collection.list(scope), query);
+        return answer(ctx, page.items, page.members);
+      }
+      case 'read':
+        return answer(ctx, held);
+      case 'remove':
+        await collection.remove(scope, id ?? '');
+        return answer(ctx, held);
+      case 'replace':
+      case 'modify':
+        return change(ctx, held ?? {}, id ?? '');
+    }
+  };
+}
+
+interface Context {
+  contract: Contract;
+  mapping: ResourceMapping;
+  inferred: InferredOperation;
+  call: OperationCall;
+  scope: Scope;
+  collection: Collection;
+}
+
+async function create(ctx: Context, options: ResourceExecutorOptions): Promise<Reply> {
+  const { inferred, call, scope, collection, contract } = ctx;
+  if (options.chatbotCollections.has(inferred.collection))
+    return problemReply(contract, 500, 'A chatbot is created by its handler, createChatbot.');
+  const id = nextId(inferred, await collection.list(scope));
+  const record = newRecord(inferred, call.body, id);
+  const refused = unfit(ctx, record);
+  if (refused) return refused;
+  try {
+    await collection.insert(scope, String(id), record, options.maxPerAccount);
+  } catch (error) {
+    if (error instanceof AccountFullError) return problemReply(contract, 409, error.message);
+    throw error;
+  }
+  const location = documentsLocation(contract, call.operation, inferred.status)
+    ? { Location: `${options.basePath}${itemPath(scope.collection, String(id))}` }
+    : undefined;
+  return { ...(answer(ctx, record) as { status: number; body: unknown }), headers: location };
+}
+
+async function change(ctx: Context, held: Body, id: string): Promise<Reply> {
+  const { inferred, call, contract } = ctx;
+  let changed: unknown = call.body;
+  if (inferred.action === 'modify') {
+    if (mediaTypeOf(call) === 'application/json-patch+json') {
+      const patched = applyJsonPatch(held, call.body);
+      if ('error' in patched)
+        return problemReply(contract, 422, 'The JSON Patch cannot apply.', undefined, [
+          { location: ['body'], code: 'jsonPatch', message: patched.error },
+        ]);
+      changed = patched.value;
+    } else changed = mergePatch(held, call.body);
+  }
+  const record = changedRecord(inferred, held, changed);
+  const refused = unfit(ctx, record);
+  if (refused) return refused;
+  await ctx.collection.replace(ctx.scope, id, record);
+  return answer(ctx, record);
+}
+
+/** The success answer, with the record (or the list) where the envelope puts it. */
+function answer(ctx: Context, value: unknown, members?: Body): Reply {
+  const { inferred } = ctx;
+  if (inferred.answer === undefined) return { status: inferred.status, encoded: [] };
+  return { status: inferred.status, body: placed(inferred, value, members) };
+}
+
+/** The 422 of a record the contract refuses (checked as its witness answer holds it), or none. */
+function unfit(ctx: Context, record: Body): Reply | undefined {
+  const { contract, mapping, inferred } = ctx;
+  const witness = mapping.inferred.get(inferred.witness.operationId);
+  const operation = contract.operations.find((op) => op.operationId === inferred.witness.operationId);
+  const check = operation && contract.router.responseValidator(operation, inferred.witness.status);
+  if (!witness || !check) return undefined;
+  if (check(placed(witness, inferred.witness.list ? [record] : record))) return undefined;
+  // The record's own place: the witness's envelope (and a list's index) left out.
+  const depth = inferred.witness.envelope.length + (inferred.witness.list ? 1 : 0);
+  const issues: ValidationIssue[] = (check.errors ?? []).map((error) => {
+    const extra = error.keyword === 'additionalProperties' ? [String(error.params.additionalProperty)] : [];
+    const inside = error.instancePath
+      .split('/')
+      .slice(1 + depth)
+      .map(unescapePointer);
+    return { location: ['body', ...inside, ...extra], code: error.keyword, message: error.message ?? error.keyword };
+  });
+  return problemReply(contract, 422, 'The record this request makes does not fit the contract.', undefined, issues);
+}
+
+function notFound(contract: Contract, path: string): Reply {
+  return problemReply(contract, 404, `There is no ${path} in the account of this API key.`);
+}
+
+/** The concrete collection path: each parameter's value, encoded, in its place. */
+function concrete(inferred: InferredOperation, params: Readonly<Record<string, string>>): string {
+  let at = 0;
+  return inferred.collection.replace(/\{\}/g, () => encodeURIComponent(params[inferred.scope[at++] ?? ''] ?? ''));
+}
+
+/** The parent item of a sub-resource's collection: its collection's template and concrete path, and its id. */
+function parentOf(inferred: InferredOperation, params: Readonly<Record<string, string>>) {
+  const last = inferred.collection.lastIndexOf('/{}');
+  if (last === -1) return undefined;
+  const template = inferred.collection.slice(0, last);
+  const names = inferred.scope.slice(0, -1);
+  const collection = concrete({ ...inferred, collection: template, scope: names }, params);
+  return { template, collection, id: params[inferred.scope.at(-1) ?? ''] ?? '' };
+}
+
+function mediaTypeOf(call: OperationCall): string {
+  try {
+    return parseContentType(call.request.headers['content-type'] ?? '').type;
+  } catch {
+    return '';
+  }
+}
+
+function documentsLocation(contract: Contract, operation: ContractOperation, status: number): boolean {
+  const response = operationObject(contract, operation).responses[String(status)] as { headers?: object } | undefined;
+  return Object.keys(response?.headers ?? {}).some((name) => name.toLowerCase() === 'location');
+}

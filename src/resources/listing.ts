@@ -1,0 +1,65 @@
+// A list as its query asks for it: the declared filters (equality on the
+// property of the same name; a repeated or array value keeps any of them),
+// then the page (limit with offset, page, or an opaque cursor). The members
+// an envelope declares beside the list are filled where the names say what
+// they hold: a total, whether there is more, the next cursor.
+import type { InferredOperation } from '../contract/resources.js';
+import { propertiesOf } from '../contract/resourceSchemas.js';
+import type { Body } from './collection.js';
+
+const TOTAL = ['total', 'total_count', 'totalCount', 'count'];
+const HAS_MORE = ['has_more', 'hasMore'];
+const NEXT = ['next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken', 'next'];
+
+export interface Page {
+  items: readonly Body[];
+  /** The envelope's members beside the list. */
+  members: Body;
+}
+
+export function listPage(inferred: InferredOperation, records: readonly Body[], query: Record<string, unknown>): Page {
+  const kept = records.filter((record) => inferred.filters.every((name) => matches(record[name], query[name])));
+  const { limit, offset, page, cursor } = inferred.pagination;
+  const size = limit === undefined ? undefined : whole(query[limit]);
+  let start = offset === undefined ? 0 : (whole(query[offset]) ?? 0);
+  if (page !== undefined && size !== undefined) start = Math.max((whole(query[page]) ?? 1) - 1, 0) * size;
+  if (cursor !== undefined && typeof query[cursor] === 'string') start = fromCursor(query[cursor]) ?? start;
+  const end = size === undefined ? kept.length : start + size;
+  const items = kept.slice(start, end);
+  const more = end < kept.length;
+  const members: Body = {};
+  const declared = Object.keys(inferred.answer ? propertiesOf(inferred.answer) : {});
+  for (const name of declared) {
+    if (TOTAL.includes(name)) members[name] = kept.length;
+    if (HAS_MORE.includes(name)) members[name] = more;
+    if (NEXT.includes(name) && cursor !== undefined) members[name] = more ? toCursor(end) : null;
+  }
+  return { items, members };
+}
+
+/** Whether a record's value equals the filter's (any of them, for several), compared as query text. */
+function matches(value: unknown, wanted: unknown): boolean {
+  if (wanted === undefined) return true;
+  const text = (item: unknown) => (typeof item === 'object' ? JSON.stringify(item) : String(item));
+  const options = Array.isArray(wanted) ? wanted : [wanted];
+  return options.some((option) => text(option) === text(value));
+}
+
+function whole(value: unknown): number | undefined {
+  const number = Number(value);
+  return value !== undefined && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
+}
+
+/** An opaque cursor: the position, base64url, so that a client does not count on its form. */
+function toCursor(position: number): string {
+  return btoa(`o:${position}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+function fromCursor(cursor: string): number | undefined {
+  try {
+    const match = /^o:(\d{1,15})$/.exec(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
