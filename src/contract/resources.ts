@@ -7,23 +7,16 @@
 // The operation's `x-mock-resource` sets what the inference gets wrong, or
 // `x-mock-resource: false` leaves the operation to its examples. An operation
 // the inference cannot place is skipped, with the reason.
-import type { OpenAPIV3 } from 'openapi-types';
 import type { OpenApiDocument } from './contract.js';
 import { documentOperations, type DocumentOperation } from './operations.js';
+import type { Pagination } from './resourceQueries.js';
+import { defaultsOf, filtersOf, paginationOf } from './resourceQueries.js';
 import { findList, findRecord, propertiesOf, successOf, type Schema } from './resourceSchemas.js';
 
 export const RESOURCE_EXTENSION = 'x-mock-resource';
 
 export const RESOURCE_ACTIONS = ['create', 'list', 'read', 'replace', 'modify', 'remove'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
-
-/** The query parameters of a list that page it, by their role. */
-export interface Pagination {
-  limit?: string;
-  offset?: string;
-  page?: string;
-  cursor?: string;
-}
 
 export interface InferredOperation {
   operationId: string;
@@ -46,6 +39,8 @@ export interface InferredOperation {
   envelope?: string[];
   /** A list's query parameters that keep the records whose property of the same name equals them. */
   filters: string[];
+  /** The value of a filter not sent, where its schema gives a default (the Petstore's status=available). */
+  filterDefaults: Record<string, unknown>;
   pagination: Pagination;
   /** Set by x-mock-resource rather than inferred. */
   declared: boolean;
@@ -72,11 +67,6 @@ interface Declared {
   id?: string;
 }
 
-const LIMIT = ['limit', 'page_size', 'pageSize', 'per_page', 'perPage', 'size'];
-const OFFSET = ['offset', 'skip', 'start'];
-const PAGE = ['page', 'page_number', 'pageNumber'];
-const CURSOR = ['cursor', 'after', 'page_token', 'pageToken', 'starting_after', 'next'];
-
 /** The resources of a document (dereferenced); the operations in `handled` are left to their handlers. */
 export function inferResources(document: OpenApiDocument, handled: ReadonlySet<string> = new Set()): ResourceMapping {
   const inferred = new Map<string, InferredOperation>();
@@ -88,7 +78,8 @@ export function inferResources(document: OpenApiDocument, handled: ReadonlySet<s
     return typeof place === 'string' ? [] : [{ found, ...place }];
   });
   const collections = new Map<string, typeof placed>();
-  for (const entry of placed) collections.set(entry.collection, [...(collections.get(entry.collection) ?? []), entry]);
+  for (const entry of asViews(placed))
+    collections.set(entry.collection, [...(collections.get(entry.collection) ?? []), entry]);
   for (const [collection, entries] of collections) {
     const record = recordOf(entries);
     if (typeof record === 'string') {
@@ -146,6 +137,21 @@ function actionOf(method: string, onItem: boolean): ResourceAction | undefined {
 }
 
 type Entry = Place & { found: DocumentOperation };
+
+/**
+ * A list on a path of its own right below another collection, with nothing else on that path (the Petstore's
+ * /pet/findByStatus below /pet), lists that collection: a search, filtered by its query.
+ */
+function asViews(entries: Entry[]): Entry[] {
+  const collections = new Set(entries.map((entry) => entry.collection));
+  const only = (collection: string) =>
+    entries.filter((entry) => entry.collection === collection).every((entry) => entry.action === 'list');
+  return entries.map((entry) => {
+    const below = entry.collection.slice(0, entry.collection.lastIndexOf('/'));
+    const view = entry.action === 'list' && !entry.declared && collections.has(below) && only(entry.collection);
+    return view && !below.endsWith('{}') ? { ...entry, collection: below } : entry;
+  });
+}
 
 interface Found {
   schema: Schema;
@@ -215,27 +221,8 @@ function shaped(entry: Entry, collection: string, record: Found): InferredOperat
     answer: success.schema,
     envelope: place?.envelope,
     filters: action === 'list' ? filtersOf(found, record.schema) : [],
+    filterDefaults: action === 'list' ? defaultsOf(found, filtersOf(found, record.schema)) : {},
     pagination: action === 'list' ? paginationOf(found) : {},
     declared: entry.declared !== undefined,
   };
-}
-
-function queryNames(found: DocumentOperation): string[] {
-  const parameters = [...(found.pathItem.parameters ?? []), ...(found.operation.parameters ?? [])];
-  return parameters
-    .map((parameter) => parameter as OpenAPIV3.ParameterObject)
-    .filter((parameter) => parameter.in === 'query')
-    .map((parameter) => parameter.name);
-}
-
-function filtersOf(found: DocumentOperation, record: Schema): string[] {
-  const properties = propertiesOf(record);
-  const paging = new Set([...LIMIT, ...OFFSET, ...PAGE, ...CURSOR]);
-  return queryNames(found).filter((name) => name in properties && !paging.has(name));
-}
-
-function paginationOf(found: DocumentOperation): Pagination {
-  const names = queryNames(found);
-  const pick = (candidates: readonly string[]) => candidates.find((name) => names.includes(name));
-  return { limit: pick(LIMIT), offset: pick(OFFSET), page: pick(PAGE), cursor: pick(CURSOR) };
 }

@@ -53,7 +53,7 @@ export function createResourceExecutor(options: ResourceExecutorOptions): Resour
       const found = await kept(parent.template).find({ ...scope, collection: parent.collection }, parent.id);
       if (!found) return notFound(contract, itemPath(parent.collection, parent.id));
     }
-    const id = inferred.item === undefined ? undefined : (call.params[inferred.item] ?? '');
+    const id = inferred.item === undefined ? undefined : param(call.params, inferred.item);
     const held = id === undefined ? undefined : await collection.find(scope, id);
     if (id !== undefined && !held) return notFound(contract, itemPath(scope.collection, id));
     const ctx = { contract, mapping, inferred, call, scope, collection };
@@ -161,7 +161,7 @@ function notFound(contract: Contract, path: string): Reply {
 /** The concrete collection path: each parameter's value, encoded, in its place. */
 function concrete(inferred: InferredOperation, params: Readonly<Record<string, string>>): string {
   let at = 0;
-  return inferred.collection.replace(/\{\}/g, () => encodeURIComponent(params[inferred.scope[at++] ?? ''] ?? ''));
+  return inferred.collection.replace(/\{\}/g, () => encodeURIComponent(param(params, inferred.scope[at++])));
 }
 
 /** The parent item of a sub-resource's collection: its collection's template and concrete path, and its id. */
@@ -171,7 +171,12 @@ function parentOf(inferred: InferredOperation, params: Readonly<Record<string, s
   const template = inferred.collection.slice(0, last);
   const names = inferred.scope.slice(0, -1);
   const collection = concrete({ ...inferred, collection: template, scope: names }, params);
-  return { template, collection, id: params[inferred.scope.at(-1) ?? ''] ?? '' };
+  return { template, collection, id: param(params, inferred.scope.at(-1)) };
+}
+
+/** A path parameter's text: the request check may have coerced it to the number its schema names. */
+function param(params: Readonly<Record<string, unknown>>, name: string | undefined): string {
+  return String(params[name ?? ''] ?? '');
 }
 
 function mediaTypeOf(call: OperationCall): string {

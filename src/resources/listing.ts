@@ -18,7 +18,8 @@ export interface Page {
 }
 
 export function listPage(inferred: InferredOperation, records: readonly Body[], query: Record<string, unknown>): Page {
-  const kept = records.filter((record) => inferred.filters.every((name) => matches(record[name], query[name])));
+  const wanted = (name: string) => query[name] ?? inferred.filterDefaults[name];
+  const kept = records.filter((record) => inferred.filters.every((name) => matches(record[name], wanted(name))));
   const { limit, offset, page, cursor } = inferred.pagination;
   const size = limit === undefined ? undefined : whole(query[limit]);
   let start = offset === undefined ? 0 : (whole(query[offset]) ?? 0);
