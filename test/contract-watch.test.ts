@@ -177,7 +177,14 @@ describe('serve --contract FILE --watch', () => {
         edited((document) => void (document.components.schemas.ChatbotName!.type = 'strng')),
         /does not compile: .*strng/,
       ],
-      [{ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {} }, /documents no problem of status 404/],
+      [
+        edited((document) => {
+          const created = (document.paths['/chatbots']!.post as { responses: Record<string, { headers?: object }> })
+            .responses['201']!;
+          created.headers = { ...created.headers, 'Bad Name': { schema: { type: 'string' } } };
+        }),
+        /is not a contract this server can run: the 201 answer of POST \/chatbots: /,
+      ],
     ];
     for (const [index, [document, why]] of edits.entries()) {
       writeInPlace(document);

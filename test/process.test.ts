@@ -55,7 +55,7 @@ describe('serve', () => {
     await listening(started);
     expect(started.stdout()).not.toContain('sk_live_secret_0123456789abcdef');
     expect(started.stdout()).toContain('sk_live_…cdef');
-    expect(started.stdout()).toContain('"Authorization: Bearer $API_KEY"');
+    expect(started.stdout()).toContain(`'Authorization: Bearer '"$API_KEY"`);
   });
 });
 

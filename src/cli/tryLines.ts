@@ -1,20 +1,52 @@
-// The "Try:" lines of a banner: curl commands to paste. The address comes
-// from the contract (its base path), which may be a contract under review: it
-// is quoted for sh, as every replay is. A keys file's key stays "$API_KEY",
-// which only double quotes expand.
+// The "Try:" lines of a banner: curl commands to paste, from the contract
+// served (which may be a contract under review, or another API's): its first
+// create with a body (its example, else one composed from its schema) and its
+// first list, each with the key where that operation takes it. Everything
+// from the contract is quoted for sh, as every replay is. A keys file's key
+// stays "$API_KEY", which only double quotes expand.
+import { composedExample } from '../contract/composedExample.js';
+import { operationObject, type Contract } from '../contract/contract.js';
+import type { ContractOperation } from '../contract/router.js';
+import type { OpenAPIV3 } from 'openapi-types';
 import { shellQuote } from '../untrusted/shellQuote.js';
 
-export function tryLines(url: string, demoKey: string | undefined, withCreate: boolean): string[] {
-  const auth = demoKey ? shellQuote(`Authorization: Bearer ${demoKey}`) : '"Authorization: Bearer $API_KEY"';
-  const chatbots = shellQuote(`${url}/chatbots`);
-  return [
-    'Try:',
-    ...(withCreate
-      ? [
-          `  curl -s -X POST ${chatbots} -H ${auth} -H 'Content-Type: application/json' -d '{"name":"Support ` +
-            `Assistant","settings":{"theme":"dark"}}'`,
-        ]
-      : []),
-    `  curl -s ${chatbots} -H ${auth}`,
-  ];
+export function tryLines(contract: Contract, url: string, demoKey: string | undefined, withCreate: boolean): string[] {
+  const plain = (operation: ContractOperation) => !operation.path.includes('{');
+  const create = withCreate
+    ? contract.operations.find((op) => op.method === 'POST' && plain(op) && op.bodyTypes.length > 0)
+    : undefined;
+  const list = contract.operations.find((op) => op.method === 'GET' && plain(op));
+  const lines = [create, list]
+    .filter((operation): operation is ContractOperation => operation !== undefined)
+    .map((operation) => `  ${curl(contract, operation, url, demoKey)}`);
+  return lines.length > 0 ? ['Try:', ...lines] : [];
+}
+
+function curl(contract: Contract, operation: ContractOperation, url: string, demoKey: string | undefined): string {
+  // The key last, as its own word: a keys file's stays "$API_KEY", which only double quotes expand.
+  const withKey = (text: string) => (demoKey ? shellQuote(text + demoKey) : `${shellQuote(text)}"$API_KEY"`);
+  const [place] = operation.keyPlaces;
+  const address = `${url}${operation.path}`;
+  const parts = ['curl -s'];
+  if (operation.method !== 'GET') parts.push(`-X ${operation.method}`);
+  parts.push(place?.in === 'query' ? withKey(`${address}?${encodeURIComponent(place.name)}=`) : shellQuote(address));
+  if (place?.in === 'bearer') parts.push(`-H ${withKey('Authorization: Bearer ')}`);
+  if (place?.in === 'header') parts.push(`-H ${withKey(`${place.name}: `)}`);
+  if (place?.in === 'cookie') parts.push(`-H ${withKey(`Cookie: ${place.name}=`)}`);
+  const [mediaType] = operation.bodyTypes;
+  if (mediaType) {
+    parts.push(`-H ${shellQuote(`Content-Type: ${mediaType}`)}`);
+    parts.push(`-d ${shellQuote(JSON.stringify(exampleBody(contract, operation, mediaType)))}`);
+  }
+  return parts.join(' ');
+}
+
+/** The request body's example: the first written, else one composed from its schema. */
+function exampleBody(contract: Contract, operation: ContractOperation, mediaType: string): unknown {
+  const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  const media = body?.content[mediaType];
+  if (media?.example !== undefined) return media.example;
+  const [first] = Object.values(media?.examples ?? {}) as OpenAPIV3.ExampleObject[];
+  if (first?.value !== undefined) return first.value;
+  return media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject) : {};
 }

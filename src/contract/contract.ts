@@ -46,6 +46,9 @@ export interface Contract {
   readonly rules: ContractRules;
   /** type and title of the problem of each status. */
   readonly problemKinds: ReadonlyMap<number, ProblemKind>;
+  /** The statuses the checks of a request may refuse with and components.responses names no problem of: answered
+   * as about:blank problems, and named at start. */
+  readonly problemGaps: readonly number[];
   /**
    * The response documented for a status: the operation's own (the status, its
    * range, or default), or, for a request that matches no operation, the one
@@ -114,12 +117,7 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
   const dereferenced = withRefsResolved(document);
   const { router, schemaValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
-  const missing = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
-  if (missing.length > 0)
-    throw new Error(
-      `components.responses documents no problem of status ${missing.join(', ')}, which the checks of a request ` +
-        `may answer`,
-    );
+  const problemGaps = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
   // Made on first use: its validator is compiled then.
   let encoder: ChatbotEncoder | undefined;
 
@@ -131,6 +129,7 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
     router,
     rules: readRules(dereferenced),
     problemKinds,
+    problemGaps,
     responseFor(operation, status) {
       if (!operation) {
         return documented(document, pointerTo('x-unmatched-request-responses', String(status)));
@@ -162,17 +161,22 @@ function readBasePath(document: OpenApiDocument): string {
   return pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
 }
 
+/** A contract that sets no limit of its own: a request body up to 1 MiB, and 10,000 records per account. */
+export const DEFAULT_RULES = { maxBodyBytes: 1_048_576, maxChatbotsPerAccount: 10_000 } as const;
+
 function readRules(document: OpenApiDocument): ContractRules {
   const info = document.info as OpenAPIV3.InfoObject & {
-    'x-limits'?: { 'max-body-bytes'?: number; 'max-chatbots-per-account'?: number };
+    'x-limits'?: { 'max-body-bytes'?: unknown; 'max-chatbots-per-account'?: unknown };
   };
-  const maxBodyBytes = info['x-limits']?.['max-body-bytes'];
-  const maxChatbotsPerAccount = info['x-limits']?.['max-chatbots-per-account'] ?? Infinity;
+  const limits = info['x-limits'] ?? {};
+  const count = (value: unknown) => (typeof value === 'number' && value >= 0 ? value : undefined);
   const settings = document.components?.schemas?.ChatbotSettings as OpenAPIV3.SchemaObject | undefined;
-  if (typeof maxBodyBytes !== 'number' || !settings?.default) {
-    throw new Error('openapi.yaml lacks info.x-limits.max-body-bytes or ChatbotSettings.default');
-  }
-  return { maxBodyBytes, maxChatbotsPerAccount, defaultSettings: settings.default as ChatbotSettings };
+  return {
+    maxBodyBytes: count(limits['max-body-bytes']) ?? DEFAULT_RULES.maxBodyBytes,
+    maxChatbotsPerAccount: count(limits['max-chatbots-per-account']) ?? DEFAULT_RULES.maxChatbotsPerAccount,
+    // A contract without chatbots has no createChatbot handler to lay the defaults in.
+    defaultSettings: (settings?.default ?? {}) as ChatbotSettings,
+  };
 }
 
 /** The type and title of each problem status, from the examples of components.responses. */

@@ -11,6 +11,7 @@ import schemaValidator from 'openapi-schema-validator';
 import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
 import { exampleHeaders } from './exampleAnswer.js';
 import { headerFault } from './httpHeaders.js';
+import { resolvePointer } from './pointer.js';
 import { describeSchemaErrors } from './schemaErrors.js';
 import { checkSchemaDialects, openApiVersion } from './dialect.js';
 import { documentErrors } from './documentSchemas.js';
@@ -87,6 +88,8 @@ export function compileEveryValidator(contract: Contract): void {
       throw new Error(`a schema of ${where} does not compile: ${why}`, { cause: error });
     }
   }
+  // A contract of another API has no chatbot for the stores to check.
+  if (resolvePointer(contract.document, CHATBOT_SCHEMA) === undefined) return;
   try {
     contract.schemaValidator(CHATBOT_SCHEMA);
   } catch (error) {

@@ -21,6 +21,7 @@ import {
   type OperationRouter,
   validatorsId,
 } from './router.js';
+import { keyPlacesOf } from './security.js';
 import { requestMediaTypes, validationView } from './validationView.js';
 
 export interface LiveRouter extends OperationRouter {
@@ -46,7 +47,8 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     method: found.method,
     path: found.path,
     pointer: found.pointer,
-    secured: (found.operation.security ?? definition.security ?? []).length > 0,
+    secured: keyPlacesOf(definition, found.operation).length > 0,
+    keyPlaces: keyPlacesOf(definition, found.operation),
     hasBody: Boolean(found.operation.requestBody),
     bodyTypes: requestMediaTypes(definition, found.operation),
     query: queryParametersOf(definition, found.operation, found.pathItem),

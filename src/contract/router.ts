@@ -4,6 +4,7 @@
 // the one compiled at build time for the MSW package (compiledRouter.ts).
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { QueryParameter } from './queryParameters.js';
+import type { KeyPlace } from './security.js';
 
 export interface ContractOperation {
   operationId: string;
@@ -15,6 +16,8 @@ export interface ContractOperation {
   pointer: string;
   /** Whether a security requirement applies (the API key is checked). */
   secured: boolean;
+  /** Where the API key may be sent (any one of them). */
+  keyPlaces: readonly KeyPlace[];
   /** Whether the operation takes a request body. */
   hasBody: boolean;
   /** The JSON media types its request body documents (application/json first): each checked by its own schema. */

@@ -11,7 +11,7 @@ import type { Authenticator } from '../state/authenticator.js';
 import { StoreUnavailableError } from '../state/store.js';
 import { corsAnswer } from './cors.js';
 import { encodeReply } from './encode.js';
-import { BREAKS_CONTRACT, problemReply } from './problems.js';
+import { asDocumented, BREAKS_CONTRACT, problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
 import { checkResponseStep } from './steps/checkResponse.js';
 import type { Overrides } from './overrides.js';
@@ -91,7 +91,9 @@ export function createEngine(options: EngineOptions): Engine {
       if (cors?.preflight)
         return { kind: 'answer', status: 204, headers: { ...cors.headers, 'Cache-Control': 'no-store' }, body: '' };
       const context: RequestContext = { request, params: {}, applied: [] };
-      const reply = await run(context);
+      const replied = await run(context);
+      // The operation is known once the route step has run.
+      const reply = asDocumented(contract, context.operation, replied);
       const response = encodeReply(reply, context.applied, context.principal?.projectId);
       if (cors && response.kind === 'answer') response.headers = { ...cors.headers, ...response.headers };
       return response;

@@ -1,7 +1,8 @@
 // Problem replies: the RFC 9457 body of a status the contract documents.
 import type { Contract } from '../contract/contract.js';
 import type { ValidationIssue } from '../contract/types.js';
-import type { JsonReply } from './types.js';
+import type { ContractOperation } from '../contract/router.js';
+import type { JsonReply, Reply } from './types.js';
 
 export function problemReply(
   contract: Contract,
@@ -11,6 +12,15 @@ export function problemReply(
   validation?: ValidationIssue[],
 ): JsonReply {
   return { status, body: contract.problem(status, detail, validation), ...(headers ? { headers } : {}) };
+}
+
+/** A refusal of a status the operation documents with no body (the Petstore's `404: Pet not found`) is sent without
+ * its problem body, as documented. */
+export function asDocumented(contract: Contract, operation: ContractOperation | undefined, reply: Reply): Reply {
+  if (!('body' in reply) || reply.status < 400) return reply;
+  const documented = contract.responseFor(operation, reply.status);
+  if (!documented || documented.response.content) return reply;
+  return { status: reply.status, encoded: [], ...(reply.headers ? { headers: reply.headers } : {}) };
 }
 
 /** The detail of the 500 that stands in for an answer that would break the contract. */

@@ -62,6 +62,8 @@ export interface MockOptions {
 export interface RunningMock {
   /** The base URL, ending in /api. */
   url: string;
+  /** The contract served at start. */
+  contract: Contract;
   keys: readonly ApiKey[];
   demoKeys: boolean;
   close(): Promise<void>;
@@ -120,6 +122,7 @@ export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
   }, logger);
   return {
     url: baseUrl(host, boundPort, first.contract.basePath),
+    contract: first.contract,
     keys,
     demoKeys,
     close: () => {

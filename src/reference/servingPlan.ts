@@ -49,11 +49,18 @@ export function describePlan(contract: Contract, plan: ServingPlan): string[] {
         : by === 'changed handler'
           ? 'its handler, changed (each answer checked whole)'
           : inferred
-            ? describeInferred(inferred, path, plan) + gap(contract, operation, inferred)
+            ? describeInferred(inferred, plan) + gap(contract, operation, inferred)
             : `its examples (${plan.mapping.skipped.get(operationId) ?? 'no handler'})`;
     return `  ${method} ${path} ${operationId}: ${how}`;
   });
-  return [`${lines.length} operation${lines.length === 1 ? '' : 's'}, each served by:`, ...lines];
+  const statuses = contract.problemGaps.join(', ');
+  const gaps = statuses
+    ? [
+        `  components.responses names no problem of status ${statuses}: such a refusal is an RFC 9457 ` +
+          'about:blank problem',
+      ]
+    : [];
+  return [`${lines.length} operation${lines.length === 1 ? '' : 's'}, each served by:`, ...lines, ...gaps];
 }
 
 /** A 404 the operation may need (a record or a parent not found) and does not document: sent all the same. */
@@ -64,8 +71,9 @@ function gap(contract: Contract, operation: ContractOperation, inferred: Inferre
     : '';
 }
 
-function describeInferred(inferred: InferredOperation, path: string, plan: ServingPlan): string {
-  const collection = inferred.item === undefined ? path : path.slice(0, path.lastIndexOf('/'));
+function describeInferred(inferred: InferredOperation, plan: ServingPlan): string {
+  let at = 0;
+  const collection = inferred.collection.replace(/\{\}/g, () => `{${inferred.scope[at++] ?? ''}}`);
   const one = inferred.item === undefined ? '' : ` one by ${inferred.item} = ${inferred.idProperty}`;
   const kept = plan.chatbotCollections.has(inferred.collection) ? ', kept with the chatbots' : '';
   const paging = Object.entries(inferred.pagination)

@@ -87,6 +87,8 @@ export type ServerSettings = ReturnType<typeof settingsOf>;
 export interface RunningServer {
   /** The base URL, ending in /api. */
   url: string;
+  /** The contract served at start. */
+  contract: Contract;
   /** What it runs with, the admin token left out (adminToken says whether one is set). */
   settings: Omit<ServerSettings, 'adminToken' | 'databaseUrl'> & { adminToken: boolean };
   keys: readonly ApiKey[];
@@ -198,6 +200,7 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
   const { adminToken, databaseUrl: _url, ...shown } = settings;
   return {
     url: baseUrl(host, boundPort, contract.basePath),
+    contract,
     settings: { ...shown, adminToken: adminToken !== undefined },
     keys,
     demoKeys,

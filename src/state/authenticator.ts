@@ -8,7 +8,10 @@ import type { Principal } from '../contract/types.js';
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; detail: string };
 
 export interface Authenticator {
-  authenticate(authorization: string | undefined): Promise<AuthResult>;
+  /** An Authorization header of the form `Bearer <key>`; the key must start with `prefix` (default sk_live_). */
+  authenticate(authorization: string | undefined, prefix?: string): Promise<AuthResult>;
+  /** A key sent elsewhere (a header, a query parameter, a cookie, Basic credentials' user name). */
+  identify(key: string, prefix?: string): Promise<AuthResult>;
 }
 
 /** Whom a key stands for (the store's principalOf, or a Map of the keys file); undefined when unknown. */
@@ -23,8 +26,18 @@ export function bearerKey(authorization: string | undefined): string | undefined
 }
 
 export function createAuthenticator(lookup: KeyLookup): Authenticator {
+  const identify = async (key: string, prefix = ''): Promise<AuthResult> => {
+    if (!key.startsWith(prefix)) {
+      return { ok: false, detail: `The API key is malformed: API keys start with \`${prefix}\`.` };
+    }
+    const found = await lookup(key);
+    return found
+      ? { ok: true, principal: { accountId: found.accountId, projectId: found.projectId } }
+      : { ok: false, detail: 'The API key is not known.' };
+  };
   return {
-    async authenticate(authorization) {
+    identify,
+    async authenticate(authorization, prefix = API_KEY_PREFIX) {
       if (authorization === undefined || authorization === '') {
         return { ok: false, detail: 'The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.' };
       }
@@ -35,13 +48,7 @@ export function createAuthenticator(lookup: KeyLookup): Authenticator {
           detail: 'The Authorization header is malformed. Send exactly `Bearer`, one space, and the API key.',
         };
       }
-      if (!key.startsWith(API_KEY_PREFIX)) {
-        return { ok: false, detail: `The API key is malformed: API keys start with \`${API_KEY_PREFIX}\`.` };
-      }
-      const found = await lookup(key);
-      return found
-        ? { ok: true, principal: { accountId: found.accountId, projectId: found.projectId } }
-        : { ok: false, detail: 'The API key is not known.' };
+      return identify(key, prefix);
     },
   };
 }

@@ -27,6 +27,7 @@ import { insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.j
 import { redact } from './postgresFailures.js';
 import { oneRow, query, transaction } from './postgresAccess.js';
 import { PostgresRecords } from './postgresRecords.js';
+import type { RecordStore } from './recordStore.js';
 import { checkedText, toRow, type CheckedTexts, type ListedRow, type PostgresRow } from './postgresRows.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
 
@@ -39,7 +40,8 @@ export class PostgresChatbotStore implements ChatbotStore {
   // An unchanged row is checked once; the texts are kept, as the memory store keeps its bytes.
   readonly #checked: CheckedTexts = new Map();
 
-  readonly records: PostgresRecords;
+  // Typed by its interface: the declarations a consumer reads name no type of pg.
+  readonly records: RecordStore;
 
   private constructor(private readonly pool: pg.Pool) {
     this.records = new PostgresRecords(pool);

@@ -49,7 +49,11 @@ export function addMockCommand(program: Command): void {
         lines.push(`  ${key.padEnd(28)} account ${accountId}, project ${projectId}`);
     }
     // A keys file's keys are secrets: never printed.
-    lines.push('', ...tryLines(mock.url, mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : undefined, false), '');
+    lines.push(
+      '',
+      ...tryLines(mock.contract, mock.url, mock.demoKeys ? (mock.keys[0]?.key ?? '<API_KEY>') : undefined, false),
+      '',
+    );
     console.log(lines.join('\n'));
   });
 }

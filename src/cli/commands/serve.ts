@@ -87,7 +87,11 @@ function printBanner(server: RunningServer): void {
     lines.push(`  ${(server.demoKeys ? key : maskKey(key)).padEnd(28)} account ${accountId}, project ${projectId}`);
   }
   if (server.keys.length > 10) lines.push(`  … and ${server.keys.length - 10} more`);
-  lines.push('', ...tryLines(server.url, server.demoKeys ? (server.keys[0]?.key ?? '<API_KEY>') : undefined, true), '');
+  lines.push(
+    '',
+    ...tryLines(server.contract, server.url, server.demoKeys ? (server.keys[0]?.key ?? '<API_KEY>') : undefined, true),
+    '',
+  );
   // What a contract under review names (its operationIds) is shown with its control characters escaped.
   console.log(lines.map(printable).join('\n'));
 }
