@@ -7,8 +7,12 @@ export const PHASES: readonly Phase[] = ['examples', 'coverage', 'fuzz', 'statef
 /** The keys `verify` is given: its own, another project's of the same account, another account's. */
 export type KeyRole = 'main' | 'sameAccount' | 'otherAccount';
 
-/** Which check judges the status of a case, when it is not the usual one for its expectation. */
-export type CaseFocus = 'missing_required_header';
+/**
+ * Which check judges the status of a case, when it is not the usual one for its expectation: a missing header's, or
+ * the lifecycle's, for a record that is not the caller's (another account's, or one deleted), which the contract alone
+ * cannot tell.
+ */
+export type CaseFocus = 'missing_required_header' | 'record_not_found';
 
 export interface TestCase {
   /** The phase of `verify` that made it, or the proxy that saw it. */

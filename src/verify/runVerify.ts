@@ -16,6 +16,7 @@ import { createOracle } from './oracle.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
 import { runFuzz } from './phases/fuzz.js';
+import { runLifecycles } from './phases/lifecycle.js';
 import { runStateful } from './phases/stateful.js';
 import { RunStopped, TIME_LIMIT } from './send.js';
 import { Session } from './session.js';
@@ -140,12 +141,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       if (phase === 'examples') await runExamples(session);
       if (phase === 'coverage') await runCoverage(session);
       if (phase === 'fuzz') await runFuzz(session, { seed, numRuns: maxExamples }, ends - maxTimeMs * 0.25);
-      if (phase === 'stateful')
+      if (phase === 'stateful') {
+        await runLifecycles(session);
         await runStateful(session, {
           seed,
           numRuns: Math.max(5, Math.ceil(maxExamples / 5)),
           until: ends - maxTimeMs * 0.05,
         });
+      }
       // The phase's last word: its whole count.
       progress();
     }
@@ -179,7 +182,11 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
 }
 
 function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, stateless: boolean): CheckSummary[] {
-  const needs: Partial<Record<CheckName, KeyRole>> = { account_scope: 'sameAccount', tenant_isolation: 'otherAccount' };
+  const needs: Partial<Record<CheckName, KeyRole>> = {
+    account_scope: 'sameAccount',
+    tenant_isolation: 'otherAccount',
+    resource_tenancy: 'otherAccount',
+  };
   return session.findings.summaries((name, ran) => {
     const role = needs[name];
     if (CATALOGUE[name].needsState && stateless) return 'the target is stateless';

@@ -12,6 +12,7 @@ import { parseKeys, type KeysFile } from '../../src/state/keys.js';
 import { readKeysFile } from '../../src/state/keysFile.js';
 import { InMemoryChatbotStore } from '../../src/state/memoryStore.js';
 import type { ChatbotStore, NewChatbot } from '../../src/state/store.js';
+import type { Contract } from '../../src/contract/contract.js';
 import { contract } from './contract.js';
 import { KEYS_FILE } from './server.js';
 
@@ -20,11 +21,14 @@ export interface Defect {
   /** Run before the app: they rewrite requests or answers. */
   before?: RequestHandler | RequestHandler[];
   keys?: KeysFile;
+  /** The contract it serves (default: openapi.yaml); the handlers are the built-in contract's. */
+  contract?: Contract;
 }
 
 export async function startBrokenServer(defect: Defect): Promise<{ url: string; close(): Promise<void> }> {
   const reference = createReference({
-    contract,
+    contract: defect.contract ?? contract,
+    builtIn: contract,
     keys: defect.keys ? parseKeys(defect.keys) : readKeysFile(KEYS_FILE),
     ...(defect.store ? { store: defect.store } : {}),
     validateResponses: false, // let the broken answers out

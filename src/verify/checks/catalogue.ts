@@ -56,7 +56,7 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
     title: 'Every answer is within the size read of an answer (10 MiB by default), as sent and decompressed',
   },
   ensure_resource_availability: {
-    title: 'A created chatbot is in the next list, exactly once, with the same fields',
+    title: 'A created chatbot is in the next list, exactly once, with the same fields; a created record is readable',
     needsState: true,
     on: ['createChatbot', 'listChatbots'],
   },
@@ -94,6 +94,12 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
   },
   tenant_isolation: { title: 'No account lists another account’s chatbot', needsState: true, on: ['listChatbots'] },
   rejected_not_stored: { title: 'A refused create stores nothing', needsState: true, on: ['listChatbots'] },
+  update_kept: { title: 'A read after an accepted update shows the change', needsState: true },
+  use_after_free: { title: 'After a delete, a read of the record answers 404', needsState: true },
+  resource_tenancy: {
+    title: 'Another account’s read, update and delete of a record answer 404, and change nothing',
+    needsState: true,
+  },
   request_conformance: {
     title: 'The client’s request honours the contract (what it sends, not what it gets)',
     proxyOnly: true,

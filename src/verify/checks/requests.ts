@@ -27,7 +27,7 @@ const DATA_ERRORS = new Set([400, 413, 415, 422]);
 export const REQUEST_CHECKS: AnswerCheck[] = [
   {
     name: 'positive_data_acceptance',
-    applies: ({ expectation }) => expectation.success,
+    applies: ({ expectation, testCase }) => expectation.success && testCase.focus !== 'record_not_found',
     judge: (judged) => {
       const { status, text } = judged.answer;
       if (is2xx(status) || status >= 500) return undefined;

@@ -33,7 +33,10 @@ export type CheckName =
   | 'account_scope'
   | 'tenant_isolation'
   | 'rejected_not_stored'
-  | 'request_conformance';
+  | 'request_conformance'
+  | 'update_kept'
+  | 'use_after_free'
+  | 'resource_tenancy';
 
 /** A defect found: what was wrong, and what the contract wanted instead, with where it says so. */
 export interface Failure {

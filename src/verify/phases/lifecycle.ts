@@ -1,0 +1,205 @@
+// Part of the stateful phase: for each resource the contract implies
+// (src/contract/resources.ts; the chatbots once their read is written), one
+// lifecycle against the service: create → read → update → read → delete →
+// read answers 404, with another account's key trying to read, change and
+// delete each step's record. A service that forgets a delete, loses an update
+// or leaks a record across accounts is caught, and the steps are reported as
+// the curl commands that replay them.
+import { composedExample } from '../../contract/composedExample.js';
+import { operationObject, type Contract } from '../../contract/contract.js';
+import { inferResources, type InferredOperation, type ResourceAction } from '../../contract/resources.js';
+import { propertiesOf, typeOf } from '../../contract/resourceSchemas.js';
+import type { ContractOperation } from '../../contract/router.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { jsonBody, type KeyRole, type TestCase } from '../cases.js';
+import type { CheckName } from '../checks/types.js';
+import type { Exercised, Session } from '../session.js';
+
+type Ops = Partial<Record<ResourceAction, { inferred: InferredOperation; operation: ContractOperation }>>;
+type Record_ = Record<string, unknown>;
+
+export async function runLifecycles(session: Session): Promise<void> {
+  const { contract } = session.options;
+  const resources = new Map<string, Ops>();
+  for (const inferred of inferResources(contract.dereferenced).inferred.values()) {
+    const operation = contract.operations.find((op) => op.operationId === inferred.operationId);
+    // Sub-resources need their parent made first: their lifecycle is their parent's.
+    if (!operation || inferred.scope.length > 0) continue;
+    const ops = resources.get(inferred.collection) ?? {};
+    ops[inferred.action] ??= { inferred, operation };
+    resources.set(inferred.collection, ops);
+  }
+  for (const ops of resources.values()) if (ops.create && ops.read) await lifecycle(session, ops);
+}
+
+async function lifecycle(session: Session, ops: Ops): Promise<void> {
+  const steps: TestCase[] = [];
+  const send = async (
+    action: ResourceAction,
+    label: string,
+    role: KeyRole,
+    id?: string,
+    body?: unknown,
+    gone = false,
+  ) => {
+    const { operation, inferred } = must(ops, action);
+    const path =
+      id === undefined ? operation.path : operation.path.replace(`{${inferred.item}}`, encodeURIComponent(id));
+    const mediaType = bodyType(operation, action);
+    const testCase: TestCase = {
+      phase: 'stateful',
+      label,
+      method: operation.method,
+      path,
+      headers: session.headers(role, body === undefined ? undefined : mediaType),
+      ...(body === undefined ? {} : { body: jsonBody(body) }),
+      role,
+      ...(gone ? { focus: 'record_not_found' as const } : {}),
+    };
+    const exercised = await session.exercise(testCase);
+    steps.push(exercised.testCase);
+    return exercised;
+  };
+  const judge = (check: CheckName, exercised: Exercised, failed: string | undefined, expected: string) => {
+    if (!session.enabled(check)) return;
+    const operation = exercised.expectation.operation?.operationId ?? 'unmatched';
+    session.findings.count(check, operation, failed !== undefined);
+    if (failed === undefined) return;
+    const failure = { check, message: failed, expected, pointer: exercised.expectation.pointer };
+    const curl = steps.map((step) => session.curl(step));
+    session.keep({ operation, failure, testCase: exercised.testCase, answer: exercised.answer, curl });
+  };
+  const other = session.options.keys.otherAccount ? ('otherAccount' as const) : undefined;
+  const create = must(ops, 'create');
+  const made = await send('create', 'lifecycle: create', 'main', undefined, createBody(session, create.operation));
+  const record = recordOf(made, create.inferred);
+  const id = record?.[create.inferred.idProperty];
+  if (!record || (typeof id !== 'string' && typeof id !== 'number')) return;
+  const key = String(id);
+  const read = async (label: string, role: KeyRole = 'main', gone = false) => {
+    const exercised = await send('read', label, role, key, undefined, gone);
+    return { exercised, record: recordOf(exercised, must(ops, 'read').inferred) };
+  };
+  const first = await read('lifecycle: read what was created');
+  judge(
+    'ensure_resource_availability',
+    first.exercised,
+    first.record ? undefined : `a read of ${key} answered ${first.exercised.answer?.status}`,
+    'the record just created',
+  );
+  const hidden = async (action: ResourceAction, label: string, body?: unknown) => {
+    if (!other || !ops[action]) return;
+    const exercised = await send(action, `lifecycle: ${label} as another account`, other, key, body, true);
+    const status = exercised.answer?.status ?? 0;
+    const failed = status === 404 ? undefined : `another account's ${label} answered ${status}`;
+    judge(
+      'resource_tenancy',
+      exercised,
+      failed,
+      'a 404: another account neither sees nor changes it, nor learns it exists',
+    );
+  };
+  await hidden('read', 'read');
+  const change = ops.modify ?? ops.replace;
+  const changed = change && changeOf(session, change.operation, record, change.inferred.action);
+  if (change && changed) {
+    await hidden(change.inferred.action, 'update', changed.body);
+    const updated = await send(change.inferred.action, 'lifecycle: update', 'main', key, changed.body);
+    if ((updated.answer?.status ?? 0) < 300) {
+      const after = await read('lifecycle: read after the update');
+      const kept = after.record?.[changed.property] === changed.value;
+      judge(
+        'update_kept',
+        after.exercised,
+        kept ? undefined : `${changed.property} is not the value the update sent`,
+        `${changed.property}: ${JSON.stringify(changed.value)}`,
+      );
+    }
+  }
+  if (!ops.remove) return;
+  await hidden('remove', 'delete');
+  const still = await read('lifecycle: read after another account’s delete');
+  if (other)
+    judge(
+      'resource_tenancy',
+      still.exercised,
+      still.record ? undefined : 'another account’s delete removed it',
+      'the record, still there',
+    );
+  const removed = await send('remove', 'lifecycle: delete', 'main', key);
+  if ((removed.answer?.status ?? 0) >= 300) return;
+  const gone = await read('lifecycle: read after the delete', 'main', true);
+  const status = gone.exercised.answer?.status ?? 0;
+  judge(
+    'use_after_free',
+    gone.exercised,
+    status === 404 ? undefined : `a read after the delete answered ${status}`,
+    'a 404: the record is gone',
+  );
+}
+
+/** The record a success answer holds, where its envelope puts it. */
+function recordOf(exercised: Exercised, inferred: InferredOperation): Record_ | undefined {
+  const { answer } = exercised;
+  if (!answer || answer.status >= 300) return undefined;
+  try {
+    let value: unknown = JSON.parse(answer.text);
+    for (const member of inferred.envelope ?? []) value = (value as Record_ | null)?.[member];
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record_) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The create's body: its first example, else one composed from its schema; a name carries the run's prefix. */
+function createBody(session: Session, operation: ContractOperation): unknown {
+  const media = requestMedia(session.options.contract, operation);
+  const [named] = Object.values(media?.examples ?? {}) as OpenAPIV3.ExampleObject[];
+  const body = media?.example ?? named?.value ?? composedExample((media?.schema ?? {}) as OpenAPIV3.SchemaObject);
+  return typeof body === 'object' && body !== null && typeof (body as Record_).name === 'string'
+    ? { ...body, name: `${session.prefix} lifecycle` }
+    : body;
+}
+
+/** A change of one string the client may set: the body that makes it (a merge patch, or the whole replacement). */
+function changeOf(session: Session, operation: ContractOperation, record: Record_, action: ResourceAction) {
+  const media = requestMedia(session.options.contract, operation, bodyType(operation, action));
+  const schema = media?.schema as OpenAPIV3.SchemaObject | undefined;
+  if (!schema) return undefined;
+  const settable = Object.entries(propertiesOf(schema)).find(
+    ([name, property]) =>
+      typeOf(property) === 'string' && !property.readOnly && !property.format && !property.enum && name in record,
+  );
+  if (!settable) return undefined;
+  const [property] = settable;
+  const value = `${session.prefix} changed`;
+  const body = action === 'modify' ? { [property]: value } : { ...pick(record, schema), [property]: value };
+  return { property, value, body };
+}
+
+function pick(record: Record_, schema: OpenAPIV3.SchemaObject | undefined): Record_ {
+  const names = Object.keys(propertiesOf(schema));
+  return Object.fromEntries(Object.entries(record).filter(([name]) => names.includes(name)));
+}
+
+function requestMedia(
+  contract: Contract,
+  operation: ContractOperation,
+  mediaType = operation.bodyTypes[0],
+): OpenAPIV3.MediaTypeObject | undefined {
+  const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
+  return mediaType === undefined ? undefined : body?.content[mediaType];
+}
+
+/** The media type a step sends: a merge patch's for a modify (a JSON Patch is not sent), else the first. */
+function bodyType(operation: ContractOperation, action: ResourceAction): string | undefined {
+  return action === 'modify'
+    ? operation.bodyTypes.find((type) => !type.includes('json-patch'))
+    : operation.bodyTypes[0];
+}
+
+function must(ops: Ops, action: ResourceAction) {
+  const found = ops[action];
+  if (!found) throw new Error(`the lifecycle has no ${action}`);
+  return found;
+}
