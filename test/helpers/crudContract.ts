@@ -5,8 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump, load } from 'js-yaml';
+import type { OpenApiDocument } from '../../src/contract/contract.js';
 
-type Document = { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+type Document = OpenApiDocument & { components: { schemas: Record<string, unknown> } };
 
 const read = (url: URL) => load(readFileSync(url, 'utf8')) as Document;
 
