@@ -4,7 +4,8 @@
 // the store as for chatbots. Every answer is checked against the Petstore.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract/load.js';
-import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
+import { runMock } from '../src/mock/runMock.js';
+import { KEYS, KEYS_FILE, startTestServer, TestClient, type TestServer } from './helpers/server.js';
 
 const file = new URL('fixtures/petstore/openapi.yaml', import.meta.url).pathname;
 const petstore = loadContract(file);
@@ -97,5 +98,20 @@ describe('the Petstore', () => {
     expect(order).toMatchObject({ status: 200, body: { petId: 1, quantity: 2 } });
     const read = await client.request('GET', `/store/order/${order.body.id}`);
     expect(read).toMatchObject({ status: 200, body: order.body });
+  });
+});
+
+describe('the Petstore under mock', () => {
+  it('answers from its examples, with its own key, and about:blank for an undocumented refusal', async () => {
+    const mock = await runMock({ port: 0, keysFile: KEYS_FILE, contractFile: file });
+    try {
+      const mocked = new TestClient(mock.url, petstore, petstore.problemGaps);
+      const pet = await mocked.request<Pet>('GET', '/pet/10', { headers: asKey(KEYS.acmeWeb) });
+      expect(pet).toMatchObject({ status: 200, body: { name: 'doggie' } });
+      const refused = await mocked.request('GET', '/pet/10');
+      expect(refused).toMatchObject({ status: 401, body: { type: 'about:blank' } });
+    } finally {
+      await mock.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-// --data-file (SQLite): the state survives restarts; a second server on the same
+// --data-file (SQLite): the state survives restarts (what inferred operations did
+// included); a second server on the same
 // file is refused; a file that cannot be used stops the start in one line; a
 // data file of the earlier JSON format is imported once, beside it.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RecordsError } from '../src/state/records.js';
 import { assertBuilt, listening, run } from './helpers/run.js';
-import { KEYS, startTestServer } from './helpers/server.js';
+import { loadContract } from '../src/contract/load.js';
+import { writeCrudContract } from './helpers/crudContract.js';
+import { KEYS, startTestServer, TestClient } from './helpers/server.js';
 
 const tempPath = (name = 'state.db') => join(mkdtempSync(join(tmpdir(), 'data-file-')), name);
 
@@ -42,6 +45,39 @@ describe('--data-file', () => {
         before,
       );
       expect((before as Record<string, { name: string }[]>).acme!.map((c) => c.name)).toEqual(['One', 'Two']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps what inferred operations did across a restart: a patch, a delete, a sub-resource', async () => {
+    const path = tempPath();
+    const contractFile = writeCrudContract();
+    const crud = loadContract(contractFile);
+    const first = await startTestServer({ dataFile: path, contractFile });
+    const client = new TestClient(first.server.url, crud);
+    const kept = (await client.create(KEYS.acmeWeb, { name: 'Kept' })).body.data;
+    const gone = (await client.create(KEYS.acmeWeb, { name: 'Gone' })).body.data;
+    const merge = { 'content-type': 'application/merge-patch+json' };
+    await client.request('PATCH', `/chatbots/${kept.id}`, {
+      key: KEYS.acmeWeb,
+      raw: '{"name":"Patched"}',
+      headers: merge,
+    });
+    const version = await client.request('POST', `/chatbots/${kept.id}/versions`, {
+      key: KEYS.acmeWeb,
+      json: { label: 'v1' },
+    });
+    await client.request('DELETE', `/chatbots/${gone.id}`, { key: KEYS.acmeWeb });
+    await first.close();
+
+    const second = await startTestServer({ dataFile: path, contractFile });
+    try {
+      const again = new TestClient(second.server.url, crud);
+      expect((await again.listed(KEYS.acmeWeb)).map((chatbot) => chatbot.name)).toEqual(['Patched']);
+      const versions = await again.request('GET', `/chatbots/${kept.id}/versions`, { key: KEYS.acmeWeb });
+      expect(versions.body).toEqual({ data: [version.body], total: 1 });
+      expect((await again.request('GET', `/chatbots/${gone.id}`, { key: KEYS.acmeWeb })).status).toBe(404);
     } finally {
       await second.close();
     }
