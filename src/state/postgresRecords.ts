@@ -5,24 +5,8 @@
 // exactly as they were.
 import type pg from 'pg';
 import { oneRow, query, transaction } from './postgresAccess.js';
-import { itemPath, type RecordStore, type StoredRecord } from './recordStore.js';
+import { itemPath, recordFromRow, type RecordRow, type RecordStore, type StoredRecord } from './recordStore.js';
 import { AccountFullError } from './store.js';
-
-interface RecordRow {
-  account_id: string;
-  project_id: string;
-  collection: string;
-  id: string;
-  body: string;
-}
-
-const fromRow = (row: RecordRow): StoredRecord => ({
-  accountId: row.account_id,
-  projectId: row.project_id,
-  collection: row.collection,
-  id: row.id,
-  body: JSON.parse(row.body) as Record<string, unknown>,
-});
 
 const COLUMNS = 'account_id, project_id, collection, id, body';
 const BELOW = 'account_id = $1 AND starts_with(collection, $2)';
@@ -55,7 +39,7 @@ export class PostgresRecords implements RecordStore {
       `SELECT ${COLUMNS} FROM records WHERE account_id = $1 AND collection = $2 AND id = $3`,
       [accountId, collection, id],
     );
-    return rows[0] && fromRow(rows[0]);
+    return rows[0] && recordFromRow(rows[0]);
   }
 
   async listRecords(accountId: string, collection: string): Promise<readonly StoredRecord[]> {
@@ -64,7 +48,7 @@ export class PostgresRecords implements RecordStore {
       `SELECT ${COLUMNS} FROM records WHERE account_id = $1 AND collection = $2 ORDER BY seq`,
       [accountId, collection],
     );
-    return rows.map(fromRow);
+    return rows.map(recordFromRow);
   }
 
   async replaceRecord(accountId: string, collection: string, id: string, body: Record<string, unknown>) {

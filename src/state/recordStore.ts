@@ -32,6 +32,25 @@ export interface RecordStore {
   clearRecords(accountId?: string): Promise<void>;
 }
 
+/** A record as a database row holds it (SQLite and PostgreSQL alike): the body as the JSON text sent. */
+export interface RecordRow {
+  account_id: string;
+  project_id: string;
+  collection: string;
+  id: string;
+  body: string;
+}
+
+export function recordFromRow(row: RecordRow): StoredRecord {
+  return {
+    accountId: row.account_id,
+    projectId: row.project_id,
+    collection: row.collection,
+    id: row.id,
+    body: JSON.parse(row.body) as Record<string, unknown>,
+  };
+}
+
 /** The concrete path of an item: its collection and its id, encoded as a path segment. */
 export function itemPath(collection: string, id: string): string {
   return `${collection}/${encodeURIComponent(id)}`;

@@ -3,15 +3,7 @@
 // front of it changes, as the chatbots are.
 import type { DatabaseSync } from 'node:sqlite';
 import { MemoryRecords } from './memoryRecords.js';
-import { itemPath, type StoredRecord } from './recordStore.js';
-
-interface RecordRow {
-  account_id: string;
-  project_id: string;
-  collection: string;
-  id: string;
-  body: string;
-}
+import { itemPath, recordFromRow, type RecordRow, type StoredRecord } from './recordStore.js';
 
 export class SqliteRecords extends MemoryRecords {
   readonly #write: (work: () => void) => void;
@@ -22,10 +14,7 @@ export class SqliteRecords extends MemoryRecords {
     this.#write = write;
     // eslint-disable-next-line no-restricted-syntax -- the SELECT names RecordRow's columns
     const rows = db.prepare('SELECT * FROM records ORDER BY seq').all() as unknown as RecordRow[];
-    for (const row of rows) {
-      const { account_id: accountId, project_id: projectId, collection, id } = row;
-      this.put({ accountId, projectId, collection, id, body: JSON.parse(row.body) as Record<string, unknown> });
-    }
+    for (const row of rows) this.put(recordFromRow(row));
     const below = 'account_id = ? AND substr(collection, 1, length(?)) = ?';
     this.#statements = {
       insert: db.prepare('INSERT INTO records (collection, account_id, project_id, id, body) VALUES (?, ?, ?, ?, ?)'),

@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/state/keys.js';
 import type { StoredRecord } from '../../src/state/recordStore.js';
-import type { ChatbotStore } from '../../src/state/store.js';
 import { contract } from './contract.js';
-import type { StoreUnderTest } from './storeBehaviour.js';
+import { storeRunner, type StoreUnderTest } from './storeBehaviour.js';
 
 const KEYS: ApiKey[] = [
   { key: 'sk_live_a_web', accountId: 'a', projectId: 'a-web' },
@@ -23,15 +22,7 @@ const record = (collection: string, id: string, body: Record<string, unknown>, o
 });
 
 export function describeRecordBehaviour(kind: string, subject: StoreUnderTest) {
-  const withStore = async (work: (store: ChatbotStore) => Promise<void>) => {
-    const store = await subject.open();
-    try {
-      await store.start(KEYS, [], contract.encodeChatbot);
-      await work(store);
-    } finally {
-      await store.close();
-    }
-  };
+  const withStore = storeRunner(subject, KEYS);
 
   describe(`the ${kind} store's edits`, () => {
     it('finds, changes and removes a chatbot of its own account only, and a removal frees room', () =>

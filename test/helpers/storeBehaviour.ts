@@ -29,16 +29,21 @@ const seeded = (name: string, createdAt: string, owner = WEB): StoredChatbot => 
 });
 const names = (chatbots: readonly { name: string }[]) => chatbots.map((chatbot) => chatbot.name);
 
-export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
-  const withStore = async (work: (store: ChatbotStore) => Promise<void>) => {
+/** Runs `work` on a new store started with these keys, and closes it in every outcome. */
+export function storeRunner(subject: StoreUnderTest, keys: readonly ApiKey[]) {
+  return async (work: (store: ChatbotStore) => Promise<void>) => {
     const store = await subject.open();
     try {
-      await store.start(KEYS, [], contract.encodeChatbot);
+      await store.start(keys, [], contract.encodeChatbot);
       await work(store);
     } finally {
       await store.close();
     }
   };
+}
+
+export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
+  const withStore = storeRunner(subject, KEYS);
 
   describe(`the ${kind} store`, () => {
     it('lists an account’s chatbots across its projects, oldest first, and no other account’s', () =>
