@@ -45,8 +45,8 @@ describe('an operation added to the contract, with no handler', () => {
   it('names how each operation is served at start, one line each', () => {
     expect(t.server.served).toEqual([
       '8 operations, each served by:',
-      '  GET /chatbots listChatbots: its handler',
-      '  POST /chatbots createChatbot: its handler',
+      '  GET /chatbots listChatbots: its handler, over the inferred list',
+      '  POST /chatbots createChatbot: its handler, over the inferred create',
       '  GET /chatbots/{chatbotId} getChatbot: inferred: read /chatbots one by chatbotId = id, kept with the chatbots',
       '  PUT /chatbots/{chatbotId} replaceChatbot: inferred: replace /chatbots one by chatbotId = id, kept with the ' +
         'chatbots',

@@ -4,7 +4,12 @@
 // resource inferred from the contract (src/contract/resources.ts), or from
 // its examples, with the reason when an inference was possible but refused.
 import type { Contract } from '../contract/contract.js';
-import { inferResources, type InferredOperation, type ResourceMapping } from '../contract/resources.js';
+import {
+  inferResources,
+  type InferredOperation,
+  type ResourceAction,
+  type ResourceMapping,
+} from '../contract/resources.js';
 import type { ContractOperation } from '../contract/router.js';
 import { operationHandlers } from '../handlers/index.js';
 
@@ -16,6 +21,8 @@ export interface ServingPlan {
   mapping: ResourceMapping;
   /** The collections kept in the chatbots' table: those whose create or list a handler serves. */
   chatbotCollections: ReadonlySet<string>;
+  /** What the inference would have made of an operation a handler serves: the handler wins. */
+  overruled: ReadonlyMap<string, ResourceAction>;
 }
 
 /** `same` tells whether an operation with a handler is written as in the contract the handlers were written for. */
@@ -34,7 +41,12 @@ export function servingPlan(contract: Contract, same: (operationId: string) => b
       .filter((op) => handled.has(op.operationId) && !/\}$/.test(op.path))
       .map((op) => op.path.replace(/\{[^}]+\}/g, '{}')),
   );
-  return { served, mapping, chatbotCollections };
+  const overruled = new Map(
+    [...inferResources(contract.dereferenced).inferred.values()]
+      .filter((inferred) => handled.has(inferred.operationId))
+      .map((inferred) => [inferred.operationId, inferred.action]),
+  );
+  return { served, mapping, chatbotCollections, overruled };
 }
 
 /** The plan: a heading, then one line per operation, for a log or a banner. */
@@ -43,11 +55,13 @@ export function describePlan(contract: Contract, plan: ServingPlan): string[] {
     const { operationId, method, path } = operation;
     const by = plan.served.get(operationId);
     const inferred = plan.mapping.inferred.get(operationId);
+    const over = plan.overruled.get(operationId);
+    const handler = `its handler${over ? `, over the inferred ${over}` : ''}`;
     const how =
       by === 'handler'
-        ? 'its handler'
+        ? handler
         : by === 'changed handler'
-          ? 'its handler, changed (each answer checked whole)'
+          ? `${handler}, changed (each answer checked whole)`
           : inferred
             ? describeInferred(inferred, plan) + gap(contract, operation, inferred)
             : `its examples (${plan.mapping.skipped.get(operationId) ?? 'no handler'})`;
