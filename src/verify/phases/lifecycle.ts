@@ -1,5 +1,5 @@
-// Part of the stateful phase: for each resource the contract implies
-// (src/contract/resources.ts; the chatbots once their read is written), one
+// Part of the stateful phase: for each resource the contract links or
+// implies (lifecycles.ts; the chatbots once their read is written), one
 // lifecycle against the service: create → read → update → read → delete →
 // read answers 404, with another account's key trying to read, change and
 // delete each step's record. A service that forgets a delete, loses an update
@@ -7,32 +7,22 @@
 // the curl commands that replay them.
 import { composedExample } from '../../contract/composedExample.js';
 import { operationObject, type Contract } from '../../contract/contract.js';
-import { inferResources, type InferredOperation, type ResourceAction } from '../../contract/resources.js';
+import type { ResourceAction } from '../../contract/resources.js';
 import { propertiesOf, typeOf } from '../../contract/resourceSchemas.js';
 import type { ContractOperation } from '../../contract/router.js';
 import type { OpenAPIV3 } from 'openapi-types';
 import { jsonBody, type KeyRole, type TestCase } from '../cases.js';
 import type { CheckName } from '../checks/types.js';
 import type { Exercised, Session } from '../session.js';
+import { lifecyclesOf, type Lifecycle, type LifecycleStep } from './lifecycles.js';
 
-type Ops = Partial<Record<ResourceAction, { inferred: InferredOperation; operation: ContractOperation }>>;
 type Record_ = Record<string, unknown>;
 
 export async function runLifecycles(session: Session): Promise<void> {
-  const { contract } = session.options;
-  const resources = new Map<string, Ops>();
-  for (const inferred of inferResources(contract.dereferenced).inferred.values()) {
-    const operation = contract.operations.find((op) => op.operationId === inferred.operationId);
-    // Sub-resources need their parent made first: their lifecycle is their parent's.
-    if (!operation || inferred.scope.length > 0) continue;
-    const ops = resources.get(inferred.collection) ?? {};
-    ops[inferred.action] ??= { inferred, operation };
-    resources.set(inferred.collection, ops);
-  }
-  for (const ops of resources.values()) if (ops.create && ops.read) await lifecycle(session, ops);
+  for (const found of lifecyclesOf(session.options.contract)) await lifecycle(session, found);
 }
 
-async function lifecycle(session: Session, ops: Ops): Promise<void> {
+async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
   const steps: TestCase[] = [];
   const send = async (
     action: ResourceAction,
@@ -42,9 +32,8 @@ async function lifecycle(session: Session, ops: Ops): Promise<void> {
     body?: unknown,
     gone = false,
   ) => {
-    const { operation, inferred } = must(ops, action);
-    const path =
-      id === undefined ? operation.path : operation.path.replace(`{${inferred.item}}`, encodeURIComponent(id));
+    const { operation, item } = must(ops, action);
+    const path = id === undefined ? operation.path : operation.path.replace(`{${item}}`, encodeURIComponent(id));
     const mediaType = bodyType(operation, action);
     const testCase: TestCase = {
       phase: 'stateful',
@@ -72,13 +61,13 @@ async function lifecycle(session: Session, ops: Ops): Promise<void> {
   const other = session.options.keys.otherAccount ? ('otherAccount' as const) : undefined;
   const create = must(ops, 'create');
   const made = await send('create', 'lifecycle: create', 'main', undefined, createBody(session, create.operation));
-  const record = recordOf(made, create.inferred);
-  const id = record?.[create.inferred.idProperty];
+  const record = recordOf(made, create.envelope);
+  const id = valueAt(made, ops.idPath);
   if (!record || (typeof id !== 'string' && typeof id !== 'number')) return;
   const key = String(id);
   const read = async (label: string, role: KeyRole = 'main', gone = false) => {
     const exercised = await send('read', label, role, key, undefined, gone);
-    return { exercised, record: recordOf(exercised, must(ops, 'read').inferred) };
+    return { exercised, record: recordOf(exercised, must(ops, 'read').envelope) };
   };
   const first = await read('lifecycle: read what was created');
   judge(
@@ -101,10 +90,10 @@ async function lifecycle(session: Session, ops: Ops): Promise<void> {
   };
   await hidden('read', 'read');
   const change = ops.modify ?? ops.replace;
-  const changed = change && changeOf(session, change.operation, record, change.inferred.action);
+  const changed = change && changeOf(session, change.operation, record, change.action);
   if (change && changed) {
-    await hidden(change.inferred.action, 'update', changed.body);
-    const updated = await send(change.inferred.action, 'lifecycle: update', 'main', key, changed.body);
+    await hidden(change.action, 'update', changed.body);
+    const updated = await send(change.action, 'lifecycle: update', 'main', key, changed.body);
     if ((updated.answer?.status ?? 0) < 300) {
       const after = await read('lifecycle: read after the update');
       const kept = after.record?.[changed.property] === changed.value;
@@ -139,13 +128,19 @@ async function lifecycle(session: Session, ops: Ops): Promise<void> {
 }
 
 /** The record a success answer holds, where its envelope puts it. */
-function recordOf(exercised: Exercised, inferred: InferredOperation): Record_ | undefined {
+function recordOf(exercised: Exercised, envelope: readonly string[]): Record_ | undefined {
+  const value = valueAt(exercised, envelope);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record_) : undefined;
+}
+
+/** The value at a path of a success answer's JSON body. */
+function valueAt(exercised: Exercised, path: readonly string[]): unknown {
   const { answer } = exercised;
   if (!answer || answer.status >= 300) return undefined;
   try {
     let value: unknown = JSON.parse(answer.text);
-    for (const member of inferred.envelope ?? []) value = (value as Record_ | null)?.[member];
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record_) : undefined;
+    for (const member of path) value = (value as Record_ | null)?.[member];
+    return value;
   } catch {
     return undefined;
   }
@@ -198,7 +193,7 @@ function bodyType(operation: ContractOperation, action: ResourceAction): string 
     : operation.bodyTypes[0];
 }
 
-function must(ops: Ops, action: ResourceAction) {
+function must(ops: Lifecycle, action: ResourceAction): LifecycleStep {
   const found = ops[action];
   if (!found) throw new Error(`the lifecycle has no ${action}`);
   return found;
