@@ -181,6 +181,9 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   };
 }
 
+/** The checks only a lifecycle runs (phases/lifecycle.ts): a contract with no read of what it creates has none. */
+const LIFECYCLE_CHECKS: readonly CheckName[] = ['update_kept', 'use_after_free', 'resource_tenancy'];
+
 function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, stateless: boolean): CheckSummary[] {
   const needs: Partial<Record<CheckName, KeyRole>> = {
     account_scope: 'sameAccount',
@@ -193,6 +196,8 @@ function summarize(session: Session, keys: Partial<Record<KeyRole, string>>, sta
     if (role && !keys[role]) return `needs ${NEEDED[role]}`;
     if (CATALOGUE[name].optIn && ran === 0) return 'opt-in: set a maximum response time';
     if (CATALOGUE[name].proxyOnly) return 'the proxy’s: it judges a client’s requests';
+    if (LIFECYCLE_CHECKS.includes(name) && ran === 0)
+      return 'the contract reads, updates or deletes nothing a create makes';
     return undefined;
   });
 }
