@@ -30,23 +30,36 @@ export function servingPlan(contract: Contract, same: (operationId: string) => b
   const handled = new Set(
     contract.operations.map((op) => op.operationId).filter((id) => Object.hasOwn(operationHandlers, id)),
   );
-  const mapping = inferResources(contract.dereferenced, handled);
-  const served = new Map<string, ServedBy>();
-  for (const { operationId } of contract.operations) {
-    if (handled.has(operationId)) served.set(operationId, same(operationId) ? 'handler' : 'changed handler');
-    else served.set(operationId, mapping.inferred.has(operationId) ? 'inferred' : 'example');
-  }
   const chatbotCollections = new Set(
     contract.operations
       .filter((op) => handled.has(op.operationId) && !/\}$/.test(op.path))
       .map((op) => op.path.replace(/\{[^}]+\}/g, '{}')),
   );
+  const mapping = withoutChatbotCreates(inferResources(contract.dereferenced, handled), chatbotCollections);
+  const served = new Map<string, ServedBy>();
+  for (const { operationId } of contract.operations) {
+    if (handled.has(operationId)) served.set(operationId, same(operationId) ? 'handler' : 'changed handler');
+    else served.set(operationId, mapping.inferred.has(operationId) ? 'inferred' : 'example');
+  }
   const overruled = new Map(
     [...inferResources(contract.dereferenced).inferred.values()]
       .filter((inferred) => handled.has(inferred.operationId))
       .map((inferred) => [inferred.operationId, inferred.action]),
   );
   return { served, mapping, chatbotCollections, overruled };
+}
+
+/** A chatbot is made by createChatbot alone (its settings' defaults, the account's limit): another create of the
+ * chatbots' collection is left to its examples. */
+function withoutChatbotCreates(mapping: ResourceMapping, chatbots: ReadonlySet<string>): ResourceMapping {
+  const inferred = new Map(mapping.inferred);
+  const skipped = new Map(mapping.skipped);
+  for (const [operationId, found] of mapping.inferred) {
+    if (found.action !== 'create' || !chatbots.has(found.collection)) continue;
+    inferred.delete(operationId);
+    skipped.set(operationId, 'a chatbot is made by its handler, createChatbot');
+  }
+  return { inferred, skipped };
 }
 
 /** The plan: a heading, then one line per operation, for a log or a banner. */

@@ -36,7 +36,7 @@ export function recordCollection(records: RecordStore): Collection {
   };
 }
 
-/** The chatbots' table; a create and a list stay their handlers' (createChatbot, listChatbots). */
+/** The chatbots' table; a create stays its handler's (createChatbot: the serving plan infers none). */
 export function chatbotCollection(store: ChatbotStore): Collection {
   return {
     list: (scope) => store.listByAccount(scope.accountId),

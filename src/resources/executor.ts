@@ -88,8 +88,6 @@ interface Context {
 
 async function create(ctx: Context, options: ResourceExecutorOptions): Promise<Reply> {
   const { inferred, call, scope, collection, contract } = ctx;
-  if (options.chatbotCollections.has(inferred.collection))
-    return problemReply(contract, 500, 'A chatbot is created by its handler, createChatbot.');
   const id = nextId(inferred, await collection.list(scope));
   const record = newRecord(inferred, call.body, id);
   const refused = unfit(ctx, record);
