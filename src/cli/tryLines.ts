@@ -4,10 +4,9 @@
 // first list, each with the key where that operation takes it. Everything
 // from the contract is quoted for sh, as every replay is. A keys file's key
 // stays "$API_KEY", which only double quotes expand.
-import { composedExample } from '../contract/composedExample.js';
-import { operationObject, type Contract } from '../contract/contract.js';
+import type { Contract } from '../contract/contract.js';
+import { exampleRequestBody } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
-import type { OpenAPIV3 } from 'openapi-types';
 import { shellQuote } from '../untrusted/shellQuote.js';
 
 export function tryLines(contract: Contract, url: string, demoKey: string | undefined, withCreate: boolean): string[] {
@@ -36,17 +35,7 @@ function curl(contract: Contract, operation: ContractOperation, url: string, dem
   const [mediaType] = operation.bodyTypes;
   if (mediaType) {
     parts.push(`-H ${shellQuote(`Content-Type: ${mediaType}`)}`);
-    parts.push(`-d ${shellQuote(JSON.stringify(exampleBody(contract, operation, mediaType)))}`);
+    parts.push(`-d ${shellQuote(JSON.stringify(exampleRequestBody(contract, operation, mediaType)))}`);
   }
   return parts.join(' ');
-}
-
-/** The request body's example: the first written, else one composed from its schema. */
-function exampleBody(contract: Contract, operation: ContractOperation, mediaType: string): unknown {
-  const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
-  const media = body?.content[mediaType];
-  if (media?.example !== undefined) return media.example;
-  const [first] = Object.values(media?.examples ?? {}) as OpenAPIV3.ExampleObject[];
-  if (first?.value !== undefined) return first.value;
-  return media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject) : {};
 }

@@ -1,10 +1,10 @@
 // The example answer the contract documents for an operation and a status: the body its media type gives (the single
 // example, else the first named one, else one composed from the schema, as Prism does) and a value for each header
-// that gives an example or is required. Prefer: code=NNN, an override without a body and an operation with no
-// handler answer with it.
+// that gives an example or is required. Prefer: code=NNN, an override without a body and an operation with no handler
+// answer with it. A request body's example is read the same way (the banner's Try lines, verify's lifecycles).
 import type { OpenAPIV3 } from 'openapi-types';
 import { composedExample, schemaExample } from './composedExample.js';
-import type { Contract } from './contract.js';
+import { operationObject, type Contract } from './contract.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
 import { ItemReader, streamedAs, type SequentialMediaType } from './sequential.js';
@@ -18,6 +18,20 @@ export interface ExampleAnswer {
   headers: Record<string, string>;
   /** OpenAPI 3.2: a streamed answer (a sequential media type with an itemSchema), its items, each checked by it. */
   stream?: { kind: SequentialMediaType; mediaType: string; items: unknown[]; itemSchema: string };
+}
+
+/** The request body's example for a media type: the single example, else the first named one, else one composed. */
+export function exampleRequestBody(contract: Contract, operation: ContractOperation, mediaType: string): unknown {
+  const { document } = contract;
+  const body = dereferenced<OpenAPIV3.RequestBodyObject>(document, operationObject(contract, operation).requestBody);
+  const media = body?.content[mediaType];
+  const named = dereferenced<ExampleObject>(document, Object.values(media?.examples ?? {})[0]);
+  return (
+    media?.example ??
+    named?.dataValue ??
+    named?.value ??
+    (media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject, document) : {})
+  );
 }
 
 export function exampleAnswer(

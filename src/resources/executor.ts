@@ -42,14 +42,14 @@ export function createResourceExecutor(options: ResourceExecutorOptions): Resour
   const records = recordCollection(store.records);
   const chatbots = chatbotCollection(store);
   const kept = (template: string): Collection => (chatbotCollections.has(template) ? chatbots : records);
-  const isResource = (template: string) =>
-    chatbotCollections.has(template) || [...mapping.inferred.values()].some((op) => op.collection === template);
+  // Known once: a parent is looked up only where it is a resource this contract keeps.
+  const resources = new Set([...chatbotCollections, ...[...mapping.inferred.values()].map((op) => op.collection)]);
 
   return async (call, inferred) => {
     const scope: Scope = { ...(call.principal ?? PUBLIC), collection: concrete(inferred, call.params) };
     const collection = kept(inferred.collection);
     const parent = parentOf(inferred, call.params);
-    if (parent && isResource(parent.template)) {
+    if (parent && resources.has(parent.template)) {
       const found = await kept(parent.template).find({ ...scope, collection: parent.collection }, parent.id);
       if (!found) return notFound(contract, itemPath(parent.collection, parent.id));
     }

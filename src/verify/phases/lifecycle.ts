@@ -5,7 +5,7 @@
 // delete each step's record. A service that forgets a delete, loses an update
 // or leaks a record across accounts is caught, and the steps are reported as
 // the curl commands that replay them.
-import { composedExample } from '../../contract/composedExample.js';
+import { exampleRequestBody } from '../../contract/exampleAnswer.js';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ResourceAction } from '../../contract/resources.js';
 import { propertiesOf, typeOf } from '../../contract/resourceSchemas.js';
@@ -148,9 +148,8 @@ function valueAt(exercised: Exercised, path: readonly string[]): unknown {
 
 /** The create's body: its first example, else one composed from its schema; a name carries the run's prefix. */
 function createBody(session: Session, operation: ContractOperation): unknown {
-  const media = requestMedia(session.options.contract, operation);
-  const [named] = Object.values(media?.examples ?? {}) as OpenAPIV3.ExampleObject[];
-  const body = media?.example ?? named?.value ?? composedExample((media?.schema ?? {}) as OpenAPIV3.SchemaObject);
+  const [mediaType = 'application/json'] = operation.bodyTypes;
+  const body = exampleRequestBody(session.options.contract, operation, mediaType);
   return typeof body === 'object' && body !== null && typeof (body as Record_).name === 'string'
     ? { ...body, name: `${session.prefix} lifecycle` }
     : body;
