@@ -162,7 +162,7 @@ function readBasePath(document: OpenApiDocument): string {
 }
 
 /** A contract that sets no limit of its own: a request body up to 1 MiB, and 10,000 records per account. */
-export const DEFAULT_RULES = { maxBodyBytes: 1_048_576, maxChatbotsPerAccount: 10_000 } as const;
+const DEFAULT_RULES = { maxBodyBytes: 1_048_576, maxChatbotsPerAccount: 10_000 } as const;
 
 function readRules(document: OpenApiDocument): ContractRules {
   const info = document.info as OpenAPIV3.InfoObject & {

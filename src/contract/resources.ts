@@ -13,7 +13,7 @@ import type { Pagination } from './resourceQueries.js';
 import { defaultsOf, filtersOf, paginationOf } from './resourceQueries.js';
 import { findList, findRecord, propertiesOf, successOf, type Schema } from './resourceSchemas.js';
 
-export const RESOURCE_EXTENSION = 'x-mock-resource';
+const RESOURCE_EXTENSION = 'x-mock-resource';
 
 export const RESOURCE_ACTIONS = ['create', 'list', 'read', 'replace', 'modify', 'remove'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];

@@ -40,11 +40,6 @@ export function parseBodyStep(contract: Contract): Step {
   };
 }
 
-/** application/json, with no charset or charset=utf-8. */
-export function isJsonMediaType(header: string | undefined): boolean {
-  return jsonMediaType(header) === 'application/json';
-}
-
 /** The media type of a Content-Type header (lower case, without parameters), when its charset is none or UTF-8. */
 export function jsonMediaType(header: string | undefined): string | undefined {
   if (header === 'application/json') return header; // the usual case, without parsing
