@@ -74,6 +74,7 @@ export function createEngine(options: EngineOptions): Engine {
       principal: context.principal,
       params: context.params,
       body: context.body,
+      mediaType: context.mediaType,
       request: context.request,
     });
   const run = chain(steps, execute);

@@ -103,6 +103,8 @@ export interface OperationCall {
   principal: Principal | undefined;
   params: Record<string, string>;
   body: unknown;
+  /** The body's media type, as the body step read it (application/json-patch+json, say); none without a body. */
+  mediaType?: string;
   request: EngineRequest;
 }
 

@@ -5,7 +5,6 @@
 // make of it that the contract refuses is a 422, and nothing changes. Another
 // account's record, or a parent that is not the caller's, is a 404, never a
 // 403 that tells it exists.
-import { parse as parseContentType } from 'content-type';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { unescapePointer } from '../contract/pointer.js';
 import { queryValues } from '../contract/queryParameters.js';
@@ -13,7 +12,7 @@ import type { InferredOperation, ResourceMapping } from '../contract/resources.j
 import type { ContractOperation } from '../contract/router.js';
 import type { ValidationIssue } from '../contract/types.js';
 import { problemReply } from '../engine/problems.js';
-import type { OperationCall, Reply } from '../engine/types.js';
+import type { EncodedReply, JsonReply, OperationCall, Reply } from '../engine/types.js';
 import { itemPath } from '../state/recordStore.js';
 import { AccountFullError, type ChatbotStore } from '../state/store.js';
 import { chatbotCollection, recordCollection, type Body, type Collection, type Scope } from './collection.js';
@@ -101,14 +100,15 @@ async function create(ctx: Context, options: ResourceExecutorOptions): Promise<R
   const location = documentsLocation(contract, call.operation, inferred.status)
     ? { Location: `${options.basePath}${itemPath(scope.collection, String(id))}` }
     : undefined;
-  return { ...(answer(ctx, record) as { status: number; body: unknown }), headers: location };
+  const reply = answer(ctx, record);
+  return location ? { ...reply, headers: location } : reply;
 }
 
 async function change(ctx: Context, held: Body, id: string): Promise<Reply> {
   const { inferred, call, contract } = ctx;
   let changed: unknown = call.body;
   if (inferred.action === 'modify') {
-    if (mediaTypeOf(call) === 'application/json-patch+json') {
+    if (call.mediaType === 'application/json-patch+json') {
       const patched = applyJsonPatch(held, call.body);
       if ('error' in patched)
         return problemReply(contract, 422, 'The JSON Patch cannot apply.', undefined, [
@@ -125,7 +125,7 @@ async function change(ctx: Context, held: Body, id: string): Promise<Reply> {
 }
 
 /** The success answer, with the record (or the list) where the envelope puts it. */
-function answer(ctx: Context, value: unknown, members?: Body): Reply {
+function answer(ctx: Context, value: unknown, members?: Body): JsonReply | EncodedReply {
   const { inferred } = ctx;
   if (inferred.answer === undefined) return { status: inferred.status, encoded: [] };
   return { status: inferred.status, body: placed(inferred, value, members) };
@@ -175,14 +175,6 @@ function parentOf(inferred: InferredOperation, params: Readonly<Record<string, s
 /** A path parameter's text: the request check may have coerced it to the number its schema names. */
 function param(params: Readonly<Record<string, unknown>>, name: string | undefined): string {
   return String(params[name ?? ''] ?? '');
-}
-
-function mediaTypeOf(call: OperationCall): string {
-  try {
-    return parseContentType(call.request.headers['content-type'] ?? '').type;
-  } catch {
-    return '';
-  }
 }
 
 function documentsLocation(contract: Contract, operation: ContractOperation, status: number): boolean {
