@@ -84,6 +84,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the /api requests since the start (or the last DELETE) exercised of the contract, as a coverage journal
+         * @description Counts, not requests: every request since the start, which a reset keeps, so that a suite's tests add up. Kept per item of the contract (operations, documented answers, problem types, parameters, body properties, enum values); docs/ci.md says what each is.
+         */
+        get: operations["coverage"];
+        put?: never;
+        post?: never;
+        /**
+         * Start counting coverage again from zero
+         * @description A reset does not clear coverage; this does.
+         */
+        delete: operations["clearCoverage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overrides": {
         parameters: {
             query?: never;
@@ -346,6 +370,37 @@ export interface components {
         };
         State: {
             accounts: components["schemas"]["Account"][];
+        };
+        /** @description What requests exercised, as counts per item; journals of several runs add up. */
+        CoverageJournal: {
+            /** @enum {string} */
+            format: "chatbot-api-mock coverage journal";
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            version: 1;
+            contract: {
+                title: string;
+                version: string;
+            };
+            /** @description What recorded it (serve, mock). */
+            sources: string[];
+            /** Format: int64 */
+            requests: number;
+            /**
+             * Format: int64
+             * @description Requests no operation of the contract matches.
+             */
+            unmatched: number;
+            /** @description Item key (`answer createChatbot 201 application/json`) → how many requests exercised it. */
+            seen: {
+                [key: string]: number;
+            };
+            /** @description Answers the contract does not document (`createChatbot 418`) → how many; at most 200 kept. */
+            undocumented: {
+                [key: string]: number;
+            };
         };
         Journal: {
             requests: components["schemas"]["JournalEntry"][];
@@ -764,6 +819,52 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Journal"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HostNotAllowed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage journal; save it to a file, and `chatbot-api-mock coverage FILE…` merges and reports it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageJournal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HostNotAllowed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

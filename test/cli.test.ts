@@ -191,7 +191,7 @@ describe('serve refuses to start', () => {
       {},
       joined(
         /^chatbot-api-mock: error: unknown command 'srve' \(did you mean 'serve'\?\); /,
-        /the commands are serve, mock, verify, proxy, diff, lint$/,
+        /the commands are serve, mock, verify, proxy, diff, lint, coverage$/,
       ),
     ],
     [['verfy', '--base-url', 'x'], {}, /unknown command 'verfy' \(did you mean 'verify'\?\)/],

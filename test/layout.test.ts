@@ -13,6 +13,7 @@ const src = join(root, 'src');
 const LAYERS = [
   'untrusted',
   'contract',
+  'coverage',
   'state',
   'engine',
   'handlers',

@@ -217,6 +217,59 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     expect(msw.stdout.trim()).toBe('201');
   });
 
+  it("runs docs/ci.md's vitest recipe as written: each test file's journal, then the gate", async () => {
+    const page = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const block = (first: string) => new RegExp(`\`\`\`ts\n(// ${first}[\\s\\S]*?)\`\`\``).exec(page)![1]!;
+    const project = mkdtempSync(join(app, 'vitest-recipe-'));
+    // This repository's vitest, as the consumer's own.
+    if (!existsSync(join(app, 'node_modules', 'vitest')))
+      symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(app, 'node_modules', 'vitest'));
+    writeFileSync(join(project, 'coverage.setup.ts'), block('coverage\\.setup\\.ts'));
+    writeFileSync(join(project, 'vitest.config.ts'), block('vitest\\.config\\.ts'));
+    // The team's own: the handlers, and two test files that each exercise one operation.
+    writeFileSync(
+      join(project, 'mock.ts'),
+      "import { createMswHandlers } from 'chatbot-api-mock/msw';\n" +
+        "export const mock = createMswHandlers({ baseUrl: 'https://app.example.test/api' });\n",
+    );
+    const testFile = (method: string, expected: number) =>
+      [
+        "import { setupServer } from 'msw/node';",
+        "import { expect, it } from 'vitest';",
+        "import { mock } from './mock.js';",
+        'const server = setupServer(...mock.handlers);',
+        `it('${method}', async () => {`,
+        '  server.listen();',
+        "  const answer = await fetch('https://app.example.test/api/chatbots', {",
+        `    method: '${method}',`,
+        `    headers: { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' },`,
+        `    ${method === 'POST' ? 'body: \'{"name":"recipe"}\',' : ''}`,
+        '  });',
+        `  expect(answer.status).toBe(${expected});`,
+        '  server.close();',
+        '});',
+      ].join('\n');
+    writeFileSync(join(project, 'create.test.ts'), testFile('POST', 201));
+    writeFileSync(join(project, 'list.test.ts'), testFile('GET', 200));
+    const vitest = await exec(NODE, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', project], {
+      cwd: project,
+    });
+    expect(vitest.stdout + vitest.stderr).toMatch(/Tests\s+2 passed/);
+    expect(
+      readdirSync(join(project, 'reports', 'coverage')).filter((name) => /^msw-.*\.json$/.test(name)),
+    ).toHaveLength(2);
+    const gate = /^npx (chatbot-api-mock coverage reports\/coverage --fail-under operations=100)$/m.exec(page)![1]!;
+    const passed = await exec(NODE, [bin, ...gate.split(' ').slice(1)], { cwd: project });
+    expect(passed.stdout).toMatch(/from msw: 2 requests/);
+    expect(passed.stdout).toContain('Gate: passed');
+    expect(passed.code).toBe(0);
+    const missed = await exec(NODE, [bin, 'coverage', 'reports/coverage', '--fail-under', 'answers=100'], {
+      cwd: project,
+    });
+    expect(missed.code).toBe(1);
+    expect(missed.stdout).toContain('createChatbot: answer 409 application/problem+json');
+  });
+
   it('type-checks a consumer with skipLibCheck off, overrides typed from the contract in both packages', async () => {
     writeFileSync(
       join(app, 'consumer.ts'),

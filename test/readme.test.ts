@@ -64,6 +64,14 @@ const ELSEWHERE: [RegExp, string][] = [
     /^npx chatbot-api-mock verify --base-url http:\/\/127\.0\.0\.1:4010\/api /,
     'test/verify-cli.test.ts runs verify with these flags against a local server',
   ],
+  [
+    /^npx chatbot-api-mock coverage reports\/coverage --fail-under operations=100$/,
+    "test/pack.test.ts runs docs/ci.md's vitest recipe and this gate in a project that installed the tarballs",
+  ],
+  [
+    /^npx chatbot-api-mock coverage reports\/coverage --fail-under operations=100,answers=60 --report /,
+    'test/coverage.test.ts runs it as written on the journal of a server',
+  ],
 ];
 const SERVER = /^(npx chatbot-api-mock (serve|mock)|npm start|npm run mock)\b/;
 const CURL = /^curl /;

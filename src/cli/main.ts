@@ -1,31 +1,27 @@
 // The command line: one program, one subcommand per kind of use.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command } from 'commander';
+import { addCoverageCommand } from './commands/coverage.js';
 import { addDiffCommand } from './commands/diff.js';
 import { addLintCommand } from './commands/lint.js';
 import { addMockCommand } from './commands/mock.js';
 import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand } from './commands/verify.js';
-import { packageRoot } from '../contract/load.js';
+import { packageVersion } from './version.js';
 import { ALL_SETTINGS } from './settings.js';
 import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
-
-const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
-  version: string;
-};
 
 // Before the commands are added: they inherit how errors are spoken.
 const program = speakPlainly(new Command('chatbot-api-mock'))
   .description('Contract-first mock and reference server for the Chatbot Management API')
-  .version(version);
+  .version(packageVersion);
 addServeCommand(program);
 addMockCommand(program);
 addVerifyCommand(program);
 addProxyCommand(program);
 addDiffCommand(program);
 addLintCommand(program);
+addCoverageCommand(program);
 
 // Output piped to a reader that has gone (`serve | head -1`) is output nobody reads, not a failure.
 for (const stream of [process.stdout, process.stderr]) {

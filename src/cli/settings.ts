@@ -230,6 +230,9 @@ export const VERIFY_SETTINGS: readonly CliSetting[] = [
   MAX_RESPONSE_BYTES,
 ];
 
+/** The settings of `coverage`: the contract the journals are measured against. */
+export const COVERAGE_SETTINGS = serveRows({ contractFile: 'measure against this OpenAPI file', maxContractBytes: '' });
+
 /** The settings of `lint` from the table: the bound on the contract file read. */
 export const LINT_SETTINGS: readonly CliSetting[] = serveRows({ maxContractBytes: '' });
 

@@ -2,7 +2,7 @@
 // code 2 (commander's own errors included); any other failure one line and
 // exit code 1, with the stack only when DEBUG is set.
 import { CommanderError, type Command } from 'commander';
-import { closest, distance } from 'fastest-levenshtein';
+import { didYouMean } from '../untrusted/nearest.js';
 import { printable } from '../untrusted/printable.js';
 
 export const USAGE_EXIT = 2;
@@ -23,10 +23,8 @@ export function unknownCommand(program: Command, argv: readonly string[]): strin
   if (first === undefined || first.startsWith('-')) return undefined;
   const names = [...program.commands.map((command) => command.name()), 'help'];
   if (names.includes(first)) return undefined;
-  const nearest = closest(first, names);
-  const hint =
-    distance(first, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean '${nearest}'?)` : '';
-  return `unknown command '${first}'${hint}; the commands are ${names.filter((name) => name !== 'help').join(', ')}`;
+  const commands = names.filter((name) => name !== 'help').join(', ');
+  return `unknown command '${first}'${didYouMean(first, names)}; the commands are ${commands}`;
 }
 
 /** Ends the process for an error that reached the top: one line, exit 2 for usage, 1 otherwise. */

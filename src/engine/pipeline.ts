@@ -16,6 +16,8 @@ import { authenticateStep } from './steps/authenticate.js';
 import { checkResponseStep } from './steps/checkResponse.js';
 import type { Overrides } from './overrides.js';
 import { faultsStep, type FaultOptions } from './steps/faults.js';
+import type { CoverageRecorder } from '../coverage/recorder.js';
+import { observeCoverage } from './observeCoverage.js';
 import { journalStep, RequestJournal } from './steps/journal.js';
 import { overrideStep } from './steps/override.js';
 import { parseBodyStep } from './steps/parseBody.js';
@@ -37,6 +39,8 @@ export interface EngineOptions {
   log?: EngineLog;
   /** Answers a test set for an operation (src/engine/overrides.ts), after the request's own checks. */
   overrides?: Overrides;
+  /** Counts what each exchange exercised of the contract (src/coverage/). */
+  coverage?: CoverageRecorder;
 }
 
 export interface Engine {
@@ -97,6 +101,7 @@ export function createEngine(options: EngineOptions): Engine {
       const reply = asDocumented(contract, context.operation, replied);
       const response = encodeReply(reply, context.applied, context.principal?.projectId);
       if (cors && response.kind === 'answer') response.headers = { ...cors.headers, ...response.headers };
+      if (options.coverage) observeCoverage(options.coverage, context, reply, response);
       return response;
     },
     route: (method, path) => matchRequest(contract, basePath, method, path),

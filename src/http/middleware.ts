@@ -32,7 +32,11 @@ export interface ChatbotApiMiddleware extends NodeMiddleware, TestControls {
 export function createMiddleware(options: MiddlewareOptions = {}): ChatbotApiMiddleware {
   const logger = options.logger ?? console;
   const log = { error: (_details: object, message: string) => logger.error(`chatbot-api-mock: ${message}`) };
-  const reference = createReferenceFrom(options.contract ?? loadContract(), { ...options, log });
+  const reference = createReferenceFrom(
+    options.contract ?? loadContract(),
+    { ...options, log },
+    { coverageSource: 'middleware' },
+  );
   const middleware = createNodeMiddleware(reference.engine, options.passUnknownPaths ? { passUnknownPaths: true } : {});
   return Object.assign(middleware, { keys: reference.keys, ...testControls(reference) });
 }

@@ -4,6 +4,7 @@
 // answered from that store, and a full account's create with 409, as serve's handlers answer them: after the
 // overrides (a `slow` list is the seed, late). Prism answers everything else: the mock stores nothing it is sent.
 import type { Contract } from '../contract/contract.js';
+import { CoverageRecorder } from '../coverage/recorder.js';
 import { Overrides } from '../engine/overrides.js';
 import { RequestJournal } from '../engine/steps/journal.js';
 import type { Executor } from '../engine/types.js';
@@ -37,6 +38,7 @@ export function mockAdmin(
   const store = new InMemoryChatbotStore();
   const journal = new RequestJournal(undefined, false); // as serve's: no answer bodies
   const overrides = new Overrides(contract);
+  const coverage = new CoverageRecorder(contract, 'mock');
   // Whose chatbots the seed answers: every account's once a scenario is loaded for everyone, else those it was
   // loaded for. Before any scenario, Prism answers every list (the contract's example).
   let seededAll = false;
@@ -68,6 +70,7 @@ export function mockAdmin(
     store,
     keys,
     journal,
+    coverage,
     overrides,
     seed: [],
     scenarios,
@@ -81,6 +84,7 @@ export function mockAdmin(
     useContract(next) {
       contract = next;
       overrides.useContract(next);
+      coverage.useContract(next);
     },
     answering: (prism) => async (call) => {
       const account = call.principal?.accountId;

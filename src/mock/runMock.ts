@@ -98,6 +98,7 @@ export async function runMock(options: MockOptions = {}): Promise<RunningMock> {
       authenticator,
       journal: admin.journal,
       overrides: admin.overrides,
+      coverage: admin.coverage,
       log: logger,
       basePath,
       faults: { delay: options.delay, faultRate: options.faultRate },

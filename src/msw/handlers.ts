@@ -29,7 +29,7 @@ export function createMswHandlersFor(contract: Contract, options: MswOptions): M
   const prefix = absolute ? escapeRegExp(base) : `[a-z][a-z0-9+.-]*://[^/]+${escapeRegExp(base)}`;
   const matches = new RegExp(`^${prefix}(?:[/?#].*)?$`, 'i');
 
-  const reference = createReferenceFrom(contract, options, basePath);
+  const reference = createReferenceFrom(contract, options, { basePath, coverageSource: 'msw' });
 
   const handler = http.all(matches, async ({ request }) => {
     const url = new URL(request.url);

@@ -6,6 +6,7 @@ import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
 import type { Replay } from '../verify/curl.js';
+import type { CoverageJournal } from '../coverage/journal.js';
 import { CoverageTracker, type OperationCoverage } from '../verify/exercised.js';
 import { Findings, type CheckSummary, type Finding } from '../verify/findings.js';
 
@@ -38,6 +39,8 @@ export interface ProxyReport {
   tallies: ReturnType<Findings['tallies']>;
   /** Per operation, which documented statuses the traffic exercised. */
   coverage: OperationCoverage[];
+  /** What the traffic exercised, item by item (src/coverage/). */
+  journal: CoverageJournal;
 }
 
 export class ViolationLog {
@@ -53,7 +56,7 @@ export class ViolationLog {
     contract: Contract,
     readonly contractFile?: string,
   ) {
-    this.#coverage = new CoverageTracker(contract);
+    this.#coverage = new CoverageTracker(contract, 'proxy');
   }
 
   static proxied(check: CheckName): boolean {
@@ -106,6 +109,7 @@ export class ViolationLog {
       checks,
       tallies,
       coverage: this.#coverage.report(),
+      journal: this.#coverage.journal(),
     };
   }
 }

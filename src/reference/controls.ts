@@ -1,5 +1,6 @@
 // What a test drives the reference with, the same in MSW (createMswHandlers) and createMiddleware: typed overrides,
 // seeds, the journal, scenarios and reset. The admin API offers the same over HTTP (src/http/admin/).
+import type { CoverageJournal } from '../coverage/journal.js';
 import type { OperationId } from '../contract/types.js';
 import type { JournalEntry } from '../engine/steps/journal.js';
 import type { OverrideOptions } from '../engine/typedOverrides.js';
@@ -29,6 +30,13 @@ export interface TestControls {
   requests(operationId?: OperationId): JournalEntry[];
   /** Back to the start: the seed it was made with, no override, an empty journal. Call it between tests. */
   reset(): Promise<void>;
+  /**
+   * What every request so far exercised of the contract, as a coverage journal: a reset keeps it, so a suite's
+   * tests add up. Save it as JSON; `chatbot-api-mock coverage FILE…` merges and reports it (docs/ci.md).
+   */
+  coverage(): CoverageJournal;
+  /** Starts counting coverage again from zero. */
+  clearCoverage(): void;
   /** Loads a scenario (a built-in one, or one of `scenarios`), for everyone or for one account. */
   useScenario(
     name: BuiltInScenario | (string & {}) | Scenario,
@@ -45,6 +53,8 @@ export function testControls(reference: Reference): TestControls {
     seed: (accountId, chatbots, options) => reference.seedAccount(accountId, chatbots, options),
     requests: (operationId) => reference.journal.entries({ operationId }),
     reset: () => reference.reset(),
+    coverage: () => reference.coverage.journal(),
+    clearCoverage: () => reference.coverage.clear(),
     useScenario: (name, options) => reference.useScenario(name, options),
   };
 }

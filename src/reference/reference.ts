@@ -3,6 +3,7 @@
 // createMiddleware, MSW) is this, behind its own adapter. No node: module.
 import type { Contract } from '../contract/contract.js';
 import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
+import { CoverageRecorder } from '../coverage/recorder.js';
 import { Overrides } from '../engine/overrides.js';
 import { createEngine, type Engine } from '../engine/pipeline.js';
 import type { EngineLog } from '../engine/types.js';
@@ -44,6 +45,8 @@ export interface ReferenceOptions {
   scenario?: string;
   /** Keep each answer's body in the journal (default true; serve leaves it out, for speed). */
   journalAnswers?: boolean;
+  /** What its coverage journal names as its source: serve, msw or middleware. */
+  coverageSource?: string;
 }
 
 export interface Reference {
@@ -52,6 +55,8 @@ export interface Reference {
   keys: readonly ApiKey[];
   seed: readonly StoredChatbot[];
   journal: RequestJournal;
+  /** What the requests so far exercised of the contract; a reset keeps it (a suite's tests add up). */
+  coverage: CoverageRecorder;
   /** The answers tests set for an operation (src/engine/overrides.ts); reset clears them. */
   overrides: Overrides;
   /** Settles once the store holds the keys and the seed; a rejection is a store that cannot start. */
@@ -80,6 +85,7 @@ export function createReference(options: ReferenceOptions): Reference {
   const started = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
   const journal = new RequestJournal(undefined, options.journalAnswers ?? true);
   const overrides = new Overrides(contract);
+  const coverage = new CoverageRecorder(contract, options.coverageSource ?? 'reference');
   const authenticator = createAuthenticator(async (key) => (await ready, store.principalOf(key)));
   const limitOf = (of: Contract) => options.maxChatbotsPerAccount ?? of.rules.maxChatbotsPerAccount;
   const engineFor = (of: Contract, basePath = options.basePath): Engine => {
@@ -95,6 +101,7 @@ export function createReference(options: ReferenceOptions): Reference {
       authenticator,
       journal,
       overrides,
+      coverage,
       basePath,
       validateResponses: options.validateResponses,
       faults: options.faults,
@@ -120,6 +127,7 @@ export function createReference(options: ReferenceOptions): Reference {
     keys,
     seed,
     journal,
+    coverage,
     overrides,
     ready,
     reset: async () => {
@@ -141,6 +149,7 @@ export function createReference(options: ReferenceOptions): Reference {
     useContract(next) {
       contract = next;
       overrides.useContract(next);
+      coverage.useContract(next);
       // The base path stays where the server was started: its address does not move.
       engine.switchTo(engineFor(next, engine.basePath));
     },
@@ -169,7 +178,11 @@ export interface ReferenceSettings {
 }
 
 /** The reference behaviour from those settings, each checked as the CLI checks its files. */
-export function createReferenceFrom(contract: Contract, settings: ReferenceSettings, basePath?: string): Reference {
+export function createReferenceFrom(
+  contract: Contract,
+  settings: ReferenceSettings,
+  { basePath, coverageSource }: { basePath?: string; coverageSource: string },
+): Reference {
   const keys = parseKeys(settings.keys ?? DEMO_KEYS);
   return createReference({
     contract,
@@ -182,5 +195,6 @@ export function createReferenceFrom(contract: Contract, settings: ReferenceSetti
     log: settings.log,
     scenarios: settings.scenarios,
     scenario: settings.scenario,
+    coverageSource,
   });
 }

@@ -164,6 +164,7 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     scenarios,
     scenario: settings.scenario,
     journalAnswers: false,
+    coverageSource: 'serve',
   });
   const app = createApp({
     engine: reference.engine,

@@ -1,8 +1,12 @@
 // What a run exercised, per operation: which documented statuses it saw,
 // which of the contract's request examples it sent. The coverage report shows
-// both, with the checks, so that a reader sees what was not tried.
+// both, with the checks, so that a reader sees what was not tried. Each
+// exchange is also counted item by item (src/coverage/), as every mode counts
+// it: the journal that --journal saves and --fail-under gates on.
 import { operationObject, type Contract } from '../contract/contract.js';
 import { escapePointer } from '../contract/pointer.js';
+import type { CoverageJournal } from '../coverage/journal.js';
+import { CoverageRecorder, type Exchange } from '../coverage/recorder.js';
 import type { Answer, TestCase } from './cases.js';
 
 export interface OperationCoverage {
@@ -20,10 +24,22 @@ export class CoverageTracker {
   readonly #seen = new Map<string, Set<number>>();
   readonly #examples = new Set<string>();
   readonly #requests = new Map<string, number>();
+  readonly #recorder: CoverageRecorder;
 
-  constructor(readonly contract: Contract) {}
+  constructor(
+    readonly contract: Contract,
+    source: 'verify' | 'proxy',
+  ) {
+    this.#recorder = new CoverageRecorder(contract, source);
+  }
 
-  observe(operation: string, testCase: TestCase, answer: Answer): void {
+  /** The exchanges so far, counted item by item. */
+  journal(): CoverageJournal {
+    return this.#recorder.journal();
+  }
+
+  observe(operation: string, testCase: TestCase, answer: Pick<Answer, 'status' | 'headers' | 'text'>): void {
+    this.#recorder.observe(exchangeOf(operation, testCase, answer));
     const statuses = this.#seen.get(operation) ?? new Set<number>();
     statuses.add(answer.status);
     this.#seen.set(operation, statuses);
@@ -72,6 +88,37 @@ export class CoverageTracker {
     });
   }
 }
+
+/** A case and its answer as the coverage recorder reads them: JSON parsed only where it is JSON. */
+function exchangeOf(
+  operation: string,
+  testCase: TestCase,
+  answer: Pick<Answer, 'status' | 'headers' | 'text'>,
+): Exchange {
+  const query = testCase.path.indexOf('?');
+  const headers = Object.fromEntries(
+    Object.entries(testCase.headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const sentJson = testCase.body !== undefined && /json/i.test(headers['content-type'] ?? '');
+  const json = (text: string | undefined) => {
+    try {
+      return text === undefined ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    operationId: operation === 'unmatched' ? null : operation,
+    query: query < 0 ? undefined : testCase.path.slice(query + 1),
+    headers,
+    body: sentJson ? json(decoder.decode(testCase.body)) : undefined,
+    status: answer.status,
+    mediaType: answer.headers.get('content-type') ?? undefined,
+    answer: () => json(answer.text),
+  };
+}
+
+const decoder = new TextDecoder();
 
 export function exampleKey(operationPointer: string, media: string, name: string): string {
   return `${operationPointer}/requestBody/content/${escapePointer(media)}/examples/${name}`;

@@ -13,6 +13,7 @@ import type { OperationCoverage } from './exercised.js';
 import type { CheckSummary, Finding, Tally } from './findings.js';
 import { setUpHints } from './hints.js';
 import { createOracle } from './oracle.js';
+import type { CoverageJournal } from '../coverage/journal.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
 import { runFuzz } from './phases/fuzz.js';
@@ -77,6 +78,8 @@ export interface VerifyReport {
   checks: CheckSummary[];
   tallies: Tally[];
   coverage: OperationCoverage[];
+  /** What the run exercised, item by item (src/coverage/): saved by --journal, gated by --fail-under. */
+  journal: CoverageJournal;
   /** Why the run stopped early (nothing answers), if it did. */
   error?: string;
   /** The likely cause when most requests fail alike (a base URL without /api, a refused key). */
@@ -175,6 +178,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     checks: summarize(session, keys, stateless),
     tallies: session.findings.tallies(),
     coverage: session.coverage.report(),
+    journal: session.coverage.journal(),
     ...(error ? { error } : {}),
     hints: setUpHints(session.acceptedStatuses, options.baseUrl, keys),
     passed: failures.length === 0 && error === undefined,

@@ -62,7 +62,7 @@ export class Session {
   #pending: Pending[] = [];
 
   constructor(readonly options: SessionOptions) {
-    this.coverage = new CoverageTracker(options.contract);
+    this.coverage = new CoverageTracker(options.contract, 'verify');
     this.findings = new Findings(Object.values(options.keys));
   }
 

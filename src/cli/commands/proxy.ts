@@ -7,6 +7,9 @@ import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
 import { printable } from '../../untrusted/printable.js';
 import { exitOnStartFailure } from '../exits.js';
+import { gateRun } from '../coverageOutput.js';
+import type { Thresholds } from '../../coverage/gate.js';
+import { failUnderOption } from './coverage.js';
 import { givenContract } from '../givenContract.js';
 import { createLogger } from '../logger.js';
 import { ADMIN_RISK, openAdminProblem } from '../../http/openAdmin.js';
@@ -27,6 +30,8 @@ interface ProxyFlags {
   report?: string;
   markdown?: string;
   json?: string;
+  journal?: string;
+  failUnder?: Thresholds;
   allowedHost: string[];
   quiet?: boolean;
   logFormat?: 'pretty' | 'json';
@@ -69,6 +74,8 @@ export function addProxyCommand(program: Command): void {
       'on shutdown, write a short Markdown summary: the verdict, the counts, each violation with a curl replay',
     )
     .option('--json <file>', 'on shutdown, write what was seen as JSON')
+    .option('--journal <file>', 'on shutdown, write what the traffic exercised as a coverage journal')
+    .addOption(failUnderOption())
     .option(
       '--allowed-host <name>',
       'a further Host name /__admin answers to (repeatable)',
@@ -83,6 +90,7 @@ export function addProxyCommand(program: Command): void {
     );
   const settingsOf = addToolSettings(command, PROXY_SETTINGS);
   command.action(async (flags: ProxyFlags & Record<string, unknown>, self: Command) => {
+    const started = Date.now();
     const settings = settingsOf(flags, self);
     const open = openAdminProblem(flags.host, settings.adminToken, ADMIN_RISK.traffic);
     if (open) usageError(`${open} (--admin-token)`);
@@ -135,7 +143,8 @@ export function addProxyCommand(program: Command): void {
           `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
           `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
       );
-      process.exitCode = report.violations > 0 ? 1 : 0;
+      const covered = await gateRun(given?.contract, report.journal, flags, process.stdout, started);
+      process.exitCode = report.violations > 0 || !covered ? 1 : 0;
     });
     console.log(
       [

@@ -5,6 +5,9 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
 import type { Progress } from '../../verify/runVerify.js';
+import { gateRun } from '../coverageOutput.js';
+import type { Thresholds } from '../../coverage/gate.js';
+import { failUnderOption } from './coverage.js';
 import { givenContract } from '../givenContract.js';
 import { VERIFY_SETTINGS } from '../settings.js';
 import { addToolSettings } from '../toolSettings.js';
@@ -26,6 +29,8 @@ interface VerifyFlags {
   timeout: number;
   maxTime: number;
   markdown?: string;
+  journal?: string;
+  failUnder?: Thresholds;
 }
 
 function phaseList(value: string): Phase[] {
@@ -86,6 +91,8 @@ export function addVerifyCommand(program: Command): void {
       'also write a short Markdown summary: the verdict, the counts, each violation with a curl replay ' +
         '($GITHUB_STEP_SUMMARY, a PR comment)',
     )
+    .option('--journal <file>', 'also write what the run exercised as a coverage journal (chatbot-api-mock coverage)')
+    .addOption(failUnderOption())
     .addOption(
       new Option('--timeout <seconds>', 'give up a request after this long')
         .default(10)
@@ -98,6 +105,7 @@ export function addVerifyCommand(program: Command): void {
     );
   const settingsOf = addToolSettings(command, VERIFY_SETTINGS);
   command.action(async (flags: VerifyFlags & Record<string, unknown>, self: Command) => {
+    const started = Date.now();
     const settings = settingsOf(flags, self);
     const { maxResponseBytes, configFile } = settings;
     // stdout holds the report (JSON with --json): where the settings came from goes to stderr.
@@ -132,6 +140,13 @@ export function addVerifyCommand(program: Command): void {
     if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
     if (flags.report) (await import('../../verify/report/coverageReport.js')).writeCoverageReport(report, flags.report);
     if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
-    process.exitCode = report.passed ? 0 : 1;
+    const covered = await gateRun(
+      given?.contract,
+      report.journal,
+      flags,
+      flags.json ? process.stderr : process.stdout,
+      started,
+    );
+    process.exitCode = report.passed && covered ? 0 : 1;
   });
 }

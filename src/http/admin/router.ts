@@ -17,7 +17,7 @@ import { adminPage } from './page.js';
 /** What the admin API works on: the reference (serve), or the Prism mock's keys, journal and overrides. */
 export type AdminTarget = Pick<
   Reference,
-  'store' | 'journal' | 'overrides' | 'reset' | 'seed' | 'useScenario' | 'scenarios'
+  'store' | 'journal' | 'coverage' | 'overrides' | 'reset' | 'seed' | 'useScenario' | 'scenarios'
 >;
 
 export interface AdminOptions {
@@ -62,6 +62,11 @@ export function adminRouter(options: AdminOptions): Router {
   router.get('/requests', (req, res) => {
     const only = (name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
     res.json({ requests: journal.entries({ operationId: only('operation_id'), account: only('account') }) });
+  });
+  router.get('/coverage', (_req, res) => void res.json(options.reference.coverage.journal()));
+  router.delete('/coverage', (_req, res) => {
+    options.reference.coverage.clear();
+    res.status(204).end();
   });
   addTenantRoutes(router, options.reference);
   addOverrideRoutes(router, options.reference.overrides);

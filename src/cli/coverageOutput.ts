@@ -1,0 +1,65 @@
+// What every command that measures coverage writes (`coverage`, and `verify`
+// and `proxy` with --fail-under or --journal): the merged journal, report
+// files in the format their names imply, and the gate's verdict.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Contract } from '../contract/contract.js';
+import { judgeCoverage, type GateVerdict, type Thresholds } from '../coverage/gate.js';
+import type { CoverageJournal } from '../coverage/journal.js';
+import { measureCoverage, type CoverageResult } from '../coverage/measure.js';
+import { formatOfFile, renderCoverage, type CoverageFormat } from '../coverage/formats/render.js';
+import { packageVersion } from './version.js';
+
+export interface CoverageOutput {
+  /** The journal written as it is, to merge later. */
+  journalFile?: string | undefined;
+  /** Report files; each one's ending says its format (formatOfFile). */
+  reports?: readonly string[] | undefined;
+  failUnder?: Thresholds | undefined;
+}
+
+export interface Measured {
+  result: CoverageResult;
+  gate: GateVerdict | undefined;
+}
+
+export function writeCoverage(
+  contract: Contract,
+  journal: CoverageJournal,
+  output: CoverageOutput,
+  times: { start: number; stop: number },
+): Measured {
+  const result = measureCoverage(contract, journal);
+  const gate = output.failUnder ? judgeCoverage(result, output.failUnder) : undefined;
+  if (output.journalFile) writeFile(output.journalFile, `${JSON.stringify(journal, null, 2)}\n`);
+  for (const file of output.reports ?? []) writeFile(file, render(formatOfFile(file), { result, gate }, times));
+  return { result, gate };
+}
+
+export function render(format: CoverageFormat, measured: Measured, times: { start: number; stop: number }): string {
+  return renderCoverage(format, measured.result, { gate: measured.gate, times, version: packageVersion });
+}
+
+function writeFile(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** --journal and --fail-under of verify and proxy: the journal saved, the gate judged and printed; false below it. */
+export async function gateRun(
+  contract: Contract | undefined,
+  journal: CoverageJournal,
+  flags: { journal?: string | undefined; failUnder?: Thresholds | undefined },
+  out: NodeJS.WritableStream,
+  started: number,
+): Promise<boolean> {
+  if (!flags.journal && !flags.failUnder) return true;
+  const judged = contract ?? (await import('../contract/load.js')).loadContract();
+  const times = { start: started, stop: Date.now() };
+  const measured = writeCoverage(judged, journal, { journalFile: flags.journal, failUnder: flags.failUnder }, times);
+  if (flags.failUnder) out.write(`\n${render('text', measured, times)}`);
+  return measured.gate?.passed ?? true;
+}
+
+/** A repeatable flag's values gathered into a list. */
+export const collect = (value: string, previous: string[] = []) => [...previous, value];

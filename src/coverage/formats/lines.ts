@@ -1,0 +1,52 @@
+// The words every coverage format shares: how an item, a kind and the gate read.
+import type { CoverageItem, CoverageKind } from '../items.js';
+import type { GateVerdict } from '../gate.js';
+import { providedByFaults, type CoverageResult } from '../measure.js';
+
+const NOUN: Record<CoverageKind, string> = {
+  operations: 'operation',
+  answers: 'answer',
+  problems: 'problem type',
+  parameters: 'parameter',
+  properties: 'body property',
+  enums: 'enum value',
+};
+
+/** `createChatbot: answer 409 application/problem+json`, with why it may be missing. */
+export function itemLine(item: CoverageItem): string {
+  const what = item.kind === 'operations' ? `never called (${item.label})` : `${NOUN[item.kind]} ${item.label}`;
+  return `${item.operation}: ${what}${faultNote(item)}`;
+}
+
+export function faultNote(item: CoverageItem): string {
+  return providedByFaults(item)
+    ? ' (a server fault: no client request provokes it; force it with a fault or an override)'
+    : '';
+}
+
+export function headline(result: CoverageResult): string {
+  const { title, version } = result.contract;
+  const unmatched = result.unmatched > 0 ? `, ${result.unmatched} matched no operation` : '';
+  return (
+    `Contract coverage of ${title} ${version}, from ${result.sources.join(', ') || 'no run'}: ` +
+    `${result.requests} ${result.requests === 1 ? 'request' : 'requests'}${unmatched}`
+  );
+}
+
+export function kindRow(result: CoverageResult, kind: CoverageKind, gate?: GateVerdict): string[] {
+  const measured = result.kinds.find((entry) => entry.kind === kind);
+  const threshold = gate?.results.find((entry) => entry.kind === kind);
+  return [
+    kind,
+    `${measured?.covered ?? 0}/${measured?.total ?? 0}`,
+    `${(measured?.percent ?? 100).toFixed(1)} %`,
+    threshold ? `${threshold.passed ? '✓' : '✗'} at least ${threshold.required} %` : '',
+  ];
+}
+
+export function verdictLine(gate: GateVerdict | undefined): string | undefined {
+  if (!gate) return undefined;
+  const failed = gate.results.filter((entry) => !entry.passed);
+  const below = failed.map((entry) => `${entry.kind} ${entry.percent.toFixed(1)} % < ${entry.required} %`);
+  return failed.length === 0 ? 'Gate: passed' : `Gate: failed: ${below.join(', ')}`;
+}
