@@ -10,6 +10,8 @@ import { parseYaml } from './parseDocument.js';
 export interface FolderFiles extends ContractFiles {
   /** The files read, by their real paths: what --watch follows. */
   readonly paths: string[];
+  /** The text of each file read, by its path from the folder: where a diff finds a change's line. */
+  readonly texts: Map<string, string>;
 }
 
 /** The files beside `rootFile`, whose own text held `rootBytes`, within `maxBytes` in all. */
@@ -17,9 +19,11 @@ export function contractFolder(rootFile: string, rootBytes: number, maxBytes: nu
   const folder = realpathSync(dirname(rootFile));
   let total = rootBytes;
   const paths: string[] = [];
+  const texts = new Map<string, string>();
   return {
     root: basename(rootFile),
     paths,
+    texts,
     read(path) {
       let real: string;
       try {
@@ -41,6 +45,7 @@ export function contractFolder(rootFile: string, rootBytes: number, maxBytes: nu
       }
       total += Buffer.byteLength(text);
       paths.push(real);
+      texts.set(path, text);
       try {
         return parseYaml(text);
       } catch (error) {

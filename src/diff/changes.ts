@@ -1,6 +1,7 @@
 // Findings become changes: each named by its rule, and one edit found at several places (a schema that a request
 // and two responses use) is one change that lists them, with the level of its most severe side.
 import { isRuleId, isSchemaKind, ruleOf, schemaRuleId, type Level, type RuleId } from './catalogue.js';
+import type { SourcePosition } from './sourcePositions.js';
 import type { Finding } from './finding.js';
 
 export interface Change {
@@ -19,6 +20,8 @@ export interface Change {
   oasdiff?: string;
   /** The reason of the override (spec-diff.rules.yaml) that set the level. */
   override?: string;
+  /** Where it is written in the new contract's source (the nearest node still there, for a removal). */
+  position?: SourcePosition;
 }
 
 export const LEVELS: readonly Level[] = ['breaking', 'warning', 'info'];

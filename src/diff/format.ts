@@ -4,23 +4,13 @@
 // no @name into a mention that notifies anyone.
 import { printable } from '../untrusted/printable.js';
 import { htmlText, markdownCode } from '../untrusted/markdown.js';
-import type { Level } from './catalogue.js';
+import { asGithub, asSarif } from './annotations.js';
 import { LEVELS, type Change } from './changes.js';
+import type { Format } from './formats.js';
+import { verdict, type Review } from './review.js';
 
-export interface Review {
-  base: { label: string; version?: string };
-  head: { label: string; version?: string };
-  changes: Change[];
-  /** The level from which a change fails the command (--fail-on). */
-  failOn: Level;
-  /** Changes at or above failOn. */
-  failing: number;
-  /** The major version of info.version went up: the failing changes are announced. */
-  acknowledged: boolean;
-}
-
-export const FORMATS = ['text', 'markdown', 'json'] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from './formats.js';
+export { verdict, type Review } from './review.js';
 
 const shown = (value: unknown) => (value === undefined ? '–' : printable(JSON.stringify(value)).slice(0, 80));
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -51,15 +41,6 @@ function why(change: Change): string {
 function markdownWhy(change: Change): string {
   const override = change.override ? `; override: ${markdownCode(printable(change.override))}` : '';
   return `${htmlText(ruleWhy(change))}${override}`;
-}
-
-export function verdict(review: Review): string {
-  if (review.failing === 0)
-    return review.changes.length === 0 ? 'no changes' : `nothing at ${review.failOn} level or above`;
-  const failing = `${count(review.failing, `${review.failOn === 'breaking' ? 'breaking' : 'failing'} change`)}`;
-  return review.acknowledged
-    ? `${failing}, acknowledged: info.version's major version went up`
-    : `${failing}, not acknowledged`;
 }
 
 const heading = (review: Review) =>
@@ -113,4 +94,11 @@ export function asJson(review: Review): string {
   return JSON.stringify({ ...review, counts: byLevel, verdict: verdict(review) }, null, 2);
 }
 
-export const RENDER: Record<Format, (review: Review) => string> = { text: asText, markdown: asMarkdown, json: asJson };
+/** Each format's writer; `version` is this tool's, which SARIF names. */
+export const RENDER: Record<Format, (review: Review, version: string) => string> = {
+  text: asText,
+  markdown: asMarkdown,
+  json: asJson,
+  github: asGithub,
+  sarif: asSarif,
+};

@@ -12,6 +12,7 @@ import { diffContracts, majorRaised } from './diffContracts.js';
 import { checkedDocument, type Document } from './document.js';
 import { RENDER, type Format, type Review } from './format.js';
 import { applyOverrides, parseOverrides, RulesFileError } from './overrides.js';
+import { sourceLocator } from './sourcePositions.js';
 import { defaultBase, DiffUsageError, readFileSide, readGitSide, type Side } from './sides.js';
 
 export interface DiffOptions {
@@ -22,6 +23,8 @@ export interface DiffOptions {
   /** The base as a git ref: the head file at that commit. */
   baseRef?: string;
   format?: Format;
+  /** This tool's version, which the SARIF format names. */
+  version?: string;
   /** A rules file; without one, spec-diff.rules.yaml when it exists. */
   rules?: string;
   failOn?: Level;
@@ -59,7 +62,11 @@ function compare(options: DiffOptions): DiffResult {
   const after = documentOf(head);
   // The rules file read first: one it refuses is refused before any comparing.
   const overrides = readRules(options.rules, cwd);
-  const changes = applyOverrides(diffContracts(before, after), overrides);
+  const locate = sourceLocator({ file: headFile, text: head.text, files: head.files?.texts ?? new Map() });
+  const changes = applyOverrides(diffContracts(before, after), overrides).map((change) => ({
+    ...change,
+    position: locate(change.origin),
+  }));
   const failing = changes.filter((change) => LEVELS.indexOf(change.level) <= LEVELS.indexOf(failOn)).length;
   const review: Review = {
     base: { label: base.label, ...versionOf(before) },
@@ -70,7 +77,7 @@ function compare(options: DiffOptions): DiffResult {
     acknowledged: failing > 0 && majorRaised(before, after),
   };
   return {
-    output: RENDER[options.format ?? 'text'](review),
+    output: RENDER[options.format ?? 'text'](review, options.version ?? '0.0.0'),
     exitCode: failing > 0 && !review.acknowledged ? 1 : 0,
     review,
   };

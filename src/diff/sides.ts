@@ -25,7 +25,7 @@ export interface Side {
   label: string;
   text: string;
   /** The files of its folder its $refs may name (a contract split into files), as they are on that side. */
-  files?: ContractFiles;
+  files?: ContractFiles & { texts?: ReadonlyMap<string, string> };
 }
 
 const MAIN_LINES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'master'];

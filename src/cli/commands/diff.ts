@@ -1,11 +1,13 @@
 // `diff`: what changed between two versions of the contract, each change with its rule and level, judged by what
 // each side accepts (src/diff/). It gates a contract change in CI: exit 1 when a change reaches --fail-on.
 import { Option, type Command } from 'commander';
+import { FORMATS, type Format } from '../../diff/formats.js';
+import { packageVersion } from '../version.js';
 import { bounded } from './options.js';
 
 interface DiffFlags {
   base?: string;
-  format: 'text' | 'markdown' | 'json';
+  format: Format;
   rules?: string;
   failOn: 'breaking' | 'warning';
   allowMissingBase: boolean;
@@ -40,7 +42,7 @@ export function addDiffCommand(program: Command): void {
     .argument('[BASE]', 'the old contract, a file (with one file given, it is HEAD)')
     .argument('[HEAD]', 'the new contract, a file (default: openapi.yaml)')
     .option('--base <ref>', "compare with HEAD's file at this git commit, branch or tag")
-    .addOption(new Option('--format <format>', 'the output').choices(['text', 'markdown', 'json']).default('text'))
+    .addOption(new Option('--format <format>', 'the output').choices(FORMATS).default('text'))
     .option('--rules <file>', "the reviewer's overrides (default: spec-diff.rules.yaml when there is one)")
     .addOption(
       new Option('--fail-on <level>', 'exit 1 from this level up').choices(['breaking', 'warning']).default('breaking'),
@@ -74,6 +76,7 @@ export function addDiffCommand(program: Command): void {
           head: headFile,
           baseRef: flags.base,
           format: flags.format,
+          version: packageVersion,
           rules: flags.rules,
           failOn: flags.failOn,
           allowMissingBase: flags.allowMissingBase,

@@ -1,0 +1,75 @@
+// The diff where reviewers look: GitHub workflow-command annotations at each change's line and column of the
+// contract file (oasdiff's githubactions format), and SARIF 2.1.0 for code scanning, with every rule of the catalogue
+// as a SARIF rule carrying its level and reason. What comes from the contracts is text: each annotation escapes what
+// would end or start a command, and SARIF is JSON.
+import { RULES, type Level } from './catalogue.js';
+import type { Change } from './changes.js';
+import { verdict, type Review } from './review.js';
+import { printable } from '../untrusted/printable.js';
+
+const COMMAND: Record<Level, string> = { breaking: 'error', warning: 'warning', info: 'notice' };
+const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
+  breaking: 'error',
+  warning: 'warning',
+  info: 'note',
+};
+
+/** A workflow command's message: `%`, CR and LF escaped, so that no text of the contract starts a command. */
+const commandData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** A workflow command's property: `:` and `,` escaped too. */
+const commandProperty = (text: string) => commandData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function message(change: Change): string {
+  const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(value).slice(0, 200));
+  const values =
+    change.before === undefined && change.after === undefined
+      ? ''
+      : ` (${shown(change.before)} → ${shown(change.after)})`;
+  const override = change.override ? `; override: ${change.override}` : '';
+  return printable(`${change.where.join('; ')}${values}: ${change.why}${override}`);
+}
+
+export function asGithub(review: Review): string {
+  const lines = review.changes.map((change) => {
+    const { file = '', line = 1, column = 1 } = change.position ?? {};
+    const properties = [
+      `file=${commandProperty(file)}`,
+      `line=${line}`,
+      `col=${column}`,
+      `title=${commandProperty(`${change.level}: ${change.rule}`)}`,
+    ];
+    return `::${COMMAND[change.level]} ${properties.join(',')}::${commandData(message(change))}`;
+  });
+  return [...lines, `contract diff: ${printable(verdict(review))}`].join('\n');
+}
+
+export function asSarif(review: Review, version: string): string {
+  const index = new Map(RULES.map((rule, at) => [rule.id as string, at]));
+  const results = review.changes.map((change) => ({
+    ruleId: change.rule,
+    ...(index.has(change.rule) ? { ruleIndex: index.get(change.rule) } : {}),
+    level: SARIF_LEVEL[change.level],
+    message: { text: message(change) },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(change.position?.file ?? '') },
+          region: { startLine: change.position?.line ?? 1, startColumn: change.position?.column ?? 1 },
+        },
+      },
+    ],
+    properties: { where: change.where, pointer: change.origin },
+  }));
+  const rules = RULES.map((rule) => ({
+    id: rule.id,
+    shortDescription: { text: rule.reason },
+    defaultConfiguration: { level: SARIF_LEVEL[rule.level] },
+    properties: { level: rule.level, ...(rule.oasdiff ? { oasdiff: rule.oasdiff } : {}) },
+  }));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{ tool: { driver: { name: 'chatbot-api-mock diff', version, rules } }, results }],
+  };
+  return JSON.stringify(log, null, 2);
+}
