@@ -3,15 +3,25 @@
 // require, its types with skipLibCheck off) beside msw 3, and the MSW package
 // alone beside msw 2 and msw 3, as a frontend team installs it. `.ci/run` runs
 // this file again with Node 24 (NODE_UNDER_TEST).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers/freePort.js';
 import { assertBuilt } from './helpers/run.js';
-import { exec, installInto, NODE, npx, packTarballs, spawnNpx } from './helpers/packed.js';
+import { exec, installInto, NODE, NPM_BIN, npx, packTarballs, spawnNpx } from './helpers/packed.js';
+import { runAction, runJob } from './helpers/workflow.js';
 import { KEYS, TestClient } from './helpers/server.js';
 import { until } from './helpers/until.js';
 
@@ -29,6 +39,56 @@ beforeAll(async () => {
   ]);
   bin = join(app, 'node_modules', 'chatbot-api-mock', 'dist', 'bin.cjs');
 }, 600_000);
+
+/** docs/ci.md's vitest recipe in a project of its own below the consumer's: its setup file and config as written,
+ * and a team's handlers and two test files that each exercise one operation. */
+function vitestRecipe(page: string): string {
+  const block = (first: string) => new RegExp(`\`\`\`ts\n(// ${first}[\\s\\S]*?)\`\`\``).exec(page)![1]!;
+  const project = mkdtempSync(join(app, 'vitest-recipe-'));
+  // This repository's vitest, as the consumer's own.
+  if (!existsSync(join(app, 'node_modules', 'vitest'))) {
+    symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(app, 'node_modules', 'vitest'));
+    symlinkSync('../vitest/vitest.mjs', join(app, 'node_modules', '.bin', 'vitest'));
+  }
+  writeFileSync(join(project, 'coverage.setup.ts'), block('coverage\\.setup\\.ts'));
+  writeFileSync(join(project, 'vitest.config.ts'), block('vitest\\.config\\.ts'));
+  writeFileSync(
+    join(project, 'mock.ts'),
+    "import { createMswHandlers } from 'chatbot-api-mock/msw';\n" +
+      "export const mock = createMswHandlers({ baseUrl: 'https://app.example.test/api' });\n",
+  );
+  const testFile = (method: string, expected: number) =>
+    [
+      "import { setupServer } from 'msw/node';",
+      "import { expect, it } from 'vitest';",
+      "import { mock } from './mock.js';",
+      'const server = setupServer(...mock.handlers);',
+      `it('${method}', async () => {`,
+      '  server.listen();',
+      "  const answer = await fetch('https://app.example.test/api/chatbots', {",
+      `    method: '${method}',`,
+      `    headers: { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' },`,
+      `    ${method === 'POST' ? 'body: \'{"name":"recipe"}\',' : ''}`,
+      '  });',
+      `  expect(answer.status).toBe(${expected});`,
+      '  server.close();',
+      '});',
+    ].join('\n');
+  writeFileSync(join(project, 'create.test.ts'), testFile('POST', 201));
+  writeFileSync(join(project, 'list.test.ts'), testFile('GET', 200));
+  return project;
+}
+
+/** The runner's tools on PATH: its Node (the one under test), npm and npx. */
+function runnerBin(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-bin-'));
+  symlinkSync(NODE, join(dir, 'node'));
+  for (const tool of ['npm', 'npx'])
+    writeFileSync(join(dir, tool), `#!/bin/sh\nexec "${NODE}" "${join(NPM_BIN, `${tool}-cli.js`)}" "$@"\n`, {
+      mode: 0o755,
+    });
+  return dir;
+}
 
 const started: { kill(): void }[] = [];
 /** What the servers printed, for the message of a failing test. */
@@ -219,38 +279,7 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
 
   it("runs docs/ci.md's vitest recipe as written: each test file's journal, then the gate", async () => {
     const page = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
-    const block = (first: string) => new RegExp(`\`\`\`ts\n(// ${first}[\\s\\S]*?)\`\`\``).exec(page)![1]!;
-    const project = mkdtempSync(join(app, 'vitest-recipe-'));
-    // This repository's vitest, as the consumer's own.
-    if (!existsSync(join(app, 'node_modules', 'vitest')))
-      symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(app, 'node_modules', 'vitest'));
-    writeFileSync(join(project, 'coverage.setup.ts'), block('coverage\\.setup\\.ts'));
-    writeFileSync(join(project, 'vitest.config.ts'), block('vitest\\.config\\.ts'));
-    // The team's own: the handlers, and two test files that each exercise one operation.
-    writeFileSync(
-      join(project, 'mock.ts'),
-      "import { createMswHandlers } from 'chatbot-api-mock/msw';\n" +
-        "export const mock = createMswHandlers({ baseUrl: 'https://app.example.test/api' });\n",
-    );
-    const testFile = (method: string, expected: number) =>
-      [
-        "import { setupServer } from 'msw/node';",
-        "import { expect, it } from 'vitest';",
-        "import { mock } from './mock.js';",
-        'const server = setupServer(...mock.handlers);',
-        `it('${method}', async () => {`,
-        '  server.listen();',
-        "  const answer = await fetch('https://app.example.test/api/chatbots', {",
-        `    method: '${method}',`,
-        `    headers: { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' },`,
-        `    ${method === 'POST' ? 'body: \'{"name":"recipe"}\',' : ''}`,
-        '  });',
-        `  expect(answer.status).toBe(${expected});`,
-        '  server.close();',
-        '});',
-      ].join('\n');
-    writeFileSync(join(project, 'create.test.ts'), testFile('POST', 201));
-    writeFileSync(join(project, 'list.test.ts'), testFile('GET', 200));
+    const project = vitestRecipe(page);
     const vitest = await exec(NODE, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', project], {
       cwd: project,
     });
@@ -268,6 +297,106 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     });
     expect(missed.code).toBe(1);
     expect(missed.stdout).toContain('createChatbot: answer 409 application/problem+json');
+  });
+
+  describe("docs/ci.md's workflows, run as a runner runs them, with the action the tarball holds", () => {
+    const page = () => readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const workflow = (file: string) =>
+      new RegExp(`\`\`\`yaml\n(# \\.github/workflows/${file}[\\s\\S]*?)\`\`\``).exec(page())![1]!;
+    const runner = () => ({ PATH: `${runnerBin()}:/usr/bin:/bin`, HOME: process.env.HOME ?? tmpdir() });
+    /** A checked-out project that ran `npm ci`: the consumer's node_modules. */
+    const checkout = (dir: string) => {
+      symlinkSync(join(app, 'node_modules'), join(dir, 'node_modules'));
+      return dir;
+    };
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
+
+    it('spec reviewers: annotations on the lines, the summary, SARIF, and a failed verdict', () => {
+      const origin = mkdtempSync(join(tmpdir(), 'origin-'));
+      git(origin, 'init', '-q', '-b', 'main');
+      copyFileSync(join(ROOT, 'openapi.yaml'), join(origin, 'openapi.yaml'));
+      git(origin, 'add', '.');
+      git(origin, 'commit', '-q', '-m', 'the contract');
+      const work = mkdtempSync(join(tmpdir(), 'work-'));
+      git(work, 'clone', '-q', origin, '.');
+      git(work, 'checkout', '-q', '-b', 'feature');
+      const text = readFileSync(join(work, 'openapi.yaml'), 'utf8');
+      writeFileSync(join(work, 'openapi.yaml'), text.replace(/(ChatbotName:\n(?:.*\n)*? {6}maxLength: )200/, '$1100'));
+      git(work, 'commit', '-q', '-am', 'a shorter name');
+      const run = runJob(workflow('contract-review\\.yml'), {
+        cwd: checkout(work),
+        env: runner(),
+        github: { base_ref: 'main' },
+      });
+      expect(run.provided).toEqual([
+        'actions/checkout@v4',
+        'actions/setup-node@v4',
+        'npm ci',
+        'github/codeql-action/upload-sarif@v3',
+      ]);
+      const [step] = run.steps;
+      expect(run.code, step?.stdout + (step?.stderr ?? '')).toBe(1);
+      expect(step?.stdout).toMatch(
+        /^::error file=openapi\.yaml,line=\d+,col=7,title=breaking%3A request-property-max-length-decreased::/m,
+      );
+      expect(step?.outputs).toMatchObject({
+        verdict: 'failed',
+        'diff-verdict': 'failed',
+        'diff-breaking': '1',
+        'verify-verdict': 'skipped',
+        'coverage-verdict': 'skipped',
+      });
+      expect(run.summary).toContain('Contract diff: 1 breaking change, not acknowledged');
+      expect((JSON.parse(readFileSync(join(work, 'contract-diff.sarif'), 'utf8')) as { version: string }).version).toBe(
+        '2.1.0',
+      );
+    });
+
+    it('backend teams: verify against the service the job started, its reports and its gate', async () => {
+      const url = await start(['serve', '--port', '0']);
+      const work = checkout(mkdtempSync(join(tmpdir(), 'work-')));
+      const run = runJob(workflow('contract-verify\\.yml').replaceAll('127.0.0.1:4010', new URL(url).host), {
+        cwd: work,
+        env: runner(),
+        secrets: { API_KEY: KEYS.acmeWeb, API_KEY_SAME_ACCOUNT: KEYS.acmeMobile, API_KEY_OTHER_ACCOUNT: KEYS.globex },
+        replaced: { 'Start your service': 'true' },
+      });
+      const step = run.steps.find((entry) => entry.step === './node_modules/chatbot-api-mock');
+      expect(run.code, (step?.stdout ?? '') + (step?.stderr ?? '')).toBe(0);
+      expect(step?.outputs).toMatchObject({ verdict: 'passed', 'verify-verdict': 'passed', 'verify-failures': '0' });
+      expect(run.summary).toContain('## ✅ Contract verification: passed');
+      for (const file of ['verify.xml', 'verify.html', 'verify-journal.json'])
+        expect(existsSync(join(work, 'chatbot-api-mock-reports', file)), file).toBe(true);
+    });
+
+    it('frontend teams: the suite writes its journals, and the gate reads them', () => {
+      const project = checkout(vitestRecipe(page()));
+      const run = runJob(workflow('contract-coverage\\.yml'), { cwd: project, env: runner() });
+      const step = run.steps.find((entry) => entry.step === './node_modules/chatbot-api-mock');
+      expect(run.code, run.steps.map((entry) => entry.stdout + entry.stderr).join('\n')).toBe(0);
+      expect(step?.outputs).toMatchObject({ 'coverage-verdict': 'passed', 'coverage-operations': '100' });
+      expect(run.summary).toContain('**Gate: passed**');
+    });
+
+    it('says which Node it needs, on a runner whose Node is older', () => {
+      const old = mkdtempSync(join(tmpdir(), 'old-node-'));
+      symlinkSync('/usr/bin/node', join(old, 'node'));
+      const ran = runAction(
+        join(app, 'node_modules', 'chatbot-api-mock'),
+        { diff: 'false' },
+        app,
+        { PATH: `${old}:/usr/bin:/bin` },
+        {
+          secrets: {},
+          github: {},
+        },
+      );
+      expect(ran.code).toBe(1);
+      expect(ran.stdout).toMatch(
+        /^::error title=chatbot-api-mock::it needs Node 22\.13 or later .* add actions\/setup-node/m,
+      );
+    });
   });
 
   it('type-checks a consumer with skipLibCheck off, overrides typed from the contract in both packages', async () => {

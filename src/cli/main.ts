@@ -6,7 +6,7 @@ import { addLintCommand } from './commands/lint.js';
 import { addMockCommand } from './commands/mock.js';
 import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
-import { addVerifyCommand } from './commands/verify.js';
+import { addVerifyCommand, VERIFY_KEY_ENVS } from './commands/verify.js';
 import { packageVersion } from './version.js';
 import { ALL_SETTINGS } from './settings.js';
 import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
@@ -31,7 +31,8 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 // An empty variable (PORT= in a .env file, say) means "not set", not an empty value.
-for (const { env } of ALL_SETTINGS) if (env && process.env[env] === '') delete process.env[env];
+for (const env of [...ALL_SETTINGS.map((setting) => setting.env), ...Object.values(VERIFY_KEY_ENVS)])
+  if (env && process.env[env] === '') delete process.env[env];
 
 // No top-level await: this module is bundled as CommonJS, to start from V8's
 // code cache (src/bin.cts). A failure still ends the process with code 1.

@@ -4,7 +4,7 @@
 // would end or start a command, and SARIF is JSON.
 import { RULES, type Level } from './catalogue.js';
 import type { Change } from './changes.js';
-import { verdict, type Review } from './review.js';
+import { verdict, type Review } from './verdict.js';
 import { printable } from '../untrusted/printable.js';
 
 const COMMAND: Record<Level, string> = { breaking: 'error', warning: 'warning', info: 'notice' };

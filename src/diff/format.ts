@@ -7,10 +7,10 @@ import { htmlText, markdownCode } from '../untrusted/markdown.js';
 import { asGithub, asSarif } from './annotations.js';
 import { LEVELS, type Change } from './changes.js';
 import type { Format } from './formats.js';
-import { verdict, type Review } from './review.js';
+import { verdict, type Review } from './verdict.js';
 
 export { FORMATS, type Format } from './formats.js';
-export { verdict, type Review } from './review.js';
+export { verdict, type Review } from './verdict.js';
 
 const shown = (value: unknown) => (value === undefined ? '–' : printable(JSON.stringify(value)).slice(0, 80));
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const NODE = process.env.NODE_UNDER_TEST ?? process.execPath;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // npm's own scripts, run by the Node under test (so that node-gyp builds for it).
-const NPM_BIN = process.env.npm_execpath ? dirname(process.env.npm_execpath) : '/usr/lib/node_modules/npm/bin';
+export const NPM_BIN = process.env.npm_execpath ? dirname(process.env.npm_execpath) : '/usr/lib/node_modules/npm/bin';
 
 export interface Result {
   code: number;

@@ -33,6 +33,13 @@ interface VerifyFlags {
   failUnder?: Thresholds;
 }
 
+/** The variables verify reads its keys from (an empty one is unset, as for every setting). */
+export const VERIFY_KEY_ENVS = {
+  key: 'VERIFY_KEY',
+  sameAccount: 'VERIFY_KEY_SAME_ACCOUNT',
+  otherAccount: 'VERIFY_KEY_OTHER_ACCOUNT',
+} as const;
+
 function phaseList(value: string): Phase[] {
   const phases = value
     .split(',')
@@ -51,9 +58,18 @@ export function addVerifyCommand(program: Command): void {
       'check a running implementation against the contract: examples, boundary cases, fuzzing, and stateful sequences',
     )
     .requiredOption('--base-url <url>', 'the service address, ending in /api', httpUrl)
-    .requiredOption('--key <key>', 'an API key of the service')
-    .option('--key-same-account <key>', 'a key of another project of the same account (checks account scope)')
-    .option('--key-other-account <key>', 'a key of another account (checks tenant isolation)')
+    // Keys from the environment too: a CI secret stays out of the command line, which any process may read.
+    .addOption(new Option('--key <key>', 'an API key of the service').env(VERIFY_KEY_ENVS.key).makeOptionMandatory())
+    .addOption(
+      new Option('--key-same-account <key>', 'a key of another project of the same account (checks account scope)').env(
+        'VERIFY_KEY_SAME_ACCOUNT',
+      ),
+    )
+    .addOption(
+      new Option('--key-other-account <key>', 'a key of another account (checks tenant isolation)').env(
+        VERIFY_KEY_ENVS.otherAccount,
+      ),
+    )
     .option(
       '--stateless',
       'the target keeps no state (the Prism mock): no stateful phase, no checks that need state',

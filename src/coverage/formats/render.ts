@@ -8,7 +8,7 @@ import { coverageJUnit } from './junit.js';
 import { coverageMarkdown } from './markdown.js';
 import { coverageText } from './text.js';
 
-export const FORMATS = ['text', 'markdown', 'html', 'junit', 'ctrf'] as const;
+export const FORMATS = ['text', 'markdown', 'html', 'junit', 'ctrf', 'json'] as const;
 export type CoverageFormat = (typeof FORMATS)[number];
 
 export interface RenderContext {
@@ -32,6 +32,8 @@ export function renderCoverage(format: CoverageFormat, result: CoverageResult, c
       return coverageJUnit(result, gate);
     case 'ctrf':
       return coverageCtrf(result, gate, context.times, context.version);
+    case 'json':
+      return `${JSON.stringify({ ...result, gate: gate ?? null }, null, 2)}\n`;
   }
 }
 
