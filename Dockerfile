@@ -7,7 +7,8 @@ WORKDIR /app
 # Nothing compiles: SQLite is node:sqlite, built into Node.
 COPY package.json package-lock.json ./
 COPY packages ./packages
-RUN npm ci
+# No scripts yet: the sources they build are not copied. No dependency needs its own (package.json's allowScripts).
+RUN npm ci --ignore-scripts
 COPY . .
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 

@@ -3,7 +3,7 @@
 // require, its types with skipLibCheck off) beside msw 3, and the MSW package
 // alone beside msw 2 and msw 3, as a frontend team installs it. `.ci/run` runs
 // this file again with Node 24 (NODE_UNDER_TEST).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -18,9 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STAMP, staleInput } from '../tools/build-if-stale.mjs';
 import { freePort } from './helpers/freePort.js';
 import { assertBuilt } from './helpers/run.js';
-import { exec, installInto, NODE, NPM_BIN, npx, packTarballs, spawnNpx } from './helpers/packed.js';
+import { exec, installInto, NODE, npm, NPM_BIN, npx, packTarballs, spawnNpx } from './helpers/packed.js';
 import { runAction, runJob } from './helpers/workflow.js';
 import { KEYS, TestClient } from './helpers/server.js';
 import { until } from './helpers/until.js';
@@ -121,14 +122,40 @@ function start(args: string[], env: Record<string, string> = {}): Promise<string
 }
 
 describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test' : process.version}`, () => {
-  it('ships runtime code, the contract and the types, and no source maps or tools', () => {
+  it('ships runtime code, the contract and the types, and no source maps, tools or prepare script', () => {
     const root = join(app, 'node_modules', 'chatbot-api-mock');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: object };
+    expect(manifest.scripts).not.toHaveProperty('prepare');
+    expect(existsSync(join(app, 'node_modules', '@chatbot-api-mock', 'msw', 'README.md'))).toBe(true);
     expect(existsSync(join(root, 'openapi.yaml'))).toBe(true);
     expect(existsSync(join(root, 'LICENSE'))).toBe(true);
     expect(existsSync(join(root, 'generated', 'openapi.d.ts'))).toBe(true);
     expect(existsSync(join(root, 'dist', 'msw.js'))).toBe(true);
     const files = readdirSync(join(root, 'dist'), { recursive: true }).map(String);
     expect(files.filter((file) => file.endsWith('.map') || /bench|review/.test(file))).toEqual([]);
+  });
+
+  it('packs both packages as the README says with no build of its own when dist/ is fresh', async () => {
+    // A fresh build is this file's premise (npm test builds first); a stale one would be built here, once.
+    expect(staleInput(ROOT)).toBeUndefined();
+    const stamp = statSync(join(ROOT, STAMP)).mtimeMs;
+    const packed = await npm(['pack', '--dry-run', '--json', '--workspaces', '--include-workspace-root'], ROOT);
+    expect(packed.code, packed.stderr).toBe(0);
+    expect(statSync(join(ROOT, STAMP)).mtimeMs).toBe(stamp);
+    const contents = JSON.parse(packed.stdout) as { name: string; files: { path: string }[] }[];
+    const msw = contents.find((entry) => entry.name === '@chatbot-api-mock/msw');
+    expect(msw?.files.map((file) => file.path)).toContain('README.md');
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('*.tgz');
+  });
+
+  it("refuses a Node older than 22.13 in the Node's own words, before any command runs", async () => {
+    // The machine's own Node 20, as a user whose PATH finds it runs the installed bin.
+    const old = await exec('/usr/bin/node', [bin, 'serve', '--data-file', join(app, 'old-node.sqlite')], { cwd: app });
+    expect(old.code).toBe(1);
+    expect(old.stderr).toMatch(
+      /^chatbot-api-mock: error: it needs Node\.js 22\.13 or later \(22 or 24 LTS\), and this is v20\./,
+    );
+    expect(old.stderr).not.toMatch(/node:sqlite/);
   });
 
   it('answers --help through npx, listing every command', async () => {
@@ -299,6 +326,42 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     expect(missed.stdout).toContain('createChatbot: answer 409 application/problem+json');
   });
 
+  it("runs docs/backend.md's CI block as written, in a project that installed the package", async () => {
+    const page = readFileSync(join(ROOT, 'docs', 'backend.md'), 'utf8');
+    const block = /In any CI, in a project that installed the package[\s\S]*?```sh\n([\s\S]*?)```/.exec(page)![1]!;
+    const project = mkdtempSync(join(tmpdir(), 'backend-ci-'));
+    symlinkSync(join(app, 'node_modules'), join(project, 'node_modules'));
+    // The team's own end-to-end suite: a create and a list through the proxy.
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ scripts: { 'test:e2e': 'node e2e.mjs' } }));
+    writeFileSync(
+      join(project, 'e2e.mjs'),
+      `const headers = { authorization: 'Bearer ${KEYS.acmeWeb}', 'content-type': 'application/json' };
+      const made = await fetch(process.env.API_URL + '/chatbots', { method: 'POST', headers, body: '{"name":"e2e"}' });
+      const listed = await fetch(process.env.API_URL + '/chatbots', { headers });
+      process.exit(made.status === 201 && listed.status === 200 ? 0 : 1);`,
+    );
+    const origin = new URL(await start(['serve', '--port', '0'])).origin;
+    const port = String(await freePort());
+    const ran = spawnSync('bash', ['-e', '-c', block.replaceAll('4012', port)], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: {
+        PATH: `${runnerBin()}:/usr/bin:/bin`,
+        HOME: process.env.HOME ?? tmpdir(),
+        STAGING_URL: origin,
+        BACKEND_URL: origin,
+        KEY: KEYS.acmeWeb,
+        KEY_OTHER_PROJECT: KEYS.acmeMobile,
+        KEY_OTHER_ACCOUNT: KEYS.globex,
+      },
+    });
+    expect(ran.status, ran.stdout + ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/proxy: 2 requests checked, 0 contract violations by the upstream/);
+    for (const report of ['reports/contract.xml', 'reports/contract.html', 'reports/proxy.xml'])
+      expect(existsSync(join(project, report)), report).toBe(true);
+  });
+
   describe("docs/ci.md's workflows, run as a runner runs them, with the action the tarball holds", () => {
     const page = () => readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     const workflow = (file: string) =>
@@ -455,7 +518,7 @@ describe.each(['2', '3'])(
       // No install script: its one script builds it from this repository before a pack.
       expect([manifest.dependencies, manifest.scripts]).toEqual([
         undefined,
-        { prepack: 'npm --prefix ../.. run build' },
+        { prepack: 'npm --prefix ../.. run -s build:if-stale' },
       ]);
       const files = readdirSync(root, { recursive: true }).map((file) => join(root, String(file)));
       expect(files.filter((file) => file.endsWith('.node'))).toEqual([]);

@@ -40,11 +40,12 @@ const ELSEWHERE: [RegExp, string][] = [
   [/db\.internal/, 'needs your PostgreSQL; test/robustness/replicas.test.ts runs two replicas on a local one'],
   [
     /\$STAGING_URL|staging\.example\.com/,
-    'needs your deployment; test/verify-cli.test.ts runs verify on a local server',
+    "needs your deployment; test/pack.test.ts runs docs/backend.md's CI block as written against a local server",
   ],
   [
-    /\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy/,
-    'needs your backend and end-to-end suite; test/proxy.test.ts runs the proxy and stops it with a signal',
+    /\$BACKEND_URL|^proxy=\$!$|test:e2e|^kill -INT \$proxy|:4012\/__admin\/violations/,
+    "needs your backend and end-to-end suite; test/pack.test.ts runs docs/backend.md's CI block as written, with " +
+      'a local server and a suite of its own',
   ],
   [/\[--port 4012\]|^chatbot-api-mock diff \[BASE\]|^\[--rules FILE\]/, 'a synopsis, not a command'],
   [
