@@ -56,13 +56,17 @@ buildah bud --quiet --pull=never --layers=false -t "$IMAGE" "$WORK/context" > "$
   || { tail -40 "$WORK/build.log"; echo "image: the Dockerfile did not build"; exit 1; }
 
 step "run it as its config says"
-entry=$(buildah inspect --format '{{json .OCIv1.Config.Entrypoint}}' "$IMAGE")
-cmd=$(buildah inspect --format '{{json .OCIv1.Config.Cmd}}' "$IMAGE")
-user=$(buildah inspect --format '{{.OCIv1.Config.User}}' "$IMAGE")
-health=$(buildah inspect --format '{{json .Docker.Config.Healthcheck.Test}}' "$IMAGE")
+buildah inspect --type image "$IMAGE" > "$WORK/inspect.json"
+config() { node -e 'const i = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const v = process.argv[2].split(".").reduce((o, k) => o?.[k], i); console.log(typeof v === "string" ? v : JSON.stringify(v ?? null))' "$WORK/inspect.json" "$1"; }
+entry=$(config OCIv1.config.Entrypoint)
+cmd=$(config OCIv1.config.Cmd)
+user=$(config OCIv1.config.User)
+health=$(config Docker.config.Healthcheck.Test)
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 run=$(buildah from "$IMAGE"); containers+=("$run")
-readarray -t argv < <(node -e 'for (const a of [...JSON.parse(process.argv[1]), ...JSON.parse(process.argv[2])]) console.log(a)' "$entry" "$cmd")
+readarray -t argv < <(node -e 'for (const a of [...JSON.parse(process.argv[1]), ...JSON.parse(process.argv[2] || "[]")])
+  console.log(a)' "$entry" "$cmd")
 buildah run --user "$user" --env PORT="$port" "$run" -- "${argv[@]}" > "$WORK/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$WORK/serve.log" 2>/dev/null && break; sleep 0.2; done
