@@ -4,7 +4,7 @@
 # mmdebstrap, Node 22 and npm from the npm registry in /usr/local, a `node` user of uid 1000), then runs the
 # image as its config says (entrypoint, command, user) and checks its health check, one create and one list.
 #   tools/image.sh            build and check; prints one line per step, exit 1 on the first that fails
-# Needs root, buildah and mmdebstrap (.ci/run installs them from Debian's packages). Everything it makes is
+# Docker format, so that the image keeps its HEALTHCHECK (OCI has none). Needs root, buildah and mmdebstrap (.ci/run installs them from Debian's packages). Everything it makes is
 # removed at the end; the Debian root is kept in $IMAGE_CACHE (default /var/cache/chatbot-api-mock-image).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,16 +52,16 @@ buildah commit --quiet "$base" "$BASE" >/dev/null
 
 step "buildah bud the Dockerfile from a clean checkout of HEAD"
 git -C "$ROOT" archive --format=tar HEAD | tar -x -C "$WORK" --one-top-level=context
-buildah bud --quiet --pull=never --layers=false -t "$IMAGE" "$WORK/context" > "$WORK/build.log" 2>&1 \
+buildah bud --quiet --format docker --pull=never --layers=false -t "$IMAGE" "$WORK/context" > "$WORK/build.log" 2>&1 \
   || { tail -40 "$WORK/build.log"; echo "image: the Dockerfile did not build"; exit 1; }
 
 step "run it as its config says"
 buildah inspect --type image "$IMAGE" > "$WORK/inspect.json"
 config() { node -e 'const i = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   const v = process.argv[2].split(".").reduce((o, k) => o?.[k], i); console.log(typeof v === "string" ? v : JSON.stringify(v ?? null))' "$WORK/inspect.json" "$1"; }
-entry=$(config OCIv1.config.Entrypoint)
-cmd=$(config OCIv1.config.Cmd)
-user=$(config OCIv1.config.User)
+entry=$(config Docker.config.Entrypoint)
+cmd=$(config Docker.config.Cmd)
+user=$(config Docker.config.User)
 health=$(config Docker.config.Healthcheck.Test)
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 run=$(buildah from "$IMAGE"); containers+=("$run")
