@@ -1,6 +1,6 @@
-// The container image definition. No Docker daemon runs where the tests run,
-// so this reads the Dockerfile: multi-stage, a non-root user, a health check on
-// the admin health endpoint, and nothing copied that the build does not make.
+// The container image definition, as read: multi-stage, a non-root user, a health check on the admin health
+// endpoint, and nothing copied that the build does not make. No Docker daemon runs where the tests run; .ci/run
+// builds it for real with buildah and runs the image (tools/image.sh).
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 

@@ -36,7 +36,11 @@ const ELSEWHERE: [RegExp, string][] = [
   ],
   [/^npm install$/, '.ci/run installs with npm ci'],
   [/^npm test$/, 'this file is part of it'],
-  [/^docker /, 'no Docker daemon where the tests run; test/dockerfile.test.ts reads the Dockerfile'],
+  [
+    /^docker /,
+    'no Docker daemon where the tests run: .ci/run builds the Dockerfile with buildah and runs the image ' +
+      '(tools/image.sh), and test/dockerfile.test.ts reads it',
+  ],
   [/db\.internal/, 'needs your PostgreSQL; test/robustness/replicas.test.ts runs two replicas on a local one'],
   [
     /\$STAGING_URL|staging\.example\.com/,

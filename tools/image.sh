@@ -4,8 +4,9 @@
 # mmdebstrap, Node 22 and npm from the npm registry in /usr/local, a `node` user of uid 1000), then runs the
 # image as its config says (entrypoint, command, user) and checks its health check, one create and one list.
 #   tools/image.sh            build and check; prints one line per step, exit 1 on the first that fails
-# Docker format, so that the image keeps its HEALTHCHECK (OCI has none). Needs root, buildah and mmdebstrap (.ci/run installs them from Debian's packages). Everything it makes is
-# removed at the end; the Debian root is kept in $IMAGE_CACHE (default /var/cache/chatbot-api-mock-image).
+# Docker format, so that the image keeps its HEALTHCHECK (OCI has none). Needs root, buildah and mmdebstrap
+# (.ci/run installs them from Debian's packages). Everything it makes is removed at the end; the Debian root is
+# kept in $IMAGE_CACHE (default /var/cache/chatbot-api-mock-image).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -67,18 +68,19 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 run=$(buildah from "$IMAGE"); containers+=("$run")
 readarray -t argv < <(node -e 'for (const a of [...JSON.parse(process.argv[1]), ...JSON.parse(process.argv[2] || "[]")])
   console.log(a)' "$entry" "$cmd")
-buildah run --user "$user" --env PORT="$port" "$run" -- "${argv[@]}" > "$WORK/serve.log" 2>&1 &
+# As the Dockerfile's comment runs it: bound to every address, so with an admin token.
+buildah run --user "$user" --env PORT="$port" --env ADMIN_TOKEN=image-check "$run" -- "${argv[@]}" > "$WORK/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$WORK/serve.log" 2>/dev/null && break; sleep 0.2; done
 grep -q "listening on" "$WORK/serve.log" || { cat "$WORK/serve.log"; echo "image: the server did not start"; exit 1; }
 readarray -t probe < <(node -e 'const t=JSON.parse(process.argv[1]); for (const a of t.slice(1)) console.log(a)' "$health")
-buildah run --user "$user" --env PORT="$port" "$run" -- "${probe[@]}" \
+buildah run --user "$user" --env PORT="$port" --env ADMIN_TOKEN=image-check "$run" -- "${probe[@]}" \
   || { echo "image: its health check failed"; exit 1; }
 step "health check passed (as user $user, port $port)"
 api="http://127.0.0.1:$port/api/chatbots"
-created=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$api" -H 'Authorization: Bearer sk_live_demo_alpha' \
+created=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$api" -H 'Authorization: Bearer sk_live_acme_web_0001' \
   -H 'Content-Type: application/json' -d '{"name":"From the image"}')
-listed=$(curl -s "$api" -H 'Authorization: Bearer sk_live_demo_alpha')
+listed=$(curl -s "$api" -H 'Authorization: Bearer sk_live_acme_web_0001')
 [ "$created" = 201 ] || { echo "image: a create answered $created"; exit 1; }
 case "$listed" in *'"name":"From the image"'*) ;; *) echo "image: the list lacks the chatbot: $listed"; exit 1 ;; esac
 step "a create answered 201, and the list holds it: the image works"
