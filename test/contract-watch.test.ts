@@ -192,6 +192,12 @@ describe('serve --contract FILE --watch', () => {
       expect(JSON.parse(refusals().at(-1)!).msg).toMatch(why);
       expect((await client.create(KEYS.acmeWeb, { name: TWENTY })).status).toBe(422);
     }
+
+    // Repaired to the last good text: the last line says so, not the warning.
+    writeInPlace(tightened());
+    await logged(started, 'restored: it is the last good contract again, served as it was');
+    const last = started.stdout().trim().split('\n').at(-1)!;
+    expect(JSON.parse(last).msg).toMatch(/^contract .*openapi\.yaml restored: /);
   });
 
   it('serves an added read and delete from state, one it cannot infer from its example; 405 once removed', async () => {

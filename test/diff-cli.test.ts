@@ -156,4 +156,21 @@ describe('chatbot-api-mock diff', () => {
     expect(result.out).toMatch(/^contract diff: HEAD \([0-9a-f]{7}\) \(\S+\) → openapi\.yaml/);
     expect([0, 1]).toContain(result.code);
   });
+
+  it('says of a new security scheme nothing that the requirement beside it contradicts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'diff-scheme-'));
+    copyFileSync(specPath, join(dir, 'base.yaml'));
+    writeFileSync(
+      join(dir, 'head.yaml'),
+      edited((doc) => {
+        doc.components.securitySchemes.Partner = { type: 'apiKey', in: 'header', name: 'X-Partner' };
+        doc.paths['/chatbots'].get.security = [{ Partner: [] }];
+      }),
+    );
+    const { out } = await diff(dir, ['base.yaml', 'head.yaml']);
+    const added = out.split('\n').find((line) => line.includes('api-security-component-added'));
+    expect(added).toBeDefined();
+    expect(out).toMatch(/GET \/chatbots/);
+    expect(added).not.toMatch(/no requirement/);
+  });
 });

@@ -39,6 +39,13 @@ export function watchContract(
   let timer: NodeJS.Timeout | undefined;
   let reading = Promise.resolve();
   const checker = contractChecker();
+  // Whether the last line said a broken edit was ignored: the next good one says so, so that a warning is never
+  // the last word on a file that has since been repaired.
+  let broken = false;
+  const refuse = (message: string) => {
+    broken = true;
+    logger.warn(`${message}; still serving the last good contract`);
+  };
 
   const reload = async () => {
     let next: ContractFile;
@@ -47,20 +54,23 @@ export function watchContract(
       const { text, files, script } = await checker.check(file, maxBytes);
       next = contractFromText(file, text, files, script);
     } catch (error) {
-      return logger.warn(`${(error as Error).message}; still serving the last good contract`);
+      return refuse((error as Error).message);
     }
     follow(next.files);
-    if (next.text === current.text) return;
+    if (next.text === current.text) {
+      if (broken) logger.info(`contract ${file} restored: it is the last good contract again, served as it was`);
+      broken = false;
+      return;
+    }
     let served: string | undefined;
     try {
       served = await apply(next);
     } catch (error) {
-      return logger.warn(
-        `contract ${file} cannot be served: ${(error as Error).message}; still serving the last good contract`,
-      );
+      return refuse(`contract ${file} cannot be served: ${(error as Error).message}`);
     }
     current = next;
-    logger.info(`contract ${file} reloaded${served ? `: ${served}` : ''}`);
+    logger.info(`contract ${file} ${broken ? 'restored and reloaded' : 'reloaded'}${served ? `: ${served}` : ''}`);
+    broken = false;
   };
 
   const edited = () => {

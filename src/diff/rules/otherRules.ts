@@ -136,7 +136,11 @@ export const OTHER_RULES = [
       'scope is refused',
   },
   { id: 'api-security-scope-removed', level: 'info', reason: 'a requirement needs one scope fewer' },
-  { id: 'api-security-component-added', level: 'info', reason: 'a new security scheme, used by no requirement yet' },
+  {
+    id: 'api-security-component-added',
+    level: 'info',
+    reason: 'a new security scheme; a client is asked for it only where a requirement names it',
+  },
   { id: 'api-security-component-removed', level: 'info', reason: 'a security scheme no requirement uses is gone' },
   {
     id: 'api-security-component-changed',
