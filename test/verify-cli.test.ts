@@ -10,6 +10,7 @@ import type { VerifyReport } from '../src/verify/runVerify.js';
 import { faultyStore, startBrokenServer } from './helpers/broken.js';
 import { assertBuilt, BIN } from './helpers/run.js';
 import { KEYS, startTestServer, type TestServer } from './helpers/server.js';
+import { freePort } from './helpers/freePort.js';
 import { joined } from './helpers/regexp.js';
 
 let reference: TestServer;
@@ -84,6 +85,29 @@ describe('verify on the command line', () => {
     expect(html).toContain('<h1>Contract coverage</h1>');
     expect(html).toMatch(/createChatbot \(POST \/chatbots\)[^<]*: documented statuses/);
     expect(html).toContain('#/paths/~1chatbots/post/requestBody/content/application~1json/examples/withSettings');
+    // What no request can provoke from outside is said so, in grey: not a gap of a passing run.
+    expect(html).toContain('<td>500</td><td class="skip">– not provoked: a server fault: no request provokes it');
+    expect(html).toContain('<td>409</td><td class="skip">– not provoked: no case of this run asks for it');
+    expect(html).toContain('<td>201</td><td class="yes">✓</td>');
+  }, 120_000);
+
+  it('says what a stateless target kept (nothing), and why a run that reached nothing stopped', async () => {
+    const stateless = await verify([
+      '--base-url',
+      reference.server.url,
+      '--key',
+      KEYS.acmeWeb,
+      '--stateless',
+      ...quick,
+    ]);
+    expect(stateless.stdout).toMatch(
+      /✓ passed: 0 failures · \d+ requests in [\d.]+ s · \d+ creates answered, none kept \(a stateless target\) · seed 5$/m,
+    );
+    const port = await freePort();
+    const nothing = await verify(['--base-url', `http://127.0.0.1:${port}/api`, '--key', KEYS.acmeWeb, ...quick]);
+    expect(nothing.status).toBe(1);
+    expect(nothing.stdout).toMatch(/^✗ failed: the run stopped \(.+\) · 1 request in [\d.]+ s · /m);
+    expect(nothing.stdout).not.toMatch(/0 failures|1 requests/);
   }, 120_000);
 
   it('fails a broken server with exit 1: each failure once, with a curl command that keeps the key out', async () => {

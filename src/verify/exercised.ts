@@ -13,7 +13,8 @@ export interface OperationCoverage {
   operation: string;
   method: string;
   path: string;
-  statuses: { status: string; exercised: boolean }[];
+  /** `unprovoked`: why no case of a verify run asks for a status it did not see (none for the proxy's traffic). */
+  statuses: { status: string; exercised: boolean; unprovoked?: string }[];
   /** Statuses answered that the contract does not document for the operation. */
   undocumented: number[];
   examples: { pointer: string; sent: boolean }[];
@@ -24,11 +25,13 @@ export class CoverageTracker {
   readonly #seen = new Map<string, Set<number>>();
   readonly #examples = new Set<string>();
   readonly #requests = new Map<string, number>();
+  /** The statuses the cases of a verify run asked for, per operation. */
+  readonly #asked = new Map<string, Set<number>>();
   readonly #recorder: CoverageRecorder;
 
   constructor(
     readonly contract: Contract,
-    source: 'verify' | 'proxy',
+    readonly source: 'verify' | 'proxy',
   ) {
     this.#recorder = new CoverageRecorder(contract, source);
   }
@@ -38,8 +41,15 @@ export class CoverageTracker {
     return this.#recorder.journal();
   }
 
-  observe(operation: string, testCase: TestCase, answer: Pick<Answer, 'status' | 'headers' | 'text'>): void {
+  /** `expected`: the status the case asked for, when a verify run made it. */
+  observe(
+    operation: string,
+    testCase: TestCase,
+    answer: Pick<Answer, 'status' | 'headers' | 'text'>,
+    expected?: number,
+  ): void {
     this.#recorder.observe(exchangeOf(operation, testCase, answer));
+    if (expected !== undefined) this.#asked.set(operation, (this.#asked.get(operation) ?? new Set()).add(expected));
     const statuses = this.#seen.get(operation) ?? new Set<number>();
     statuses.add(answer.status);
     this.#seen.set(operation, statuses);
@@ -80,12 +90,22 @@ export class CoverageTracker {
         operation: operation.operationId,
         method: operation.method,
         path: operation.path,
-        statuses: documented.map((status) => ({ status, exercised: seen.has(Number(status)) })),
+        statuses: documented.map((status) => this.#status(operation.operationId, status, seen)),
         undocumented: [...seen].filter((status) => !documented.includes(String(status))).sort(),
         examples: examples.map((pointer) => ({ pointer, sent: this.#examples.has(pointer) })),
         requests: this.#requests.get(operation.operationId) ?? 0,
       };
     });
+  }
+
+  #status(operation: string, status: string, seen: ReadonlySet<number>): OperationCoverage['statuses'][number] {
+    const exercised = seen.has(Number(status));
+    if (exercised || this.source === 'proxy' || this.#asked.get(operation)?.has(Number(status)))
+      return { status, exercised };
+    const unprovoked = /^5/.test(status)
+      ? 'a server fault: no request provokes it from outside'
+      : 'no case of this run asks for it: it needs a state the run does not make';
+    return { status, exercised, unprovoked };
   }
 }
 

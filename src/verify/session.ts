@@ -115,7 +115,7 @@ export class Session {
       this.#keep(operation, [failure], ['request_completed'], testCase, undefined);
       return { testCase, expectation, failures: [failure] };
     }
-    this.coverage.observe(operation, testCase, answer);
+    this.coverage.observe(operation, testCase, answer, expectation.status);
     if (expectation.success)
       this.acceptedStatuses.set(answer.status, (this.acceptedStatuses.get(answer.status) ?? 0) + 1);
     const verdict = judgeAnswer(contract, testCase, answer, expectation, {

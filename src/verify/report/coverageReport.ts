@@ -5,6 +5,7 @@
 import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { VerifyReport } from '../runVerify.js';
+import { createdPhrase } from './text.js';
 import { replayBodiesNote, writeReport } from './write.js';
 
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
@@ -59,7 +60,10 @@ function tables(report: AnyReport): Table[] {
         caption: `${title}: documented statuses`,
         head: ['status', 'exercised'],
         rows: [
-          ...operation.statuses.map(({ status, exercised }) => [status, exercised ? YES : NO]),
+          ...operation.statuses.map(({ status, exercised, unprovoked }) => [
+            status,
+            exercised ? YES : unprovoked ? `– not provoked: ${unprovoked}` : NO,
+          ]),
           ...operation.undocumented.map((status) => [String(status), '✗ answered, but not documented']),
         ],
       },
@@ -98,8 +102,8 @@ function targetLines(report: AnyReport): string[] {
     `Verdict: ${report.passed ? 'passed' : 'failed'}, ${report.failures.length} distinct ` +
       `failures${report.error ? `; the run stopped: ${report.error}` : ''}`,
     `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
-    `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.chatbotsCreated} chatbots created, ` +
-      `named verify-${report.runId} …`,
+    `${report.requests} ${report.requests === 1 ? 'request' : 'requests'} in ${report.seconds.toFixed(1)} s; ` +
+      createdPhrase(report),
   ];
 }
 

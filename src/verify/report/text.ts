@@ -60,11 +60,20 @@ export function formatReport(report: VerifyReport): string {
 
 export function formatSummary(report: VerifyReport): string {
   const verdict = report.passed ? '✓ passed' : '✗ failed';
-  return (
-    `${verdict}: ${report.failures.length} ${plural(report.failures.length, 'failure')} · ${report.requests} ` +
-    `requests in ${report.seconds.toFixed(1)} s · ${report.chatbotsCreated} chatbots created (named ` +
-    `verify-${report.runId} …) · seed ${report.seed}`
-  );
+  const requests = `${report.requests} ${plural(report.requests, 'request')} in ${report.seconds.toFixed(1)} s`;
+  // A run that stopped found no failures of the contract: it says why it stopped instead of "0 failures".
+  const outcome = report.error
+    ? `the run stopped (${oneLine(report.error, 200)})`
+    : `${report.failures.length} ${plural(report.failures.length, 'failure')}`;
+  return `${verdict}: ${outcome} · ${requests} · ${createdPhrase(report)} · seed ${report.seed}`;
+}
+
+/** What the creates left behind: chatbots kept by a stateful target, nothing by a stateless one (a mock). */
+export function createdPhrase(report: Pick<VerifyReport, 'stateless' | 'chatbotsCreated' | 'runId'>): string {
+  const { chatbotsCreated: made } = report;
+  return report.stateless
+    ? `${made} ${plural(made, 'create')} answered, none kept (a stateless target)`
+    : `${made} ${plural(made, 'chatbot')} created (named verify-${report.runId} …)`;
 }
 
 /** One line that a terminal rewrites in place while the run goes on. */
