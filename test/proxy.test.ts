@@ -259,15 +259,27 @@ describe('the proxy command', () => {
   it('reports a client’s bad request to a correct upstream in JUnit as skipped, never failed; exits 0', async () => {
     const upstream = await startTestServer();
     closing.push(upstream.close);
-    const junit = join(mkdtempSync(join(tmpdir(), 'proxy-')), 'proxy.xml');
-    const started = run(['proxy', '--upstream', upstream.server.url, '--port', '0', '--junit', junit]);
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-'));
+    const [junit, html, markdown] = ['proxy.xml', 'proxy.html', 'proxy.md'].map((name) => join(dir, name));
+    const reports = ['--junit', junit!, '--report', html!, '--markdown', markdown!];
+    const started = run(['proxy', '--upstream', upstream.server.url, '--port', '0', ...reports]);
     const url = await listening(started);
     expect((await call(`${url}/chatbots`, 'POST', { key: KEYS.acmeWeb, json: { nmae: 'misspelt' } })).status).toBe(422);
     expect(await stop(started)).toBe(0);
-    const xml = readFileSync(junit, 'utf8');
+    const xml = readFileSync(junit!, 'utf8');
     expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
     expect(xml).toMatch(/<testcase [^>]*name="request_conformance · createChatbot"[^>]*>\s*<skipped/);
     expect(xml).not.toMatch(/\b1 (answers|requests) checked/);
+    // The HTML report agrees with its verdict: the client's request apart, not red under Failures; no literal
+    // backticks in its own words; and the field-level reason the 422 carried.
+    const page = readFileSync(html!, 'utf8');
+    expect(page).toContain('Verdict: passed');
+    expect(page).toContain('<h2>Requests that broke the contract (the client&#39;s, not a failure)</h2>');
+    expect(page).not.toMatch(/<h2>(Failures|Violations)<\/h2>|class="failure"/);
+    expect(page.replace(/<pre>[\s\S]*?<\/pre>/g, '')).not.toContain('`');
+    const reasons = "(body: must have required property 'name'; body.nmae: unknown property 'nmae')";
+    expect(page).toContain(reasons.replaceAll("'", '&#39;'));
+    expect(readFileSync(markdown!, 'utf8')).toContain("body.nmae: unknown property 'nmae'");
   });
 
   it('logs a violation repeated across a list’s items as one line under 4 kB, with its count', async () => {

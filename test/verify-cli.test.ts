@@ -101,7 +101,10 @@ describe('verify on the command line', () => {
       ...quick,
     ]);
     expect(stateless.stdout).toMatch(
-      /✓ passed: 0 failures · \d+ requests in [\d.]+ s · \d+ creates answered, none kept \(a stateless target\) · seed 5$/m,
+      joined(
+        /✓ passed: 0 failures · \d+ requests in [\d.]+ s · /m,
+        /\d+ creates answered, none kept \(a stateless target\) · seed 5$/,
+      ),
     );
     const port = await freePort();
     const nothing = await verify(['--base-url', `http://127.0.0.1:${port}/api`, '--key', KEYS.acmeWeb, ...quick]);

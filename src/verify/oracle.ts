@@ -83,18 +83,29 @@ export function createOracle(contract: Contract, keys?: ReadonlyMap<string, Prin
           pointer: `${operation.pointer}/responses/${status}`,
         };
       }
-      const problem = JSON.parse(String(answer.body)) as { detail: string };
+      const problem = JSON.parse(String(answer.body)) as { detail: string; validation?: unknown };
       const documented = contract.responseFor(operation, answer.status);
       return {
         operation,
         success: false,
         status: answer.status,
         alternatives: answer.status === 401 ? [] : alternatives,
-        reason: problem.detail,
+        reason: `${problem.detail}${fieldReasons(problem.validation)}`,
         pointer: documented?.pointer ?? '#/info/description',
       };
     },
   };
+}
+
+/** The field-level reasons of a 422's `validation` (`body.name: must NOT have fewer than 1 characters`), a few. */
+function fieldReasons(validation: unknown): string {
+  if (!Array.isArray(validation) || validation.length === 0) return '';
+  const shown = (validation as { location?: unknown; message?: unknown }[]).slice(0, 5).map(({ location, message }) => {
+    const where = Array.isArray(location) ? location.join('.') : '';
+    return `${where}${where ? ': ' : ''}${String(message)}`;
+  });
+  const more = validation.length > shown.length ? `; and ${validation.length - shown.length} more` : '';
+  return ` (${shown.join('; ')}${more})`;
 }
 
 function wellFormedKey(authorization: string | undefined): boolean {

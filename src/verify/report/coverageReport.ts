@@ -4,6 +4,7 @@
 // every failure with its replay command.
 import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
+import type { Finding } from '../findings.js';
 import type { VerifyReport } from '../runVerify.js';
 import { createdPhrase } from './text.js';
 import { replayBodiesNote, writeReport } from './write.js';
@@ -115,11 +116,12 @@ export function coverageMarkdown(report: AnyReport): string {
     for (const row of table.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
     out.push('');
   }
-  if (report.failures.length > 0) {
-    const note = replayBodiesNote(report.failures);
-    out.push('## Failures', '', ...(note ? [note, ''] : []));
+  const note = replayBodiesNote(report.failures);
+  if (note) out.push(note, '');
+  for (const [heading, findings] of failureSections(report)) {
+    out.push(`## ${heading}`, '');
     // What the traffic brought is shown as code: text, never a link, an image or HTML.
-    for (const finding of report.failures) {
+    for (const finding of findings) {
       out.push(
         `### ${finding.check} · ${finding.operation}`,
         '',
@@ -135,12 +137,27 @@ export function coverageMarkdown(report: AnyReport): string {
   return out.join('\n');
 }
 
+/** The target's failures, and apart from them the requests that broke the contract themselves (a proxied
+ * client's, which the verdict does not count): each under its own heading. */
+function failureSections(report: AnyReport): [string, Finding[]][] {
+  const own = report.failures.filter((finding) => !judgesTheClient(finding.check));
+  const clients = report.failures.filter((finding) => judgesTheClient(finding.check));
+  return [
+    ...(own.length > 0 ? [[isProxyReport(report) ? 'Violations' : 'Failures', own] as [string, Finding[]]] : []),
+    ...(clients.length > 0
+      ? [["Requests that broke the contract (the client's, not a failure)", clients] as [string, Finding[]]]
+      : []),
+  ];
+}
+
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+/** Our own words' `code` spans as <code>, once the text is escaped: a reader sees no literal backticks. */
+const prose = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 export function coverageHtml(report: AnyReport): string {
   const mark = (text: string) =>
-    `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${escape(text)}</td>`;
+    `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${prose(text)}</td>`;
   const body = tables(report).map(
     (table) =>
       `<table><caption>${escape(table.caption)}</caption>` +
@@ -149,18 +166,19 @@ export function coverageHtml(report: AnyReport): string {
           (row) =>
             `<tr>${row
               .slice(0, -1)
-              .map((c) => `<td>${escape(c)}</td>`)
+              .map((c) => `<td>${prose(c)}</td>`)
               .join('')}${mark(row.at(-1) ?? '')}</tr>`,
         )
         .join('')}</table>`,
   );
   const note = replayBodiesNote(report.failures);
-  const failures = report.failures.map(
-    (finding) =>
-      `<section class="failure"><h3>${escape(finding.check)} · ` +
-      `${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ` +
-      `${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} ` +
-      `<code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`,
+  const section = (finding: Finding) =>
+    `<section class="${judgesTheClient(finding.check) ? 'client' : 'failure'}"><h3>${escape(finding.check)} · ` +
+    `${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ` +
+    `${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} ` +
+    `<code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`;
+  const failures = failureSections(report).map(
+    ([heading, findings]) => `<h2>${escape(heading)}</h2>${findings.map(section).join('\n')}`,
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -173,14 +191,14 @@ caption{text-align:left;font-weight:600;padding:.3rem 0}
 th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f3f5f9}
 .yes{color:#17703a}.no{color:#b3261e;font-weight:600}.skip{color:#6b7280}.verdict{font-size:1.1rem;font-weight:600}
 pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
-.failure{border-left:4px solid #b3261e;padding-left:1rem}
+.failure{border-left:4px solid #b3261e;padding-left:1rem}.client{border-left:4px solid #9aa1ad;padding-left:1rem}
 </style></head><body>
 <h1>Contract coverage</h1>
 <ul>${summaryLines(report)
     .map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`)
     .join('')}</ul>
 ${body.join('\n')}
-${failures.length > 0 ? `<h2>Failures</h2>${note ? `<p>${escape(note)}</p>` : ''}${failures.join('\n')}` : ''}
+${note ? `<p>${escape(note)}</p>` : ''}${failures.join('\n')}
 </body></html>
 `;
 }
