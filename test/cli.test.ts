@@ -1,5 +1,7 @@
 // The command line, run as users run it: the compiled bin in a child process.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,7 +193,7 @@ describe('serve refuses to start', () => {
       {},
       joined(
         /^chatbot-api-mock: error: unknown command 'srve' \(did you mean 'serve'\?\); /,
-        /the commands are serve, mock, verify, proxy, diff, lint, coverage$/,
+        /the commands are serve, mock, verify, proxy, diff, lint, coverage, completion$/,
       ),
     ],
     [['verfy', '--base-url', 'x'], {}, /unknown command 'verfy' \(did you mean 'verify'\?\)/],
@@ -233,5 +235,78 @@ describe('serve refuses to start', () => {
     const started = run(['serve', '--port', '0'], { VALIDATE_RESPONSES: 'sometimes' });
     expect(await started.exit).toBe(2);
     expect(started.stderr()).toMatch(/VALIDATE_RESPONSES: expected true or false, not "sometimes"/);
+  });
+});
+
+describe('--help, alike across commands', () => {
+  const help = async (command: string) => {
+    const started = run([command, '--help']);
+    await started.exit;
+    return started.stdout().replace(/\s+/g, ' ');
+  };
+
+  it('names every variable one way, "(env: NAME)", in every command', async () => {
+    for (const command of ['serve', 'mock', 'verify', 'proxy', 'coverage', 'diff', 'lint']) {
+      const text = await help(command);
+      expect(text, command).not.toMatch(/; env [A-Z]/);
+      expect(text, command).not.toMatch(/\benv [A-Z_]+\b(?!\))/);
+    }
+    const verify = await help('verify');
+    for (const name of ['VERIFY_KEY', 'VERIFY_KEY_SAME_ACCOUNT', 'VERIFY_KEY_OTHER_ACCOUNT'])
+      expect(verify).toContain(`(env: ${name})`);
+  });
+
+  it('says the forms a value takes: a delay range, the fault rate from 0 to 1, one host-list form', async () => {
+    const serve = await help('serve');
+    expect(serve).toContain('--delay <ms|min-max> delay every /api answer by MS milliseconds, or by a random time');
+    expect(serve).toContain('--fault-rate <rate> fail this fraction of /api requests, from 0 (none) to 1 (all)');
+    const hosts = /--allowed-host <hosts> more Host names the admin API answers, comma-separated or the flag repeated/;
+    for (const command of ['serve', 'mock', 'proxy']) expect(await help(command), command).toMatch(hosts);
+  });
+
+  it('takes --allowed-host repeated and comma-separated alike, in serve and the proxy', async () => {
+    for (const command of [['serve'], ['proxy', '--upstream', 'http://127.0.0.1:9/api']]) {
+      const started = run([...command, '--port', '0', '--allowed-host', 'a.test,b.test', '--allowed-host', 'c.test']);
+      const url = await listening(started);
+      // node:http, which sends the Host header given (fetch sends the URL's).
+      const statusFor = (host: string) =>
+        new Promise<number | undefined>((resolve, reject) =>
+          get(`${new URL(url).origin}/__admin/openapi.json`, { headers: { host } }, (answer) => {
+            answer.resume();
+            resolve(answer.statusCode);
+          }).on('error', reject),
+        );
+      for (const host of ['a.test', 'b.test', 'c.test'])
+        expect(await statusFor(host), `${command[0]} ${host}`).toBe(200);
+      expect(await statusFor('d.test'), command[0]).toBe(403);
+      await stop(started);
+    }
+  });
+
+  it('completes commands, flags and their choices in bash, from the commands as defined', async () => {
+    const started = run(['completion', 'bash']);
+    expect(await started.exit).toBe(0);
+    const script = tempFile('completion.bash', started.stdout());
+    const complete = (line: string) => {
+      const words = line.split(' ');
+      const shell =
+        `source '${script}'; COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); ` +
+        `COMP_CWORD=${words.length - 1}; _chatbot_api_mock; echo "\${COMPREPLY[*]}"`;
+      return execFileSync('bash', ['-c', shell], { encoding: 'utf8' }).trim();
+    };
+    expect(complete('chatbot-api-mock ver')).toBe('verify');
+    expect(complete('chatbot-api-mock co')).toBe('coverage completion');
+    expect(complete('chatbot-api-mock coverage --f').split(' ').sort()).toEqual(['--fail-under', '--format']);
+    expect(complete('chatbot-api-mock diff --format ')).toBe('text markdown json github sarif');
+    const zsh = run(['completion', 'zsh']);
+    expect(await zsh.exit).toBe(0);
+    expect(zsh.stdout()).toMatch(/^autoload -U \+X bashcompinit && bashcompinit$/m);
+  });
+
+  it('suggests the nearest setting for an unknown key of the config file', async () => {
+    const config = tempFile('.chatbot-api-mockrc.json', JSON.stringify({ prot: 4010 }));
+    const started = run(['serve', '--config', config, '--port', '0']);
+    expect(await started.exit).toBe(2);
+    expect(started.stderr()).toMatch(/unknown setting "prot" \(did you mean 'port'\?\) \(known: /);
   });
 });

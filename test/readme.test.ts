@@ -77,6 +77,7 @@ const ELSEWHERE: [RegExp, string][] = [
     /^npx chatbot-api-mock coverage reports\/coverage --fail-under operations=100,answers=60 --report /,
     'test/coverage.test.ts runs it as written on the journal of a server',
   ],
+  [/^source <\(npx chatbot-api-mock completion bash\)/, 'test/cli.test.ts sources the script completion prints'],
 ];
 const SERVER = /^(npx chatbot-api-mock (serve|mock)|npm start|npm run mock)\b/;
 const CURL = /^curl /;

@@ -36,7 +36,11 @@ describe('the serve settings table', () => {
       /option '--fault-rate <rate>' argument '5' is invalid\. expected a fraction from 0 to 1/,
     ],
     [[], { FAULT_RATE: '5' }, /FAULT_RATE: expected a fraction from 0 to 1, not "5"/],
-    [['--delay', 'soon'], {}, /option '--delay <ms>' argument 'soon' is invalid\. expected MS or MIN-MAX milliseconds/],
+    [
+      ['--delay', 'soon'],
+      {},
+      /option '--delay <ms\|min-max>' argument 'soon' is invalid\. expected MS or MIN-MAX milliseconds/,
+    ],
     [[], { QUIET: 'maybe' }, /QUIET: expected true or false, not "maybe"/],
   ])('the flag or variable %j %j is refused', async (args, env, message) => {
     const started = run(['serve', '--port', '0', ...args], env);

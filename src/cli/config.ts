@@ -3,9 +3,11 @@
 // checked here; its values, as every value of a setting, by runServe. Paths
 // in it are relative to the file. One file serves every command: each takes
 // its own rows (proxy and verify theirs) and passes over the others' keys.
+import { didYouMean } from '../untrusted/nearest.js';
 import { dirname, resolve } from 'node:path';
 import { lilconfigSync } from 'lilconfig';
-import { ALL_SETTINGS, SERVE_SETTINGS, type CliSetting } from './settings.js';
+import { ALL_SETTINGS } from './commandSettings.js';
+import { SERVE_SETTINGS, type CliSetting } from './settings.js';
 
 export const CONFIG_NAME = 'chatbot-api-mock';
 
@@ -45,8 +47,9 @@ function checkConfig(config: unknown, path: string, settings: readonly CliSettin
     const setting = settings.find((candidate) => candidate.configKey === key);
     if (!setting) {
       if (ALL_SETTINGS.some((candidate) => candidate.configKey === key)) continue;
+      const known = ALL_SETTINGS.map((candidate) => candidate.configKey);
       throw new ConfigFileError(
-        `config file ${path}: unknown setting "${key}" (known: ${ALL_SETTINGS.map((s) => s.configKey).join(', ')})`,
+        `config file ${path}: unknown setting "${key}"${didYouMean(key, known)} (known: ${known.join(', ')})`,
       );
     }
     values.set(

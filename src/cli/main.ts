@@ -1,5 +1,6 @@
 // The command line: one program, one subcommand per kind of use.
 import { Command } from 'commander';
+import { addCompletionCommand } from './commands/completion.js';
 import { addCoverageCommand } from './commands/coverage.js';
 import { addDiffCommand } from './commands/diff.js';
 import { addLintCommand } from './commands/lint.js';
@@ -8,7 +9,7 @@ import { addProxyCommand } from './commands/proxy.js';
 import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand, VERIFY_KEY_ENVS } from './commands/verify.js';
 import { packageVersion } from './version.js';
-import { ALL_SETTINGS } from './settings.js';
+import { ALL_SETTINGS } from './commandSettings.js';
 import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
 
 // Before the commands are added: they inherit how errors are spoken.
@@ -22,6 +23,7 @@ addProxyCommand(program);
 addDiffCommand(program);
 addLintCommand(program);
 addCoverageCommand(program);
+addCompletionCommand(program);
 
 // Output piped to a reader that has gone (`serve | head -1`) is output nobody reads, not a failure.
 for (const stream of [process.stdout, process.stderr]) {

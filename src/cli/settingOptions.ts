@@ -31,13 +31,16 @@ export function addSettingOptions(command: Command, settings: readonly CliSettin
   for (const setting of settings) {
     const shown =
       setting.default === undefined || typeof setting.default === 'boolean' ? '' : ` (default ${setting.default})`;
-    // A switch's variable is read below (Commander would take any value of it as "on"), so its help names it;
-    // Commander's help names the others' as "(env: NAME)".
+    // A switch's variable is read below (Commander would take any value of it as "on"), so its help names it as
+    // Commander's help names the others': "(env: NAME)".
     const option = new Option(
       setting.flag,
-      `${setting.description}${shown}${isSwitch(setting) ? `; env ${setting.env}` : ''}`,
+      `${setting.description}${shown}${isSwitch(setting) ? ` (env: ${setting.env})` : ''}`,
     );
     if (!isSwitch(setting)) option.env(setting.env);
+    // A list is given as the flag repeated, comma-separated, or both, as its variable and the config file give it.
+    if (setting.key === 'allowedHosts')
+      option.argParser((value: string, previous?: string) => (previous ? `${previous},${value}` : value));
     command.addOption(option);
     options.set(setting, option);
   }

@@ -3,9 +3,9 @@
 // and its default. Their values are coerced and checked once, by the rules of
 // runServe's options (src/cli/settingValues.ts), whichever of these they came
 // from; quiet and the log format are the command line's own. `mock`, `proxy` and `verify` take some
-// rows of their own beside serve's (src/cli/toolSettings.ts checks theirs).
+// rows of their own beside serve's (src/cli/commandSettings.ts; src/cli/toolSettings.ts checks theirs).
 import { OPTION_RULES, type CheckedOption } from '../serve/options.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_ALLOWED } from '../verify/answerCap.js';
+import { MAX_RESPONSE_BYTES_ALLOWED } from '../verify/answerCap.js';
 
 export interface CliSetting {
   /** The option of runServe it sets, or a setting of the command line itself (or of proxy and verify). */
@@ -116,16 +116,22 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
     flag: '--allowed-host <hosts>',
     env: 'ALLOWED_HOSTS',
     description:
-      'more Host names the admin API answers, comma-separated (the bound address, localhost and IP addresses ' +
-      'always are)',
+      'more Host names the admin API answers, comma-separated or the flag repeated (the bound address, localhost ' +
+      'and IP addresses always are)',
   },
-  { key: 'delay', configKey: 'delay', flag: '--delay <ms>', env: 'DELAY', description: 'delay every /api answer' },
+  {
+    key: 'delay',
+    configKey: 'delay',
+    flag: '--delay <ms|min-max>',
+    env: 'DELAY',
+    description: 'delay every /api answer by MS milliseconds, or by a random time from MIN to MAX',
+  },
   {
     key: 'faultRate',
     configKey: 'faultRate',
     flag: '--fault-rate <rate>',
     env: 'FAULT_RATE',
-    description: 'fail this fraction of /api requests',
+    description: 'fail this fraction of /api requests, from 0 (none) to 1 (all)',
   },
   {
     key: 'maxChatbotsPerAccount',
@@ -158,87 +164,6 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
     description: 'one line per request (pretty) or JSON lines (default: pretty on a terminal, JSON otherwise)',
   },
 ];
-
-/**
- * The settings of `mock`: those of serve that a mock has, its own port, and whether it generates data. It takes
- * no config file (it has no state to configure); its flags and variables are serve's.
- */
-const MOCK_KEYS: readonly CliSetting['key'][] = [
-  'port',
-  'host',
-  'contractFile',
-  'maxContractBytes',
-  'watch',
-  'keysFile',
-  'adminToken',
-  'allowedHosts',
-  'scenariosFile',
-  'scenario',
-  'quiet',
-  'logFormat',
-];
-export const MOCK_SETTINGS: readonly CliSetting[] = [
-  ...SERVE_SETTINGS.filter((setting) => MOCK_KEYS.includes(setting.key)).map((setting) =>
-    setting.key === 'port' ? { ...setting, default: 4011 } : setting,
-  ),
-  {
-    key: 'dynamic',
-    configKey: 'dynamic',
-    flag: '-d, --dynamic',
-    env: 'DYNAMIC',
-    description: 'generate data from the schemas instead of serving the examples',
-    default: false,
-  },
-];
-
-/** The cap on what `verify` and `proxy` read of an answer: the service they judge is untrusted. */
-const MAX_RESPONSE_BYTES: CliSetting = {
-  key: 'maxResponseBytes',
-  configKey: 'maxResponseBytes',
-  flag: '--max-response-bytes <n>',
-  env: 'MAX_RESPONSE_BYTES',
-  description:
-    'the most bytes of an answer read, as sent and decompressed; past it, reading stops and the exchange is a ' +
-    'max_response_size finding (the service judged is untrusted input)',
-  default: DEFAULT_MAX_RESPONSE_BYTES,
-};
-
-/** Serve's rows of the keys given, each with the description given, if any. */
-const serveRows = (described: Partial<Record<CliSetting['key'], string>>): CliSetting[] =>
-  SERVE_SETTINGS.filter((setting) => setting.key in described).map((setting) => ({
-    ...setting,
-    description: described[setting.key] || setting.description,
-  }));
-
-/** --contract as a tool that judges a service by it describes it. */
-const JUDGE_BY = { contractFile: "judge by this OpenAPI file instead of the built-in contract (a branch's)" };
-
-/** The settings of `proxy` from the table: serve's admin token (its admin API holds the traffic), the contract
- * and the cap. */
-export const PROXY_SETTINGS: readonly CliSetting[] = [
-  ...serveRows({
-    ...JUDGE_BY,
-    maxContractBytes: '',
-    adminToken: 'protect /__admin/violations with this bearer token (required to bind anything but loopback)',
-  }),
-  MAX_RESPONSE_BYTES,
-];
-
-/** The settings of `verify` from the table. */
-export const VERIFY_SETTINGS: readonly CliSetting[] = [
-  ...serveRows({ ...JUDGE_BY, maxContractBytes: '' }),
-  MAX_RESPONSE_BYTES,
-];
-
-/** The settings of `coverage`: the contract the journals are measured against. */
-export const COVERAGE_SETTINGS = serveRows({ contractFile: 'measure against this OpenAPI file', maxContractBytes: '' });
-
-/** The settings of `lint` from the table: the bound on the contract file read. */
-export const LINT_SETTINGS: readonly CliSetting[] = serveRows({ maxContractBytes: '' });
-
-/** Every row of every command once, by config key: the config file's known keys. */
-const EVERY_ROW = [...SERVE_SETTINGS, ...MOCK_SETTINGS, ...PROXY_SETTINGS, ...VERIFY_SETTINGS];
-export const ALL_SETTINGS: readonly CliSetting[] = [...new Map(EVERY_ROW.map((row) => [row.configKey, row])).values()];
 
 /** Whether the row sets an option of runServe and runMock (the others are the command line's own). */
 export function isServerOption(key: CliSetting['key']): key is CheckedOption {

@@ -13,6 +13,8 @@ import { usageError } from './usage.js';
 export interface ToolSettings {
   maxResponseBytes: number;
   adminToken?: string;
+  /** More Host names the admin API answers (the proxy's). */
+  allowedHosts?: string[];
   /** The contract file to judge by (default: the built-in one), and the most bytes of it read. */
   contractFile?: string;
   maxContractBytes?: number;
@@ -34,7 +36,12 @@ export function addToolSettings(
     for (const [setting, entry] of given) {
       if (setting.key === 'maxResponseBytes') {
         checked.maxResponseBytes = responseBytesOf(entry.value) ?? refused(setting, entry);
-      } else if (setting.key === 'adminToken' || setting.key === 'contractFile' || setting.key === 'maxContractBytes') {
+      } else if (
+        setting.key === 'adminToken' ||
+        setting.key === 'allowedHosts' ||
+        setting.key === 'contractFile' ||
+        setting.key === 'maxContractBytes'
+      ) {
         Object.assign(checked, { [setting.key]: optionValue(setting.key, entry.value) ?? refused(setting, entry) });
       }
     }

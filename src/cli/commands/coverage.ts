@@ -12,7 +12,7 @@ import { FORMATS, type CoverageFormat } from '../../coverage/formats/render.js';
 import { parseJournal } from '../../coverage/readJournal.js';
 import { givenContract } from '../givenContract.js';
 import { collect, render, writeCoverage } from '../coverageOutput.js';
-import { COVERAGE_SETTINGS } from '../settings.js';
+import { COVERAGE_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { usageError } from '../usage.js';
 

@@ -6,7 +6,7 @@
 // Exit 0 clean, 1 findings (or a linter that failed), 2 not a contract.
 import type { Command } from 'commander';
 import { printable } from '../../untrusted/printable.js';
-import { LINT_SETTINGS } from '../settings.js';
+import { LINT_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { usageError } from '../usage.js';
 

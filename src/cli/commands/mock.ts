@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import type { MockOptions } from '../../mock/runMock.js';
 import { exitOnStartFailure } from '../exits.js';
 import { addSettingOptions, givenSettings, givenSwitch, loggerOf, serverOptions } from '../settingOptions.js';
-import { MOCK_SETTINGS } from '../settings.js';
+import { MOCK_SETTINGS } from '../commandSettings.js';
 import { tryLines } from '../tryLines.js';
 import { closeOnSignals } from './options.js';
 

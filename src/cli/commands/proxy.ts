@@ -13,7 +13,7 @@ import { failUnderOption } from './coverage.js';
 import { givenContract } from '../givenContract.js';
 import { createLogger } from '../logger.js';
 import { ADMIN_RISK, openAdminProblem } from '../../http/openAdmin.js';
-import { PROXY_SETTINGS } from '../settings.js';
+import { PROXY_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { usageError } from '../usage.js';
 import { bounded, closeOnSignals, httpUrl, parsePort, reportFile } from './options.js';
@@ -32,7 +32,6 @@ interface ProxyFlags {
   json?: string;
   journal?: string;
   failUnder?: Thresholds;
-  allowedHost: string[];
   quiet?: boolean;
   logFormat?: 'pretty' | 'json';
 }
@@ -76,12 +75,6 @@ export function addProxyCommand(program: Command): void {
     .option('--json <file>', 'on shutdown, write what was seen as JSON')
     .option('--journal <file>', 'on shutdown, write what the traffic exercised as a coverage journal')
     .addOption(failUnderOption())
-    .option(
-      '--allowed-host <name>',
-      'a further Host name /__admin answers to (repeatable)',
-      (value: string, all: string[]) => [...all, value],
-      [],
-    )
     .option('-q, --quiet', 'log nothing')
     .addOption(
       new Option('--log-format <format>', 'one line per request (pretty) or JSON lines (default: pretty on a terminal)')
@@ -109,7 +102,7 @@ export function addProxyCommand(program: Command): void {
       contract: given?.contract,
       contractFile: given?.file,
       adminToken: settings.adminToken,
-      allowedHosts: flags.allowedHost,
+      allowedHosts: settings.allowedHosts,
       logger: createLogger({
         quiet: flags.quiet ?? false,
         pretty: flags.logFormat === undefined ? undefined : flags.logFormat === 'pretty',

@@ -9,7 +9,7 @@ import { gateRun } from '../coverageOutput.js';
 import type { Thresholds } from '../../coverage/gate.js';
 import { failUnderOption } from './coverage.js';
 import { givenContract } from '../givenContract.js';
-import { VERIFY_SETTINGS } from '../settings.js';
+import { VERIFY_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { bounded, httpUrl, reportFile } from './options.js';
 
