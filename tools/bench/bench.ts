@@ -19,6 +19,7 @@ import { diffReport, measureDiff } from './diff.js';
 import { diffHostileTable, measureDiffHostile } from './diffHostile.js';
 import { generatorTable, measureGenerator } from './generator.js';
 import { capsTable, measureCaps } from './caps.js';
+import { coverageTable, measureCoverage } from './coverage.js';
 
 export const targets: Target[] = [
   { id: 'a', label: 'bare Express 5, GET 10 chatbots', start: () => startTarget('express', 10) },
@@ -47,7 +48,7 @@ export const targets: Target[] = [
 ];
 
 // BENCH_ONLY=a,c1,d (target ids, plus "startup", "memory", "stores", "sizes", "reload", "hostile", "diff",
-// "diff-hostile", "generator" and "caps")
+// "diff-hostile", "generator", "caps" and "coverage")
 // measures a part, for working on one figure; only a full run writes bench/results.md.
 const only = process.env.BENCH_ONLY?.split(',')
   .map((part) => part.trim())
@@ -66,6 +67,7 @@ const unknown = only?.filter(
       'diff-hostile',
       'generator',
       'caps',
+      'coverage',
     ].includes(id) && !targets.some((t) => t.id === id),
 );
 if (unknown?.length) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')}`);
@@ -113,6 +115,11 @@ if (wanted('generator')) {
 if (wanted('caps')) {
   console.log('answers at the caps a client can fill');
   extraSections += `\n\n${capsTable(await measureCaps())}\n`;
+}
+
+if (wanted('coverage')) {
+  console.log('counting coverage');
+  extraSections += `\n\n${coverageTable(measureCoverage())}\n`;
 }
 
 if (only) {
