@@ -191,4 +191,17 @@ describe('createMiddleware with passUnknownPaths', () => {
       expect((await client.request('DELETE', '/chatbots', { key: KEYS.acmeWeb })).status).toBe(405);
     });
   });
+
+  it('counts what the requests exercised of the contract, as coverage() hands it out', async () => {
+    api.clearCoverage();
+    const client = new TestClient(`${origin}/api`);
+    expect((await client.create(KEYS.acmeWeb, { name: 'Counted' })).status).toBe(201);
+    expect((await client.request('GET', '/nowhere', { key: KEYS.acmeWeb })).status).toBe(404);
+    const journal = api.coverage();
+    expect(journal).toMatchObject({ sources: ['middleware'], requests: 2, unmatched: 1 });
+    expect(journal.seen).toMatchObject({
+      'answer createChatbot 201 application/json': 1,
+      'property createChatbot /name': 1,
+    });
+  });
 });

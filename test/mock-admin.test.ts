@@ -66,4 +66,23 @@ describe("the Prism mock's admin API", () => {
     await expect(runMock({ port: 0, host: '0.0.0.0' })).rejects.toThrow(/open admin API/);
     await expect(runMock({ port: 0, scenario: 'nope' })).rejects.toThrow(/no scenario "nope"/);
   });
+
+  it('counts what the requests exercised, as serve does, and keeps it across a reset', async () => {
+    const client = createAdminClient(mock.url);
+    await client.clearCoverage();
+    const api = new TestClient(mock.url);
+    expect((await api.create(KEYS.acmeWeb, { name: 'Counted', settings: { theme: 'dark' } })).status).toBe(201);
+    expect((await api.request('GET', '/chatbots')).status).toBe(401);
+    await client.reset();
+    const { body } = await admin('GET', '/coverage');
+    expect(body).toMatchObject({ sources: ['mock'], requests: 2, unmatched: 0 });
+    expect((body as { seen: object }).seen).toMatchObject({
+      'answer createChatbot 201 application/json': 1,
+      'property createChatbot /settings/theme': 1,
+      'answer listChatbots 401 application/problem+json': 1,
+      'problem listChatbots https://chatbots.example/problems/unauthorized': 1,
+    });
+    expect((await admin('DELETE', '/coverage')).status).toBe(204);
+    expect((await client.coverage()).requests).toBe(0);
+  });
 });

@@ -184,4 +184,24 @@ describe('mock.override, seed, requests, useScenario and reset', () => {
       'scenario teapot: the override does not fit the contract: listChatbots documents no 418 answer',
     );
   });
+
+  it('counts what the tests exercised of the contract, across reset(), until clearCoverage()', async () => {
+    mock.clearCoverage();
+    const created = await client('sk_live_shop_web').POST('/chatbots', {
+      body: { name: 'Counted', settings: { theme: 'dark' } },
+    });
+    expect(created.response.status).toBe(201);
+    await mock.reset();
+    expect((await client().GET('/chatbots')).response.status).toBe(401);
+    const journal = mock.coverage();
+    expect(journal).toMatchObject({ sources: ['msw'], requests: 2 });
+    expect(journal.seen).toMatchObject({
+      'answer createChatbot 201 application/json': 1,
+      'property createChatbot /settings/theme': 1,
+      'enum createChatbot 201 application/json /data/is_active = true': 1,
+      'answer listChatbots 401 application/problem+json': 1,
+    });
+    mock.clearCoverage();
+    expect(mock.coverage().requests).toBe(0);
+  });
 });

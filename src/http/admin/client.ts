@@ -21,6 +21,10 @@ export interface AdminClient {
   /** The journal, oldest first: of one operation, or one account (a test's own tenant), when asked. */
   requests(only?: { operationId?: OperationId; account?: string }): Promise<AdminJournalEntry[]>;
   reset(): Promise<Schemas['ResetDone']>;
+  /** What every /api request since the start exercised of the contract, to save for `chatbot-api-mock coverage`. */
+  coverage(): Promise<Schemas['CoverageJournal']>;
+  /** Starts counting coverage again from zero (a reset does not). */
+  clearCoverage(): Promise<void>;
   /** Typed as mock.override is: a documented status and a body of its schema (or `unchecked: true`). */
   setOverride(spec: TypedOverrideSpec): Promise<AdminOverride>;
   overrides(): Promise<AdminOverride[]>;
@@ -70,6 +74,8 @@ export function createAdminClient(url: string, options: { token?: string } = {})
       return (await call<Schemas['Journal']>('GET', `/requests?${query}`)).requests;
     },
     reset: () => call('POST', '/reset'),
+    coverage: () => call('GET', '/coverage'),
+    clearCoverage: () => call('DELETE', '/coverage'),
     setOverride: (spec) => call('POST', '/overrides', spec),
     overrides: async () => (await call<Schemas['OverrideList']>('GET', '/overrides')).overrides,
     removeOverride: (id) => call('DELETE', `/overrides/${encodeURIComponent(id)}`),
