@@ -2,10 +2,10 @@
 // annotations drawn under the lines they name, as a pull request's files view shows them, in headless Chromium.
 // Run it after changing the format: npm run docs:screenshot.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { screenshotPage } from './screenshot.js';
 
 const output = process.argv[2] ?? 'docs/images/diff-annotations.png';
 const dir = mkdtempSync(join(tmpdir(), 'diff-annotations-'));
@@ -62,16 +62,5 @@ writeFileSync(
     '<p>Annotations of <code>chatbot-api-mock diff --format github</code>, on the lines they name:</p>' +
     `${blocks.join('')}<pre>${verdictLine}</pre>`,
 );
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-try {
-  const tab = await browser.newPage({ viewport: { width: 1000, height: 420 }, deviceScaleFactor: 1 });
-  await tab.goto(`file://${page}`);
-  mkdirSync(join(output, '..'), { recursive: true });
-  await tab.screenshot({ path: output, fullPage: true });
-} finally {
-  await browser.close();
-}
+await screenshotPage(page, output, { width: 1000, height: 420 });
 console.log(`${output}: ${blocks.length} annotations`);

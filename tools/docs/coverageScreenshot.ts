@@ -3,11 +3,11 @@
 // from /__admin/coverage, and `coverage --report` with a gate it misses, shown
 // in headless Chromium. Run it after changing the report: npm run docs:screenshot.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runServe } from 'chatbot-api-mock';
-import { chromium } from 'playwright-core';
+import { screenshotPage } from './screenshot.js';
 
 const output = process.argv[2] ?? 'docs/images/coverage-report.png';
 const dir = mkdtempSync(join(tmpdir(), 'coverage-report-'));
@@ -46,16 +46,5 @@ try {
 } catch {
   // The gate is missed on purpose: the picture shows what a failing build shows.
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-try {
-  const tab = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
-  await tab.goto(`file://${page}`);
-  mkdirSync(join(output, '..'), { recursive: true });
-  await tab.screenshot({ path: output, clip: { x: 0, y: 0, width: 1100, height: 900 } });
-} finally {
-  await browser.close();
-}
+await screenshotPage(page, output, { width: 1100, height: 900 }, false);
 console.log(`${output}: the coverage report`);

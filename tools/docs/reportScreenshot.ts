@@ -1,11 +1,11 @@
 // Makes docs/images/verify-report.png, the README's picture of the HTML
 // coverage report: a default `verify` run against the reference server, shown
 // in headless Chromium. Run it after changing the report: npm run docs:screenshot.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coverageHtml, runVerify, runServe } from 'chatbot-api-mock';
-import { chromium } from 'playwright-core';
+import { screenshotPage } from './screenshot.js';
 
 const output = process.argv[2] ?? 'docs/images/verify-report.png';
 const server = await runServe({ port: 0 }); // no logger given: it logs nothing
@@ -19,18 +19,7 @@ try {
   });
   const page = join(tmpdir(), 'verify-report.html');
   writeFileSync(page, coverageHtml(report));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const tab = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
-    await tab.goto(`file://${page}`);
-    mkdirSync(join(output, '..'), { recursive: true });
-    await tab.screenshot({ path: output, fullPage: true });
-  } finally {
-    await browser.close();
-  }
+  await screenshotPage(page, output, { width: 1100, height: 900 });
   console.log(`${output}: the coverage report of ${report.requests} requests (${report.passed ? 'passed' : 'failed'})`);
 } finally {
   await server.close();
