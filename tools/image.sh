@@ -20,7 +20,8 @@ server=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null
   for container in "${containers[@]}"; do buildah rm "$container" >/dev/null 2>&1; done
-  buildah rmi "$IMAGE" "$BASE" >/dev/null 2>&1
+  # Each on its own: one that is already gone must not keep the other.
+  for image in "$IMAGE" "$BASE"; do buildah rmi -f "$image" >/dev/null 2>&1; done
   [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
