@@ -58,8 +58,12 @@ export function mergeJournals(journals: readonly CoverageJournal[]): CoverageJou
 }
 
 function addCounts(into: Record<string, number>, from: Readonly<Record<string, number>>, cap: number): void {
+  // Counted once, not per key: a journal may hold a million keys.
+  let keys = Object.keys(into).length;
   for (const [key, count] of Object.entries(from)) {
-    if (!Object.hasOwn(into, key) && Object.keys(into).length >= cap) continue;
-    into[key] = (Object.hasOwn(into, key) ? (into[key] ?? 0) : 0) + count;
+    const known = Object.hasOwn(into, key);
+    if (!known && keys >= cap) continue;
+    if (!known) keys++;
+    into[key] = (known ? (into[key] ?? 0) : 0) + count;
   }
 }

@@ -76,13 +76,16 @@ export class CoverageRecorder {
     }
     const id = plan.operationId;
     this.#count(operationKey(id));
-    const query = new URLSearchParams(exchange.query ?? '');
     const headers = exchange.headers ?? {};
-    const cookies = cookieNames(headers.cookie);
+    // Read only for an operation that declares parameters: most exchanges of a server have none to count.
+    const query = plan.parameters.length > 0 ? new URLSearchParams(exchange.query ?? '') : undefined;
+    const cookies = plan.parameters.some((parameter) => parameter.in === 'cookie')
+      ? cookieNames(headers.cookie)
+      : new Set<string>();
     for (const parameter of plan.parameters) {
       const sent =
         parameter.in === 'path' ||
-        (parameter.in === 'query' && query.has(parameter.name)) ||
+        (parameter.in === 'query' && query?.has(parameter.name) === true) ||
         (parameter.in === 'header' && headers[parameter.name.toLowerCase()] !== undefined) ||
         (parameter.in === 'cookie' && cookies.has(parameter.name));
       if (sent) this.#count(parameterKey(id, parameter.in, parameter.name));
