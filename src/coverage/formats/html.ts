@@ -1,12 +1,10 @@
 // Coverage as one HTML page, no script and nothing fetched (its own CSP says
 // so): the counts per kind as bars, the gate, and each operation's items.
+import { htmlEscape } from '../../untrusted/html.js';
 import type { GateVerdict } from '../gate.js';
 import { KINDS } from '../items.js';
 import type { CoverageResult } from '../measure.js';
 import { faultNote, headline, kindRow, verdictLine } from './lines.js';
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 export function coverageHtml(result: CoverageResult, gate?: GateVerdict): string {
   const kinds = KINDS.map((kind) => {
@@ -14,9 +12,9 @@ export function coverageHtml(result: CoverageResult, gate?: GateVerdict): string
     const value = result.kinds.find((entry) => entry.kind === kind)?.percent ?? 100;
     const failed = threshold?.startsWith('✗') ? ' class="no"' : '';
     return (
-      `<tr><th>${escape(name ?? '')}</th><td>${escape(counts ?? '')}</td>` +
-      `<td><span class="bar"><span style="width:${value}%"></span></span> ${escape(percent ?? '')}</td>` +
-      `<td${failed}>${escape(threshold ?? '')}</td></tr>`
+      `<tr><th>${htmlEscape(name ?? '')}</th><td>${htmlEscape(counts ?? '')}</td>` +
+      `<td><span class="bar"><span style="width:${value}%"></span></span> ${htmlEscape(percent ?? '')}</td>` +
+      `<td${failed}>${htmlEscape(threshold ?? '')}</td></tr>`
     );
   }).join('');
   const operations = [...new Set(result.items.map((item) => item.operation))].map((operation) => {
@@ -24,24 +22,24 @@ export function coverageHtml(result: CoverageResult, gate?: GateVerdict): string
       .filter((item) => item.operation === operation)
       .map(
         (item) =>
-          `<tr><td>${item.kind}</td><td>${escape(item.label)}</td>` +
+          `<tr><td>${item.kind}</td><td>${htmlEscape(item.label)}</td>` +
           (item.count > 0
             ? `<td class="yes">✓ ${item.count}</td>`
-            : `<td class="no">✗ never exercised${escape(faultNote(item))}</td>`) +
+            : `<td class="no">✗ never exercised${htmlEscape(faultNote(item))}</td>`) +
           '</tr>',
       )
       .join('');
     const head = '<tr><th>kind</th><th>item</th><th>exercised</th></tr>';
-    return `<table><caption>${escape(operation)}</caption>${head}${rows}</table>`;
+    return `<table><caption>${htmlEscape(operation)}</caption>${head}${rows}</table>`;
   });
   const undocumented = result.undocumented
-    .map(({ answer, count }) => `<li><code>${escape(answer)}</code> × ${count}</li>`)
+    .map(({ answer, count }) => `<li><code>${htmlEscape(answer)}</code> × ${count}</li>`)
     .join('');
   const verdict = verdictLine(gate);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Contract coverage: ${escape(result.contract.title)}</title>
+<title>Contract coverage: ${htmlEscape(result.contract.title)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem;color:#1d2330}
 h1{font-size:1.5rem}table{border-collapse:collapse;margin:1rem 0;width:100%}
@@ -52,8 +50,8 @@ th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-alig
 .bar span{display:block;height:100%;background:#2e8b57}
 </style></head><body>
 <h1>Contract coverage</h1>
-<p>${escape(headline(result))}</p>
-${verdict ? `<p class="verdict${gate?.passed ? '' : ' no'}">${escape(verdict)}</p>` : ''}
+<p>${htmlEscape(headline(result))}</p>
+${verdict ? `<p class="verdict${gate?.passed ? '' : ' no'}">${htmlEscape(verdict)}</p>` : ''}
 <table><tr><th>kind</th><th>exercised</th><th>%</th><th>gate</th></tr>${kinds}</table>
 ${undocumented ? `<h2>Answered, but not documented by the contract</h2><ul>${undocumented}</ul>` : ''}
 <h2>Item by item</h2>

@@ -1,19 +1,11 @@
 // Coverage as JUnit XML: a suite per kind with a case per item (skipped when
 // never exercised, so a CI test page lists the gaps), and a suite for the gate
 // whose cases fail below their threshold.
-import { createRequire } from 'node:module';
-import type { Builder } from 'junit-report-builder';
-import { printable } from '../../untrusted/printable.js';
+import { junit, junitText } from '../../untrusted/junit.js';
 import type { GateVerdict } from '../gate.js';
 import { KINDS } from '../items.js';
 import type { CoverageResult } from '../measure.js';
 import { faultNote } from './lines.js';
-
-// The package is CommonJS whose typings claim an ES default export; require it as it is.
-const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
-
-/** XML 1.0 holds no control characters, and the builder splits only the first `]]>` out of a CDATA section. */
-const xmlText = (text: string) => printable(text).replace(/]]>/g, ']]\\u003e');
 
 export function coverageJUnit(result: CoverageResult, gate?: GateVerdict): string {
   const builder = junit.newBuilder();
@@ -22,8 +14,8 @@ export function coverageJUnit(result: CoverageResult, gate?: GateVerdict): strin
     for (const item of result.items.filter((entry) => entry.kind === kind)) {
       const test = suite
         .testCase()
-        .className(`coverage.${xmlText(item.operation)}`)
-        .name(xmlText(item.label));
+        .className(`coverage.${junitText(item.operation)}`)
+        .name(junitText(item.label));
       if (item.count === 0) test.skipped().standardOutput(`never exercised${faultNote(item)}`);
     }
   }

@@ -2,6 +2,7 @@
 // `proxy`: for each operation, which documented statuses, request examples and
 // checks a run (or the proxied traffic) exercised, and which it did not; then
 // every failure with its replay command.
+import { htmlEscape } from '../../untrusted/html.js';
 import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { Finding } from '../findings.js';
@@ -150,18 +151,16 @@ function failureSections(report: AnyReport): [string, Finding[]][] {
   ];
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 /** Our own words' `code` spans as <code>, once the text is escaped: a reader sees no literal backticks. */
-const prose = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+const prose = (text: string) => htmlEscape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 export function coverageHtml(report: AnyReport): string {
   const mark = (text: string) =>
     `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${prose(text)}</td>`;
   const body = tables(report).map(
     (table) =>
-      `<table><caption>${escape(table.caption)}</caption>` +
-      `<tr>${table.head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr>${table.rows
+      `<table><caption>${htmlEscape(table.caption)}</caption>` +
+      `<tr>${table.head.map((h) => `<th>${htmlEscape(h)}</th>`).join('')}</tr>${table.rows
         .map(
           (row) =>
             `<tr>${row
@@ -173,17 +172,17 @@ export function coverageHtml(report: AnyReport): string {
   );
   const note = replayBodiesNote(report.failures);
   const section = (finding: Finding) =>
-    `<section class="${judgesTheClient(finding.check) ? 'client' : 'failure'}"><h3>${escape(finding.check)} · ` +
-    `${escape(finding.operation)}</h3><p>${escape(finding.label)}</p><p><b>Problem:</b> ` +
-    `${escape(finding.message)}</p><p><b>Expected:</b> ${escape(finding.expected)} ` +
-    `<code>${escape(finding.pointer)}</code></p><pre>${escape(finding.curl.join('\n'))}</pre></section>`;
+    `<section class="${judgesTheClient(finding.check) ? 'client' : 'failure'}"><h3>${htmlEscape(finding.check)} · ` +
+    `${htmlEscape(finding.operation)}</h3><p>${htmlEscape(finding.label)}</p><p><b>Problem:</b> ` +
+    `${htmlEscape(finding.message)}</p><p><b>Expected:</b> ${htmlEscape(finding.expected)} ` +
+    `<code>${htmlEscape(finding.pointer)}</code></p><pre>${htmlEscape(finding.curl.join('\n'))}</pre></section>`;
   const failures = failureSections(report).map(
-    ([heading, findings]) => `<h2>${escape(heading)}</h2>${findings.map(section).join('\n')}`,
+    ([heading, findings]) => `<h2>${htmlEscape(heading)}</h2>${findings.map(section).join('\n')}`,
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Contract coverage: ${escape(report.baseUrl)}</title>
+<title>Contract coverage: ${htmlEscape(report.baseUrl)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:70rem;color:#1d2330}
 h1{font-size:1.5rem}table{border-collapse:collapse;margin:1rem 0;width:100%}
@@ -195,10 +194,10 @@ pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
 </style></head><body>
 <h1>Contract coverage</h1>
 <ul>${summaryLines(report)
-    .map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${escape(line)}</li>`)
+    .map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${htmlEscape(line)}</li>`)
     .join('')}</ul>
 ${body.join('\n')}
-${note ? `<p>${escape(note)}</p>` : ''}${failures.join('\n')}
+${note ? `<p>${htmlEscape(note)}</p>` : ''}${failures.join('\n')}
 </body></html>
 `;
 }

@@ -2,26 +2,11 @@
 // every distinct failure of that pair, skipped when the check could not run.
 // A check of the client's own requests (the proxy's) never fails the suite: the
 // client's mistakes are reported in a skipped case, for the team to read.
-import { createRequire } from 'node:module';
-import type { Builder } from 'junit-report-builder';
 import { judgesTheClient } from '../checks/catalogue.js';
-import { printable } from '../../untrusted/printable.js';
+import { junit, junitText } from '../../untrusted/junit.js';
 import { formatFinding, plural } from './text.js';
 import type { VerifyReport } from '../runVerify.js';
 import { writeReport } from './write.js';
-
-/**
- * Text from the traffic as JUnit can hold it: control characters escaped (XML 1.0 forbids most of them), and
- * `]]>` written `]]\u003e`, since the builder splits only the first one out of a CDATA section.
- */
-const junitText = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => printable(line).replace(/]]>/g, ']]\\u003e'))
-    .join('\n');
-
-// The package is CommonJS whose typings claim an ES default export; require it as it is.
-const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /** What a JUnit report is made of: `verify`'s report, or the proxy's. */
 export type JUnitSource = Pick<VerifyReport, 'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures'> & {
