@@ -30,3 +30,13 @@ const decoder = new TextDecoder();
 export function encodedText(parts: readonly (string | Uint8Array)[]): string {
   return parts.map((part) => (typeof part === 'string' ? part : decoder.decode(part))).join('');
 }
+
+/** Whether encoded parts hold at most `limit` bytes (a string counted by its length): counting stops past it. */
+export function encodedWithin(parts: readonly (string | Uint8Array)[], limit: number): boolean {
+  let size = 0;
+  for (const part of parts) {
+    size += typeof part === 'string' ? part.length : part.byteLength;
+    if (size > limit) return false;
+  }
+  return true;
+}

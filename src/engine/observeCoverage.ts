@@ -2,7 +2,7 @@
 // request's parameters and parsed body, and the answer as sent. The answer's
 // JSON is read only when the recorder asks (a problem's type, an enum).
 import type { CoverageRecorder } from '../coverage/recorder.js';
-import { encodedText } from './encode.js';
+import { encodedText, encodedWithin } from './encode.js';
 import type { EngineResponse, Reply, RequestContext } from './types.js';
 
 /** A larger answer of bytes a store made is not parsed again to count its enum values. */
@@ -27,10 +27,7 @@ export function observeCoverage(
 
 function answerOf(reply: Reply): unknown {
   if ('body' in reply) return reply.body;
-  if (!('encoded' in reply) || reply.stream) return undefined;
-  let size = 0;
-  for (const part of reply.encoded) size += typeof part === 'string' ? part.length : part.byteLength;
-  if (size > READ_ANSWER_BYTES) return undefined;
+  if (!('encoded' in reply) || reply.stream || !encodedWithin(reply.encoded, READ_ANSWER_BYTES)) return undefined;
   try {
     return JSON.parse(encodedText(reply.encoded)) as unknown;
   } catch {

@@ -3,7 +3,7 @@
 // never the key itself; bodies over 16 KiB are left out.
 import type { components } from '../../../generated/admin.js';
 import { nestingDepth } from '../../contract/limits.js';
-import { encodedText } from '../encode.js';
+import { encodedText, encodedWithin } from '../encode.js';
 import type { RequestContext, Step, Reply } from '../types.js';
 
 /** An entry as the admin API lists it: its shape is admin/openapi.yaml's JournalEntry. */
@@ -67,13 +67,7 @@ function answerOf(parts: Kept['parts'], json: unknown): { answer?: unknown } {
 
 /** The parts of an answer of bytes, unless they pass the limit: a large list made for one request is not held. */
 function keptParts(reply: Reply): Kept['parts'] {
-  if (!('encoded' in reply)) return undefined;
-  let size = 0;
-  for (const part of reply.encoded) {
-    size += typeof part === 'string' ? part.length : part.byteLength;
-    if (size > KEPT_BODY_BYTES) return undefined;
-  }
-  return reply.encoded;
+  return 'encoded' in reply && encodedWithin(reply.encoded, KEPT_BODY_BYTES) ? reply.encoded : undefined;
 }
 
 /** Deeper JSON is kept as its text: the admin API and the modes' requests() copy and serialize what is kept. */
