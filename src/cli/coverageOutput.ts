@@ -1,13 +1,13 @@
 // What every command that measures coverage writes (`coverage`, and `verify`
 // and `proxy` with --fail-under or --journal): the merged journal, report
 // files in the format their names imply, and the gate's verdict.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Contract } from '../contract/contract.js';
 import { judgeCoverage, type GateVerdict, type Thresholds } from '../coverage/gate.js';
 import type { CoverageJournal } from '../coverage/journal.js';
 import { measureCoverage, type CoverageResult } from '../coverage/measure.js';
-import { formatOfFile, renderCoverage, type CoverageFormat } from '../coverage/formats/render.js';
+import type { CoverageFormat } from '../coverage/formats/names.js';
+import { formatOfFile, renderCoverage } from '../coverage/formats/render.js';
+import { writeReport } from '../verify/report/write.js';
 import { packageVersion } from './version.js';
 
 export interface CoverageOutput {
@@ -31,18 +31,14 @@ export function writeCoverage(
 ): Measured {
   const result = measureCoverage(contract, journal);
   const gate = output.failUnder ? judgeCoverage(result, output.failUnder) : undefined;
-  if (output.journalFile) writeFile(output.journalFile, `${JSON.stringify(journal, null, 2)}\n`);
-  for (const file of output.reports ?? []) writeFile(file, render(formatOfFile(file), { result, gate }, times));
+  // No replay bodies beside them: coverage reports hold no finding.
+  if (output.journalFile) writeReport(output.journalFile, `${JSON.stringify(journal, null, 2)}\n`, []);
+  for (const file of output.reports ?? []) writeReport(file, render(formatOfFile(file), { result, gate }, times), []);
   return { result, gate };
 }
 
 export function render(format: CoverageFormat, measured: Measured, times: { start: number; stop: number }): string {
   return renderCoverage(format, measured.result, { gate: measured.gate, times, version: packageVersion });
-}
-
-function writeFile(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
 }
 
 /** --journal and --fail-under of verify and proxy: the journal saved, the gate judged and printed; false below it. */
@@ -60,6 +56,3 @@ export async function gateRun(
   if (flags.failUnder) out.write(`\n${render('text', measured, times)}`);
   return measured.gate?.passed ?? true;
 }
-
-/** A repeatable flag's values gathered into a list. */
-export const collect = (value: string, previous: string[] = []) => [...previous, value];

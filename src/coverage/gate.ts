@@ -1,7 +1,7 @@
 // The coverage gate: `--fail-under operations=100,answers=80` (or one number
 // for every kind) read, and a measured coverage judged against it.
 import { didYouMean } from '../untrusted/nearest.js';
-import { KINDS, type CoverageKind } from './items.js';
+import { KINDS, type CoverageKind } from './kinds.js';
 import type { CoverageResult } from './measure.js';
 
 export type Thresholds = Partial<Record<CoverageKind, number>>;

@@ -6,10 +6,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { resolvePointer } from '../contract/pointer.js';
+import type { CoverageKind } from './kinds.js';
 import { shapeNodes, shapeOf, type Shape } from './shape.js';
-
-export const KINDS = ['operations', 'answers', 'problems', 'parameters', 'properties', 'enums'] as const;
-export type CoverageKind = (typeof KINDS)[number];
 
 /** One thing a run may exercise; `key` names it in a saved journal. */
 export interface CoverageItem {

@@ -3,7 +3,8 @@
 // called, then error answers, problem types, other answers, parameters,
 // properties and enum values).
 import type { Contract } from '../contract/contract.js';
-import { coveragePlan, KINDS, type CoverageItem, type CoverageKind } from './items.js';
+import { coveragePlan, type CoverageItem } from './items.js';
+import { KINDS, type CoverageKind } from './kinds.js';
 import type { CoverageJournal } from './journal.js';
 
 export interface KindCoverage {

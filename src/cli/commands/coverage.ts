@@ -4,14 +4,11 @@
 // with --fail-under exits 1 when any kind is below its threshold.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { readBoundedText } from '../../contract/boundedRead.js';
-import { parseThresholds, type Thresholds } from '../../coverage/gate.js';
-import { mergeJournals } from '../../coverage/journal.js';
-import { FORMATS, type CoverageFormat } from '../../coverage/formats/render.js';
-import { parseJournal } from '../../coverage/readJournal.js';
+import { Option, type Command } from 'commander';
+import type { Thresholds } from '../../coverage/gate.js';
+import { FORMATS, type CoverageFormat } from '../../coverage/formats/names.js';
 import { givenContract } from '../givenContract.js';
-import { collect, render, writeCoverage } from '../coverageOutput.js';
+import { failUnderOption } from '../failUnder.js';
 import { COVERAGE_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { usageError } from '../usage.js';
@@ -26,20 +23,6 @@ interface CoverageFlags {
   failUnder?: Thresholds;
 }
 
-export function failUnderOption(): Option {
-  return new Option(
-    '--fail-under <thresholds>',
-    'exit 1 when coverage is below a threshold: KIND=PERCENT,… (kinds: operations, answers, problems, ' +
-      'parameters, properties, enums), or one PERCENT for every kind',
-  ).argParser((value) => {
-    try {
-      return parseThresholds(value);
-    } catch (error) {
-      throw new InvalidArgumentError((error as Error).message);
-    }
-  });
-}
-
 export function addCoverageCommand(program: Command): void {
   const command = program
     .command('coverage')
@@ -49,7 +32,7 @@ export function addCoverageCommand(program: Command): void {
     .option(
       '--report <file>',
       'also write a report; its ending says its format: .md, .html, .xml (JUnit), .json (CTRF) (repeatable)',
-      collect,
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--save <file>', 'also write the merged journal, to merge again later')
     .addOption(failUnderOption());
@@ -57,6 +40,11 @@ export function addCoverageCommand(program: Command): void {
   command.action(async (paths: string[], flags: CoverageFlags & Record<string, unknown>, self: Command) => {
     const started = Date.now();
     const settings = settingsOf(flags, self);
+    // Loaded here, so that starting a server does not pay for them.
+    const { readBoundedText } = await import('../../contract/boundedRead.js');
+    const { parseJournal } = await import('../../coverage/readJournal.js');
+    const { mergeJournals } = await import('../../coverage/journal.js');
+    const { render, writeCoverage } = await import('../coverageOutput.js');
     const journals = journalFiles(paths).map((file) => {
       try {
         return parseJournal(readBoundedText(file, MAX_JOURNAL_BYTES), file);

@@ -7,9 +7,8 @@ import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
 import { printable } from '../../untrusted/printable.js';
 import { exitOnStartFailure } from '../exits.js';
-import { gateRun } from '../coverageOutput.js';
 import type { Thresholds } from '../../coverage/gate.js';
-import { failUnderOption } from './coverage.js';
+import { failUnderOption } from '../failUnder.js';
 import { givenContract } from '../givenContract.js';
 import { createLogger } from '../logger.js';
 import { ADMIN_RISK, openAdminProblem } from '../../http/openAdmin.js';
@@ -136,6 +135,7 @@ export function addProxyCommand(program: Command): void {
           `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
           `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
       );
+      const { gateRun } = await import('../coverageOutput.js');
       const covered = await gateRun(given?.contract, report.journal, flags, process.stdout, started);
       process.exitCode = report.violations > 0 || !covered ? 1 : 0;
     });

@@ -5,9 +5,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PHASES, type Phase } from '../../verify/cases.js';
 import type { Progress } from '../../verify/runVerify.js';
-import { gateRun } from '../coverageOutput.js';
 import type { Thresholds } from '../../coverage/gate.js';
-import { failUnderOption } from './coverage.js';
+import { failUnderOption } from '../failUnder.js';
 import { givenContract } from '../givenContract.js';
 import { VERIFY_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
@@ -62,7 +61,7 @@ export function addVerifyCommand(program: Command): void {
     .addOption(new Option('--key <key>', 'an API key of the service').env(VERIFY_KEY_ENVS.key).makeOptionMandatory())
     .addOption(
       new Option('--key-same-account <key>', 'a key of another project of the same account (checks account scope)').env(
-        'VERIFY_KEY_SAME_ACCOUNT',
+        VERIFY_KEY_ENVS.sameAccount,
       ),
     )
     .addOption(
@@ -156,6 +155,7 @@ export function addVerifyCommand(program: Command): void {
     if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
     if (flags.report) (await import('../../verify/report/coverageReport.js')).writeCoverageReport(report, flags.report);
     if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
+    const { gateRun } = await import('../coverageOutput.js');
     const covered = await gateRun(
       given?.contract,
       report.journal,

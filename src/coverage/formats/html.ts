@@ -2,7 +2,7 @@
 // so): the counts per kind as bars, the gate, and each operation's items.
 import { htmlEscape } from '../../untrusted/html.js';
 import type { GateVerdict } from '../gate.js';
-import { KINDS } from '../items.js';
+import { KINDS } from '../kinds.js';
 import type { CoverageResult } from '../measure.js';
 import { faultNote, headline, kindRow, verdictLine } from './lines.js';
 

@@ -3,7 +3,7 @@
 // whose cases fail below their threshold.
 import { junit, junitText } from '../../untrusted/junit.js';
 import type { GateVerdict } from '../gate.js';
-import { KINDS } from '../items.js';
+import { KINDS } from '../kinds.js';
 import type { CoverageResult } from '../measure.js';
 import { faultNote } from './lines.js';
 

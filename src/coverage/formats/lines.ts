@@ -1,5 +1,6 @@
 // The words every coverage format shares: how an item, a kind and the gate read.
-import type { CoverageItem, CoverageKind } from '../items.js';
+import type { CoverageItem } from '../items.js';
+import type { CoverageKind } from '../kinds.js';
 import type { GateVerdict } from '../gate.js';
 import { providedByFaults, type CoverageResult } from '../measure.js';
 

@@ -2,7 +2,7 @@
 // What a journal brought (an upstream's problem type) is shown as code.
 import { markdownCode } from '../../untrusted/markdown.js';
 import type { GateVerdict } from '../gate.js';
-import { KINDS } from '../items.js';
+import { KINDS } from '../kinds.js';
 import type { CoverageResult } from '../measure.js';
 import { faultNote, headline, kindRow, verdictLine } from './lines.js';
 

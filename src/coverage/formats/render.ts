@@ -6,10 +6,8 @@ import { coverageCtrf } from './ctrf.js';
 import { coverageHtml } from './html.js';
 import { coverageJUnit } from './junit.js';
 import { coverageMarkdown } from './markdown.js';
+import type { CoverageFormat } from './names.js';
 import { coverageText } from './text.js';
-
-export const FORMATS = ['text', 'markdown', 'html', 'junit', 'ctrf', 'json'] as const;
-export type CoverageFormat = (typeof FORMATS)[number];
 
 export interface RenderContext {
   gate?: GateVerdict | undefined;

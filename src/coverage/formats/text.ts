@@ -1,7 +1,7 @@
 // Coverage as a terminal reads it: the counts per kind, the gate, and what was
 // never exercised, most important first.
 import type { GateVerdict } from '../gate.js';
-import { KINDS } from '../items.js';
+import { KINDS } from '../kinds.js';
 import type { CoverageResult } from '../measure.js';
 import { printable } from '../../untrusted/printable.js';
 import { headline, itemLine, kindRow, verdictLine } from './lines.js';
