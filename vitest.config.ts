@@ -26,7 +26,9 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'browser', include: BROWSER } },
-      { extends: true, test: { name: 'pack', include: PACK } },
+      // Each pack test runs installed binaries (npm, tsc, vitest) whose time follows the machine's load;
+      // every child has its own kill timeout, so a longer test budget cannot hang the run.
+      { extends: true, test: { name: 'pack', include: PACK, testTimeout: 120_000 } },
       { extends: true, test: { name: 'robustness', include: ROBUSTNESS } },
       // The MSW suites again with msw 2 (installed as msw2), which the package supports beside msw 3.
       {
