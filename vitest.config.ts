@@ -11,8 +11,11 @@ export const ROBUSTNESS = ['test/robustness/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // A worker per core: most tests wait on the processes they start, so one worker left a core idle.
+    maxWorkers: '100%',
+    // Timeouts only stop a hang: a test's time follows the load that the other worker puts beside it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     setupFiles: ['test/helpers/plainOutput.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
