@@ -38,25 +38,25 @@ describe.skipIf(!chromiumAvailable('/__admin/'))('/__admin/ in headless Chromium
 
     await t.client.create(KEYS.globex, { name: 'Made while watching' });
     await t.client.request('GET', '/chatbots');
-    await state.getByText('Made while watching').waitFor({ timeout: 5_000 });
+    await state.getByText('Made while watching').waitFor({ timeout: 20_000 });
     const journal = page.locator('#requests');
-    await journal.getByText('POST /api/chatbots').waitFor({ timeout: 5_000 });
-    await journal.getByText('401').waitFor({ timeout: 5_000 });
+    await journal.getByText('POST /api/chatbots').waitFor({ timeout: 20_000 });
+    await journal.getByText('401').waitFor({ timeout: 20_000 });
     await expect(journal.getByText('globex-main').isVisible()).resolves.toBe(true);
     mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: `${RESULTS}admin.png`, fullPage: true });
 
     const overrides = page.locator('#overrides');
-    await overrides.getByText('none').waitFor({ timeout: 5_000 });
+    await overrides.getByText('none').waitFor({ timeout: 20_000 });
     const set = { operationId: 'createChatbot', status: 503, account: 'globex', times: 2 };
     expect((await adminCaller(() => t.server.url)('POST', '/overrides', set)).status).toBe(201);
-    await overrides.getByText('503, 2 more').waitFor({ timeout: 5_000 });
+    await overrides.getByText('503, 2 more').waitFor({ timeout: 20_000 });
     await expect(overrides.getByText('account globex').isVisible()).resolves.toBe(true);
     await overrides.getByRole('button', { name: 'Remove' }).click();
-    await overrides.getByText('none').waitFor({ timeout: 5_000 });
+    await overrides.getByText('none').waitFor({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Reset to seed' }).click();
-    await state.getByText('Made while watching').waitFor({ state: 'detached', timeout: 5_000 });
+    await state.getByText('Made while watching').waitFor({ state: 'detached', timeout: 20_000 });
     expect((await t.client.listed(KEYS.globex)).length).toBe(0);
     await expect(state.getByText('Seeded assistant').isVisible()).resolves.toBe(true);
   }, 60_000);

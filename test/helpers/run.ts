@@ -69,7 +69,7 @@ const READY =
   /^(?:Chatbot API reference server|Prism mock \([^)]*\)|Contract proxy) listening on (http:\/\/\S+\/api)$/m;
 
 /** The base URL the server printed in its ready line, once it listens. */
-export async function listening(started: Run, timeoutMs = 10_000): Promise<string> {
+export async function listening(started: Run, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const url = READY.exec(started.stdout())?.[1];

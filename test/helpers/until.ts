@@ -5,7 +5,7 @@
 export async function until(
   ready: () => boolean | Promise<boolean>,
   failure: () => string = () => 'never got there',
-  boundMs = 15_000,
+  boundMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + boundMs;
   while (!(await ready())) {
