@@ -11,7 +11,7 @@ export const ROBUSTNESS = ['test/robustness/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    // A worker per core: most tests wait on the processes they start, so one worker left a core idle.
+    // A worker per core: most tests wait on the processes they start, so fewer workers leave a core idle.
     maxWorkers: '100%',
     // Timeouts only stop a hang: a test's time follows the load that the other worker puts beside it.
     testTimeout: 60_000,
