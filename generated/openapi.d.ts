@@ -161,16 +161,19 @@ export interface components {
              * @example The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.
              */
             detail: string;
-            /** @description Present on `422`. The problems found in the request, in the shape Stoplight Prism uses, at most 100. */
-            validation?: components["schemas"]["ValidationIssue"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The problem of a `422`, `validation-failed`, with the problems found in the request. */
+        ValidationProblem: components["schemas"]["Problem"] & {
+            /** @description The problems found in the request, in the shape Stoplight Prism uses, at most 100. */
+            validation: components["schemas"]["ValidationIssue"][];
             /**
              * Format: int32
-             * @description Present on `422` when more problems were found than `validation` lists; how many more (a body of at most 102400 bytes cannot hold more).
+             * @description Present when more problems were found than `validation` lists; how many more (a body of at most 102400 bytes cannot hold more).
              * @example 9900
              */
             validation_omitted?: number;
-        } & {
-            [key: string]: unknown;
         };
         ValidationIssue: {
             /**
@@ -291,7 +294,7 @@ export interface components {
                  *       ]
                  *     }
                  */
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["ValidationProblem"];
             };
         };
         /** @description A fault of the server. Whether anything was stored is not known to the client. */
