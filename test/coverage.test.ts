@@ -74,6 +74,8 @@ describe('serve counts what requests exercised of the contract', () => {
       'answer createChatbot 400 application/problem+json': 1,
       'problem createChatbot https://chatbots.example/problems/malformed-json': 1,
       'answer listChatbots 200 application/json': 1,
+      // ChatbotListEnvelope's `data` is required, its items are not: a list that holds one.
+      'answer-property listChatbots 200 application/json /data/*': 1,
       'answer listChatbots 401 application/problem+json': 1,
       'problem listChatbots https://chatbots.example/problems/unauthorized': 1,
       'property createChatbot /name': 1,
@@ -84,6 +86,26 @@ describe('serve counts what requests exercised of the contract', () => {
     });
     await admin('DELETE', '/coverage');
     expect((await journal()).requests).toBe(0);
+  });
+
+  it('counts a property an answer may lack once one holds it: a 422 with validation_omitted', async () => {
+    await admin('DELETE', '/coverage');
+    // 101 unknown properties: the 422 lists 100 problems and counts the rest (openapi.yaml, Problem).
+    const unknown = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`extra${index}`, 1]));
+    const refused = await api.create(KEYS.acmeWeb, { name: 'Many', ...unknown });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ validation_omitted: 1 });
+    const { seen } = await journal();
+    const answer = 'answer-property createChatbot 422 application/problem+json';
+    expect(seen[`${answer} /validation_omitted`]).toBe(1);
+    // ValidationIssue's `location` is an array that may be empty: each listed problem's counts.
+    expect(seen[`${answer} /validation/*/location/*`]).toBe(100);
+    // ValidationProblem requires `validation`, with at least one item, and Problem requires `detail`: every 422
+    // holds them, so none is an item of its own.
+    expect(Object.keys(seen).filter((key) => key.startsWith('answer-property'))).toEqual([
+      `${answer} /validation/*/location/*`,
+      `${answer} /validation_omitted`,
+    ]);
   });
 });
 
@@ -122,7 +144,8 @@ describe('chatbot-api-mock coverage', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/Gate: failed: operations 50\.0 % < 100 %, answers \d+\.\d % < 50 %/);
     expect(stdout).toMatch(/createChatbot: answer 503 application\/problem\+json \(a server fault: [^)]*\)/);
-    // The whole list, in order: an operation never called, error answers, problem types, then success answers.
+    // The whole list, in order: an operation never called, error answers, problem types, success answers, body
+    // properties sent, answer properties received, enum values.
     const all = (await cli([file, '--format', 'markdown'])).stdout;
     const at = (text: string) => all.indexOf(text);
     expect(at('| listChatbots | operations |')).toBeGreaterThan(0);
@@ -130,6 +153,8 @@ describe('chatbot-api-mock coverage', () => {
     expect(at('` 409 application/problem+json `')).toBeLessThan(at('chatbot-limit-reached (409)'));
     expect(at('chatbot-limit-reached (409)')).toBeLessThan(at('` 200 application/json `'));
     expect(at('` 200 application/json `')).toBeLessThan(at('` sent /name `'));
+    expect(at('` sent /name `')).toBeLessThan(at('` received /data/* (200) `'));
+    expect(at('` received /data/* (200) `')).toBeLessThan(at('` received /data/is_active = true (201) `'));
   });
 
   it('reads a folder of journals, as vitest workers or Playwright shards leave them', async () => {

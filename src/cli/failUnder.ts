@@ -6,7 +6,7 @@ export function failUnderOption(): Option {
   return new Option(
     '--fail-under <thresholds>',
     'exit 1 when coverage is below a threshold: KIND=PERCENT,… (kinds: operations, answers, problems, ' +
-      'parameters, properties, enums), or one PERCENT for every kind',
+      'parameters, properties, answer-properties, enums), or one PERCENT for every kind',
   ).argParser((value) => {
     try {
       return parseThresholds(value);

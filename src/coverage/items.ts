@@ -1,6 +1,7 @@
 // What of a contract can be exercised, item by item: its operations; each
 // documented answer (operation × status × media type); each problem type an
-// answer documents; each parameter and request body property; each value an
+// answer documents; each parameter and request body property; each answer body
+// property the answer may lack (`/validation_omitted` of a 422); each value an
 // `enum` allows, sent or received. Every mode's coverage is counted against
 // these items (src/coverage/recorder.ts), and reported from them (measure.ts).
 import type { OpenAPIV3 } from 'openapi-types';
@@ -52,6 +53,9 @@ export const problemKey = (operation: string, type: string) => `problem ${operat
 export const parameterKey = (operation: string, where: string, name: string) =>
   `parameter ${operation} ${where} ${name}`;
 export const propertyKey = (operation: string, path: string) => `property ${operation} ${path}`;
+/** `answer` is the documented status and the media type: `422 application/problem+json`. */
+export const answerPropertyKey = (operation: string, answer: string, path: string) =>
+  `answer-property ${operation} ${answer} ${path}`;
 export function enumKey(operation: string, side: string, path: string, json: string): string {
   return `enum ${operation} ${side} ${path || '/'} = ${json}`;
 }
@@ -88,7 +92,15 @@ export function coveragePlan(contract: Contract): CoveragePlan {
           label: `${status} ${media}`,
           status,
         });
-        for (const node of shape ? shapeNodes(shape) : [])
+        for (const node of shape ? shapeNodes(shape) : []) {
+          if (node.optional)
+            items.push({
+              kind: 'answer-properties',
+              key: answerPropertyKey(id, `${status} ${media}`, node.path),
+              operation: id,
+              label: `received ${node.path} (${status})`,
+              status,
+            });
           for (const json of node.values ?? [])
             items.push({
               kind: 'enums',
@@ -97,6 +109,7 @@ export function coveragePlan(contract: Contract): CoveragePlan {
               label: `received ${node.path} = ${json} (${status})`,
               status,
             });
+        }
       }
       for (const type of [...new Set(problemTypes)])
         items.push({

@@ -1,7 +1,7 @@
 // A journal measured against a contract's items: per kind, how many were
 // exercised; and what was not, most important first (an operation never
-// called, then error answers, problem types, other answers, parameters,
-// properties and enum values).
+// called, then error answers, problem types, other answers, parameters, body
+// properties sent, optional answer properties received, and enum values).
 import type { Contract } from '../contract/contract.js';
 import { coveragePlan, type CoverageItem } from './items.js';
 import { KINDS, type CoverageKind } from './kinds.js';
@@ -76,7 +76,9 @@ function rank(item: CoverageItem): number {
       return 4;
     case 'properties':
       return 5;
-    case 'enums':
+    case 'answer-properties':
       return 6;
+    case 'enums':
+      return 7;
   }
 }

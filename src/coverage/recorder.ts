@@ -5,6 +5,7 @@
 import type { Contract } from '../contract/contract.js';
 import {
   answerKey,
+  answerPropertyKey,
   coveragePlan,
   enumKey,
   operationKey,
@@ -31,7 +32,7 @@ export interface Exchange {
   status: number;
   /** The answer's Content-Type. */
   mediaType?: string | undefined;
-  /** The answer's JSON body: read only when an item needs it (a problem's type, an enum's values). */
+  /** The answer's JSON body: read only when an item needs it (a problem's type, an optional property, an enum). */
   answer?: () => unknown;
 }
 
@@ -39,7 +40,7 @@ export class CoverageRecorder {
   #contract: Contract;
   #plan: CoveragePlan | undefined;
   #journal: CoverageJournal;
-  readonly #enumBodies = new Map<Shape, boolean>();
+  readonly #bodiesRead = new Map<Shape, boolean>();
 
   constructor(
     contract: Contract,
@@ -53,7 +54,7 @@ export class CoverageRecorder {
   useContract(next: Contract): void {
     this.#contract = next;
     this.#plan = undefined;
-    this.#enumBodies.clear();
+    this.#bodiesRead.clear();
     this.#journal.contract = contractName(next);
   }
 
@@ -92,7 +93,7 @@ export class CoverageRecorder {
     }
     if (plan.body && exchange.body !== undefined)
       traceValue(plan.body, exchange.body, {
-        node: (path) => this.#count(propertyKey(id, path)),
+        node: (node) => this.#count(propertyKey(id, node.path)),
         value: (path, json) => this.#count(enumKey(id, 'request', path, json)),
       });
     if (exchange.status !== 0) this.#observeAnswer(id, plan.answers, exchange);
@@ -109,17 +110,20 @@ export class CoverageRecorder {
     this.#count(answerKey(id, documented.status, media));
     const shape = documented.bodies.get(media);
     const problem = media === 'application/problem+json';
-    if (!problem && !(shape && this.#hasEnums(shape))) return;
+    if (!problem && !(shape && this.#readsBody(shape))) return;
     const body = exchange.answer?.();
     if (problem) {
       const type = (body as { type?: unknown } | undefined)?.type;
       if (typeof type === 'string' && documented.problemTypes.includes(type)) this.#count(problemKey(id, type));
       else if (typeof type === 'string') this.#undocumented(`${id} ${status} problem ${type.slice(0, 200)}`);
     }
+    const answer = `${documented.status} ${media}`;
     if (shape && body !== undefined)
       traceValue(shape, body, {
-        node: () => {},
-        value: (path, json) => this.#count(enumKey(id, `${documented.status} ${media}`, path, json)),
+        node: (node) => {
+          if (node.optional) this.#count(answerPropertyKey(id, answer, node.path));
+        },
+        value: (path, json) => this.#count(enumKey(id, answer, path, json)),
       });
   }
 
@@ -129,11 +133,13 @@ export class CoverageRecorder {
     return this.#plan;
   }
 
-  #hasEnums(shape: Shape): boolean {
-    let known = this.#enumBodies.get(shape);
+  /** Whether an answer of this shape holds an item: an optional property or an enum. */
+  #readsBody(shape: Shape): boolean {
+    let known = this.#bodiesRead.get(shape);
     if (known === undefined) {
-      known = shape.values !== undefined || shapeNodes(shape).some((node) => node.values !== undefined);
-      this.#enumBodies.set(shape, known);
+      known =
+        shape.values !== undefined || shapeNodes(shape).some((node) => node.optional || node.values !== undefined);
+      this.#bodiesRead.set(shape, known);
     }
     return known;
   }

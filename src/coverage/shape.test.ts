@@ -1,11 +1,15 @@
 // The shape of a schema, as coverage counts it: paths through properties and
-// array items, enum and const values, compositions laid together, and a
-// recursive schema followed once.
+// array items, which of them a present parent may lack, enum and const values,
+// compositions laid together, and a recursive schema followed once.
 import { describe, expect, it } from 'vitest';
 import { shapeNodes, shapeOf, traceValue } from './shape.js';
 
 const paths = (schema: unknown) =>
-  shapeNodes(shapeOf(schema) ?? { path: '', properties: new Map() }).map((n) => n.path);
+  shapeNodes(shapeOf(schema) ?? { path: '', properties: new Map(), optional: false }).map((n) => n.path);
+const optional = (schema: unknown) =>
+  shapeNodes(shapeOf(schema)!)
+    .filter((node) => node.optional)
+    .map((node) => node.path);
 
 describe('shapeOf', () => {
   it('names properties and array items as pointers, `*` for any item', () => {
@@ -27,6 +31,44 @@ describe('shapeOf', () => {
   });
 });
 
+describe('which nodes a present parent may lack', () => {
+  it('a property its parent does not require, and the items of an array that may be empty', () => {
+    const schema = {
+      type: 'object',
+      required: ['data', 'tags'],
+      properties: {
+        data: { type: 'array', items: { required: ['id'], properties: { id: {}, note: {} } } },
+        tags: { type: 'array', minItems: 1, items: {} },
+        more: { type: 'integer' },
+      },
+    };
+    expect(optional(schema)).toEqual(['/data/*', '/data/*/note', '/more']);
+  });
+
+  it('counts a `required` of an allOf branch, not of a oneOf or anyOf branch', () => {
+    const schema = {
+      properties: { a: {}, b: {}, c: {} },
+      allOf: [{ required: ['a'] }],
+      oneOf: [{ required: ['b'] }, { required: ['c'] }],
+      anyOf: [{ required: ['c'] }],
+    };
+    expect(optional(schema)).toEqual(['/b', '/c']);
+  });
+
+  it('makes every property of a parent that may be null optional, in 3.0 and in 3.1 spelling', () => {
+    const child = { required: ['x'], properties: { x: {} } };
+    const schema = {
+      required: ['old', 'new'],
+      properties: {
+        old: { ...child, nullable: true },
+        new: { ...child, type: ['object', 'null'] },
+        plain: child,
+      },
+    };
+    expect(optional(schema)).toEqual(['/old/x', '/new/x', '/plain']);
+  });
+});
+
 describe('traceValue', () => {
   it('visits the nodes a value fills and the enum values it holds, and ignores values outside the enum', () => {
     const shape = shapeOf({ properties: { list: { items: { properties: { state: { enum: ['on', 'off'] } } } } } });
@@ -36,7 +78,7 @@ describe('traceValue', () => {
       shape!,
       { list: [{ state: 'on' }, { state: 'broken' }], other: 1 },
       {
-        node: (path) => nodes.push(path),
+        node: (node) => nodes.push(node.path),
         value: (path, json) => values.push(`${path}=${json}`),
       },
     );

@@ -1,8 +1,9 @@
 // The shape of a schema as coverage sees it: the property paths a body may hold
-// (`/settings/theme`, `/data/*/id`), and the values each `enum` or `const`
-// allows. The schema comes from a contract under review, so the walk is bounded:
-// a recursive schema stops where it would contain itself again, and depth and
-// breadth have caps.
+// (`/settings/theme`, `/data/*/id`), which of them may be absent where their
+// parent is present, and the values each `enum` or `const` allows. The schema
+// comes from a contract under review, so the walk is bounded: a recursive
+// schema stops where it would contain itself again, and depth and breadth
+// have caps.
 import { escapePointer } from '../contract/pointer.js';
 
 /** One node of a body's shape: its path, the values it allows when it is an enum, and what it holds. */
@@ -12,6 +13,20 @@ export interface Shape {
   values?: string[];
   properties: Map<string, Shape>;
   items?: Shape;
+  /**
+   * It may be absent where its parent is present: not required there (a `required` under a oneOf or anyOf branch
+   * does not count), the parent may be null, or it is the items of an array that may be empty.
+   */
+  optional: boolean;
+}
+
+/** What one node's schemas say of their properties, gathered while the shape is filled. */
+interface Gathered {
+  /** Names that every value of the node holds. */
+  required: Set<string>;
+  nullable: boolean;
+  /** Its array holds at least one item. */
+  filled: boolean;
 }
 
 /** Deeper nesting is not followed: a body's coverage names the paths a client writes by hand. */
@@ -28,42 +43,80 @@ const isSchema = (value: unknown): value is Schema => typeof value === 'object' 
 /** The shape of a (dereferenced) schema; undefined for no schema. */
 export function shapeOf(schema: unknown): Shape | undefined {
   if (!isSchema(schema)) return undefined;
-  const budget = { nodes: 0 };
-  const root: Shape = { path: '', properties: new Map() };
-  fill(root, schema, [], budget);
+  const fill = new Filler();
+  const root: Shape = { path: '', properties: new Map(), optional: false };
+  fill.node(root, schema, [], true);
+  fill.markOptional(root);
   return root;
 }
 
-function fill(node: Shape, schema: Schema, stack: Schema[], budget: { nodes: number }): void {
-  if (stack.includes(schema) || stack.length >= MAX_DEPTH) return;
-  const inside = [...stack, schema];
-  const values = allowedValues(schema);
-  if (values) node.values = [...new Set([...(node.values ?? []), ...values])].slice(0, MAX_VALUES);
-  // Every branch of a composition adds what it allows: a body covered under any branch counts.
-  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
-    const branches = schema[keyword];
-    if (Array.isArray(branches))
-      for (const branch of branches) if (isSchema(branch)) fill(node, branch, inside, budget);
-  }
-  const properties = schema.properties;
-  if (isSchema(properties)) {
-    for (const [name, child] of Object.entries(properties)) {
-      if (!isSchema(child) || budget.nodes >= MAX_NODES) continue;
-      let next = node.properties.get(name);
-      if (!next) {
-        budget.nodes++;
-        next = { path: `${node.path}/${escapePointer(name)}`, properties: new Map() };
-        node.properties.set(name, next);
+class Filler {
+  #nodes = 0;
+  readonly #gathered = new Map<Shape, Gathered>();
+
+  /** `certain`: the schema holds of every value of the node (it is not one branch of a oneOf or anyOf). */
+  node(node: Shape, schema: Schema, stack: Schema[], certain: boolean): void {
+    if (stack.includes(schema) || stack.length >= MAX_DEPTH) return;
+    const inside = [...stack, schema];
+    this.#gather(node, schema, certain);
+    const values = allowedValues(schema);
+    if (values) node.values = [...new Set([...(node.values ?? []), ...values])].slice(0, MAX_VALUES);
+    // Every branch of a composition adds what it allows: a body covered under any branch counts.
+    for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
+      const branches = schema[keyword];
+      if (Array.isArray(branches))
+        for (const branch of branches)
+          if (isSchema(branch)) this.node(node, branch, inside, certain && keyword === 'allOf');
+    }
+    const properties = schema.properties;
+    if (isSchema(properties)) {
+      for (const [name, child] of Object.entries(properties)) {
+        if (!isSchema(child) || this.#nodes >= MAX_NODES) continue;
+        let next = node.properties.get(name);
+        if (!next) {
+          this.#nodes++;
+          next = { path: `${node.path}/${escapePointer(name)}`, properties: new Map(), optional: true };
+          node.properties.set(name, next);
+        }
+        this.node(next, child, inside, true);
       }
-      fill(next, child, inside, budget);
+    }
+    const items = schema.items;
+    if (isSchema(items) && this.#nodes < MAX_NODES) {
+      if (!node.items) this.#nodes++;
+      node.items ??= { path: `${node.path}/*`, properties: new Map(), optional: true };
+      this.node(node.items, items, inside, true);
     }
   }
-  const items = schema.items;
-  if (isSchema(items) && budget.nodes < MAX_NODES) {
-    if (!node.items) budget.nodes++;
-    node.items ??= { path: `${node.path}/*`, properties: new Map() };
-    fill(node.items, items, inside, budget);
+
+  /** Once every schema is read: a property, or an array's items, is optional unless its non-null parent requires it. */
+  markOptional(node: Shape): void {
+    const gathered = this.#gathered.get(node);
+    const certain = gathered !== undefined && !gathered.nullable;
+    for (const [name, child] of node.properties) {
+      child.optional = !certain || !gathered.required.has(name);
+      this.markOptional(child);
+    }
+    if (node.items) {
+      node.items.optional = !certain || !gathered.filled;
+      this.markOptional(node.items);
+    }
   }
+
+  #gather(node: Shape, schema: Schema, certain: boolean): void {
+    let gathered = this.#gathered.get(node);
+    if (!gathered) this.#gathered.set(node, (gathered = { required: new Set(), nullable: false, filled: false }));
+    if (allowsNull(schema)) gathered.nullable = true;
+    if (certain && typeof schema.minItems === 'number' && schema.minItems >= 1) gathered.filled = true;
+    if (certain && Array.isArray(schema.required))
+      for (const name of schema.required) if (typeof name === 'string') gathered.required.add(name);
+  }
+}
+
+/** OpenAPI 3.0's `nullable`, or JSON Schema's `null` type (3.1 and later). */
+function allowsNull(schema: Schema): boolean {
+  const { type } = schema;
+  return schema.nullable === true || type === 'null' || (Array.isArray(type) && type.includes('null'));
 }
 
 function allowedValues(schema: Schema): string[] | undefined {
@@ -89,11 +142,11 @@ export function shapeNodes(shape: Shape): Shape[] {
   return out;
 }
 
-/** A value laid over its shape: each node the value fills (`seen(path)`), each enum value it holds (`value`). */
+/** A value laid over its shape: each node the value fills (`node`), each enum value it holds (`value`). */
 export function traceValue(
   shape: Shape,
   value: unknown,
-  visit: { node(path: string): void; value(path: string, json: string): void },
+  visit: { node(node: Shape): void; value(path: string, json: string): void },
 ): void {
   if (shape.values) {
     const json = JSON.stringify(value);
@@ -101,7 +154,7 @@ export function traceValue(
   }
   if (Array.isArray(value)) {
     if (shape.items) {
-      if (value.length > 0) visit.node(shape.items.path);
+      if (value.length > 0) visit.node(shape.items);
       for (const item of value) traceValue(shape.items, item, visit);
     }
     return;
@@ -109,7 +162,7 @@ export function traceValue(
   if (typeof value !== 'object' || value === null) return;
   for (const [name, child] of shape.properties) {
     if (!Object.hasOwn(value, name)) continue;
-    visit.node(child.path);
+    visit.node(child);
     traceValue(child, (value as Record<string, unknown>)[name], visit);
   }
 }

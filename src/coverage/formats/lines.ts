@@ -10,6 +10,7 @@ const NOUN: Record<CoverageKind, string> = {
   problems: 'problem type',
   parameters: 'parameter',
   properties: 'body property',
+  'answer-properties': 'answer property',
   enums: 'enum value',
 };
 
