@@ -6,7 +6,9 @@
 import { operationObject, type Contract } from '../contract/contract.js';
 import { escapePointer } from '../contract/pointer.js';
 import type { CoverageJournal } from '../coverage/journal.js';
+import { answerKey } from '../coverage/items.js';
 import { CoverageRecorder, type Exchange } from '../coverage/recorder.js';
+import { statusKey } from '../contract/router.js';
 import type { Answer, TestCase } from './cases.js';
 
 export interface OperationCoverage {
@@ -76,6 +78,7 @@ export class CoverageTracker {
   }
 
   #operations(): OperationCoverage[] {
+    const counted = Object.keys(this.#recorder.journal().seen);
     return this.contract.operations.map((operation) => {
       const definition = operationObject(this.contract, operation) as {
         responses: Record<string, unknown>;
@@ -83,6 +86,7 @@ export class CoverageTracker {
       };
       const seen = this.#seen.get(operation.operationId) ?? new Set<number>();
       const documented = Object.keys(definition.responses);
+      const answered = answeredStatuses(counted, operation.operationId);
       const examples = Object.entries(definition.requestBody?.content ?? {}).flatMap(([media, content]) =>
         Object.keys(content.examples ?? {}).map((name) => exampleKey(operation.pointer, media, name)),
       );
@@ -90,16 +94,15 @@ export class CoverageTracker {
         operation: operation.operationId,
         method: operation.method,
         path: operation.path,
-        statuses: documented.map((status) => this.#status(operation.operationId, status, seen)),
-        undocumented: [...seen].filter((status) => !documented.includes(String(status))).sort(),
+        statuses: documented.map((status) => this.#status(operation.operationId, status, answered.has(status))),
+        undocumented: [...seen].filter((status) => statusKey(definition.responses, status) === undefined).sort(),
         examples: examples.map((pointer) => ({ pointer, sent: this.#examples.has(pointer) })),
         requests: this.#requests.get(operation.operationId) ?? 0,
       };
     });
   }
 
-  #status(operation: string, status: string, seen: ReadonlySet<number>): OperationCoverage['statuses'][number] {
-    const exercised = seen.has(Number(status));
+  #status(operation: string, status: string, exercised: boolean): OperationCoverage['statuses'][number] {
     if (exercised || this.source === 'proxy' || this.#asked.get(operation)?.has(Number(status)))
       return { status, exercised };
     const unprovoked = /^5/.test(status)
@@ -107,6 +110,14 @@ export class CoverageTracker {
       : 'no case of this run asks for it: it needs a state the run does not make';
     return { status, exercised, unprovoked };
   }
+}
+
+/** The documented statuses (`201`, `4XX`, `default`) of an operation that the recorder counted an answer of. */
+function answeredStatuses(keys: readonly string[], operation: string): Set<string> {
+  const prefix = answerKey(operation, '');
+  return new Set(
+    keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length).split(' ')[0] ?? ''),
+  );
 }
 
 /** A case and its answer as the coverage recorder reads them: JSON parsed only where it is JSON. */
