@@ -1,8 +1,9 @@
 // What a run exercised, per operation: which documented statuses it saw,
 // which of the contract's request examples it sent. The coverage report shows
 // both, with the checks, so that a reader sees what was not tried. Each
-// exchange is also counted item by item (src/coverage/), as every mode counts
-// it: the journal that --journal saves and --fail-under gates on.
+// exchange is counted item by item (src/coverage/), as every mode counts it:
+// the journal that --journal saves and --fail-under gates on, and that the
+// statuses shown are read from.
 import { operationObject, type Contract } from '../contract/contract.js';
 import { escapePointer } from '../contract/pointer.js';
 import type { CoverageJournal } from '../coverage/journal.js';
