@@ -247,18 +247,40 @@ describe('verify and proxy save their journal, and gate on it', () => {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Journal;
     expect(saved.sources).toEqual(['verify']);
     expect(saved.seen['answer createChatbot 201 application/json']).toBeGreaterThan(0);
-    const missed = run([...args, '--fail-under', 'answers=100'], {}, dir);
+    const reports = ['--junit', 'missed.xml', '--report', 'missed.html', '--markdown', 'missed.md'];
+    const missed = run([...args, '--fail-under', 'answers=100', ...reports], {}, dir);
     expect(await missed.exit).toBe(1);
     expect(missed.stdout()).toMatch(/Gate: failed: answers [\d.]+ % < 100 %/);
+    // Below the gate, the run failed, and every report it writes says so, and why.
+    const below = /coverage below the gate: answers [\d.]+ % < 100 %/;
+    expect(missed.stdout()).toMatch(new RegExp(`✗ failed: 0 failures · ${below.source}`));
+    const markdown = readFileSync(join(dir, 'missed.md'), 'utf8');
+    expect(markdown).toMatch(/^## ❌ Contract verification: failed/);
+    expect(markdown).toMatch(new RegExp(`Verdict: failed, 0 distinct failures; ${below.source}`));
+    expect(readFileSync(join(dir, 'missed.html'), 'utf8')).toMatch(
+      /Verdict: failed, 0 distinct failures; coverage below the gate: answers [\d.]+ % &lt; 100 %/,
+    );
+    const junit = readFileSync(join(dir, 'missed.xml'), 'utf8');
+    expect(junit).toMatch(/failures="1"/);
+    const gateCase = /name="coverage gate \(--fail-under\)">\s*<failure message="([^"]*)"/.exec(junit);
+    expect(gateCase?.[1]).toMatch(/^coverage below the gate: answers [\d.]+ % &lt; 100 %$/);
   });
 
-  it('proxy --journal writes what the traffic exercised when it stops', async () => {
+  it('proxy --journal writes what the traffic exercised when it stops; --fail-under fails it', async () => {
     const file = join(dir, 'proxy.json');
-    const started = run(['proxy', '--upstream', t.server.url, '--port', '0', '--journal', file], {}, dir);
+    const gate = ['--fail-under', 'operations=100,answers=100', '--markdown', 'proxy.md'];
+    const started = run(['proxy', '--upstream', t.server.url, '--port', '0', '--journal', file, ...gate], {}, dir);
     const through = new TestClient(await listening(started));
     await through.create(KEYS.acmeWeb, { name: 'Proxied', settings: { theme: 'light' } });
     await through.request('GET', '/chatbots');
-    expect(await stop(started), started.stdout() + started.stderr()).toBe(0);
+    // No violation, but below the gate: the proxy fails, and its summary says why.
+    expect(await stop(started), started.stdout() + started.stderr()).toBe(1);
+    const summary = readFileSync(join(dir, 'proxy.md'), 'utf8');
+    expect(summary).toMatch(/^## ❌ Contract proxy: failed/);
+    expect(summary).toMatch(
+      /Verdict: failed, 0 distinct violations by the upstream; coverage below the gate: answers /,
+    );
+    expect(summary).not.toMatch(/operations [\d.]+ % </);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Journal;
     expect(saved).toMatchObject({ sources: ['proxy'], requests: 2 });
     expect(saved.seen).toMatchObject({

@@ -2,7 +2,13 @@
 // and `proxy` with --fail-under or --journal): the merged journal, report
 // files in the format their names imply, and the gate's verdict.
 import type { Contract } from '../contract/contract.js';
-import { judgeCoverage, type GateVerdict, type Thresholds } from '../coverage/gate.js';
+import {
+  belowThresholds,
+  judgeCoverage,
+  type GateSummary,
+  type GateVerdict,
+  type Thresholds,
+} from '../coverage/gate.js';
 import type { CoverageJournal } from '../coverage/journal.js';
 import { measureCoverage, type CoverageResult } from '../coverage/measure.js';
 import type { CoverageFormat } from '../coverage/formats/names.js';
@@ -41,18 +47,25 @@ export function render(format: CoverageFormat, measured: Measured, times: { star
   return renderCoverage(format, measured.result, { gate: measured.gate, times, version: packageVersion });
 }
 
-/** --journal and --fail-under of verify and proxy: the journal saved, the gate judged and printed; false below it. */
-export async function gateRun(
+/** What --fail-under made of a run of verify or the proxy: part of its verdict, in every report it writes. */
+export interface RunGate {
+  summary: GateSummary;
+  /** The coverage report as text, for the terminal. */
+  text: string;
+}
+
+/** --journal and --fail-under of verify and proxy: the journal saved and the gate judged, before the reports. */
+export async function judgeRun(
   contract: Contract | undefined,
   journal: CoverageJournal,
   flags: { journal?: string | undefined; failUnder?: Thresholds | undefined },
-  out: NodeJS.WritableStream,
   started: number,
-): Promise<boolean> {
-  if (!flags.journal && !flags.failUnder) return true;
+): Promise<RunGate | undefined> {
+  if (!flags.journal && !flags.failUnder) return undefined;
   const judged = contract ?? (await import('../contract/load.js')).loadContract();
   const times = { start: started, stop: Date.now() };
   const measured = writeCoverage(judged, journal, { journalFile: flags.journal, failUnder: flags.failUnder }, times);
-  if (flags.failUnder) out.write(`\n${render('text', measured, times)}`);
-  return measured.gate?.passed ?? true;
+  const { gate } = measured;
+  if (!gate) return undefined;
+  return { summary: { passed: gate.passed, below: belowThresholds(gate) }, text: render('text', measured, times) };
 }

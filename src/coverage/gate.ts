@@ -47,3 +47,18 @@ export function judgeCoverage(result: CoverageResult, thresholds: Thresholds): G
     });
   return { passed: results.every((entry) => entry.passed), results };
 }
+
+/** The thresholds a coverage missed: `answers 64.2 % < 70 %, problems 58.3 % < 60 %`. */
+export function belowThresholds(gate: GateVerdict): string {
+  return gate.results
+    .filter((entry) => !entry.passed)
+    .map((entry) => `${entry.kind} ${entry.percent.toFixed(1)} % < ${entry.required} %`)
+    .join(', ');
+}
+
+/** The gate's verdict as a run of verify or the proxy reports it: whether it passed, and the thresholds missed. */
+export interface GateSummary {
+  passed: boolean;
+  /** Empty when it passed. */
+  below: string;
+}

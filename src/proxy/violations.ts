@@ -6,6 +6,7 @@ import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { CheckName, Failure } from '../verify/checks/types.js';
 import type { Replay } from '../verify/curl.js';
+import type { GateSummary } from '../coverage/gate.js';
 import type { CoverageJournal } from '../coverage/journal.js';
 import { CoverageTracker, type OperationCoverage } from '../verify/exercised.js';
 import { Findings, type CheckSummary, type Finding } from '../verify/findings.js';
@@ -41,6 +42,8 @@ export interface ProxyReport {
   coverage: OperationCoverage[];
   /** What the traffic exercised, item by item (src/coverage/). */
   journal: CoverageJournal;
+  /** The coverage gate (--fail-under), when one was set: traffic below it fails. */
+  gate?: GateSummary;
 }
 
 export class ViolationLog {

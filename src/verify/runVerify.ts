@@ -13,6 +13,7 @@ import type { OperationCoverage } from './exercised.js';
 import type { CheckSummary, Finding, Tally } from './findings.js';
 import { setUpHints } from './hints.js';
 import { createOracle } from './oracle.js';
+import type { GateSummary } from '../coverage/gate.js';
 import type { CoverageJournal } from '../coverage/journal.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
@@ -84,6 +85,8 @@ export interface VerifyReport {
   error?: string;
   /** The likely cause when most requests fail alike (a base URL without /api, a refused key). */
   hints: string[];
+  /** The coverage gate (--fail-under), when one was set: a run below it fails. */
+  gate?: GateSummary;
   passed: boolean;
 }
 

@@ -110,7 +110,12 @@ export function addProxyCommand(program: Command): void {
     // Before the banner: whoever waits for the ready line may signal at once.
     closeOnSignals(async () => {
       await proxy.close();
-      const report = proxy.report();
+      const traffic = proxy.report();
+      // The gate is part of the verdict: every report below says traffic that missed it failed, and why.
+      const gate = await (
+        await import('../coverageOutput.js')
+      ).judgeRun(given?.contract, traffic.journal, flags, started);
+      const report = gate ? { ...traffic, gate: gate.summary } : traffic;
       if (flags.junit)
         (await import('../../verify/report/junit.js')).writeJUnit(
           report,
@@ -135,9 +140,8 @@ export function addProxyCommand(program: Command): void {
           `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
           `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
       );
-      const { gateRun } = await import('../coverageOutput.js');
-      const covered = await gateRun(given?.contract, report.journal, flags, process.stdout, started);
-      process.exitCode = report.violations > 0 || !covered ? 1 : 0;
+      if (gate) process.stdout.write(`\n${gate.text}`);
+      process.exitCode = report.violations > 0 || gate?.summary.passed === false ? 1 : 0;
     });
     console.log(
       [

@@ -1,7 +1,7 @@
 // The words every coverage format shares: how an item, a kind and the gate read.
 import type { CoverageItem } from '../items.js';
 import type { CoverageKind } from '../kinds.js';
-import type { GateVerdict } from '../gate.js';
+import { belowThresholds, type GateVerdict } from '../gate.js';
 import { providedByFaults, type CoverageResult } from '../measure.js';
 
 const NOUN: Record<CoverageKind, string> = {
@@ -48,7 +48,5 @@ export function kindRow(result: CoverageResult, kind: CoverageKind, gate?: GateV
 
 export function verdictLine(gate: GateVerdict | undefined): string | undefined {
   if (!gate) return undefined;
-  const failed = gate.results.filter((entry) => !entry.passed);
-  const below = failed.map((entry) => `${entry.kind} ${entry.percent.toFixed(1)} % < ${entry.required} %`);
-  return failed.length === 0 ? 'Gate: passed' : `Gate: failed: ${below.join(', ')}`;
+  return gate.passed ? 'Gate: passed' : `Gate: failed: ${belowThresholds(gate)}`;
 }

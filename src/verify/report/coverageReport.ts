@@ -7,13 +7,13 @@ import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { Finding } from '../findings.js';
 import type { VerifyReport } from '../runVerify.js';
-import { createdPhrase } from './text.js';
+import { createdPhrase, gateMissed, plural } from './text.js';
 import { replayBodiesNote, writeReport } from './write.js';
 
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
 interface ProxiedReport extends Pick<
   VerifyReport,
-  'baseUrl' | 'contract' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage'
+  'baseUrl' | 'contract' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage' | 'gate'
 > {
   upstream: string;
   violations: number;
@@ -91,23 +91,31 @@ export function summaryLines(report: AnyReport): string[] {
 function targetLines(report: AnyReport): string[] {
   if (isProxyReport(report)) {
     const upstream = report.failures.filter((finding) => !judgesTheClient(finding.check)).length;
+    const passed = report.violations === 0 && report.gate?.passed !== false;
     return [
       `Upstream: ${report.upstream}, proxied at ${report.baseUrl}`,
-      `Verdict: ${report.violations === 0 ? 'passed' : 'failed'}, ${upstream} distinct ` +
-        `${upstream === 1 ? 'violation' : 'violations'} by the upstream`,
-      `${report.requests} requests in ${report.seconds.toFixed(1)} s; ${report.violations} contract violations ` +
-        `by the upstream's answers, ${report.requestViolations} requests that broke the contract themselves`,
+      `Verdict: ${passed ? 'passed' : 'failed'}, ${counted(upstream, 'distinct violation')} by the upstream` +
+        belowTheGate(report),
+      `${counted(report.requests, 'request')} in ${report.seconds.toFixed(1)} s; ` +
+        `${counted(report.violations, 'contract violation')} by the upstream's answers, ` +
+        `${counted(report.requestViolations, 'request')} that broke the contract themselves`,
     ];
   }
   return [
     `Target: ${report.baseUrl}${report.stateless ? ' (stateless)' : ''}`,
-    `Verdict: ${report.passed ? 'passed' : 'failed'}, ${report.failures.length} distinct ` +
-      `failures${report.error ? `; the run stopped: ${report.error}` : ''}`,
+    `Verdict: ${report.passed ? 'passed' : 'failed'}, ${counted(report.failures.length, 'distinct failure')}` +
+      `${report.error ? `; the run stopped: ${report.error}` : ''}${belowTheGate(report)}`,
     `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
-    `${report.requests} ${report.requests === 1 ? 'request' : 'requests'} in ${report.seconds.toFixed(1)} s; ` +
-      createdPhrase(report),
+    `${counted(report.requests, 'request')} in ${report.seconds.toFixed(1)} s; ${createdPhrase(report)}`,
   ];
 }
+
+const counted = (count: number, words: string) => `${count} ${plural(count, words)}`;
+
+const belowTheGate = (report: Pick<VerifyReport, 'gate'>) => {
+  const missed = gateMissed(report);
+  return missed ? `; ${missed}` : '';
+};
 
 export function coverageMarkdown(report: AnyReport): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

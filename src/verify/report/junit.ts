@@ -9,7 +9,10 @@ import type { VerifyReport } from '../runVerify.js';
 import { writeReport } from './write.js';
 
 /** What a JUnit report is made of: `verify`'s report, or the proxy's. */
-export type JUnitSource = Pick<VerifyReport, 'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures'> & {
+export type JUnitSource = Pick<
+  VerifyReport,
+  'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures' | 'gate'
+> & {
   error?: string;
 };
 
@@ -59,5 +62,10 @@ export function writeJUnit(
     }
   }
   if (report.error) suite.testCase().className('contract.run').name('the run').failure(junitText(report.error));
+  // --fail-under: a case of its own, so that a CI page shows why a run without a failed check failed.
+  if (report.gate) {
+    const gate = suite.testCase().className('contract.coverage').name('coverage gate (--fail-under)');
+    if (!report.gate.passed) gate.failure(junitText(`coverage below the gate: ${report.gate.below}`));
+  }
   writeReport(file, builder.build(), report.failures);
 }

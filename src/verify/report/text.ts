@@ -65,7 +65,14 @@ export function formatSummary(report: VerifyReport): string {
   const outcome = report.error
     ? `the run stopped (${oneLine(report.error, 200)})`
     : `${report.failures.length} ${plural(report.failures.length, 'failure')}`;
-  return `${verdict}: ${outcome} · ${requests} · ${createdPhrase(report)} · seed ${report.seed}`;
+  const missed = gateMissed(report);
+  const gate = missed ? ` · ${missed}` : '';
+  return `${verdict}: ${outcome}${gate} · ${requests} · ${createdPhrase(report)} · seed ${report.seed}`;
+}
+
+/** `coverage below the gate: answers 64.2 % < 70 %` when --fail-under failed the run. */
+export function gateMissed(report: Pick<VerifyReport, 'gate'>): string | undefined {
+  return report.gate && !report.gate.passed ? `coverage below the gate: ${report.gate.below}` : undefined;
 }
 
 /** What the creates left behind: chatbots kept by a stateful target, nothing by a stateless one (a mock). */
