@@ -94,6 +94,9 @@ describe('chatbot-api-mock diff', () => {
       ),
     });
     expect((await diff(repo, ['--base', 'HEAD~1', '--allow-missing-base'])).code).toBe(0);
+    // A tool that reads JSON gets JSON: a review of no change.
+    const missing = await diff(repo, ['--base', 'HEAD~1', '--allow-missing-base', '--format', 'json']);
+    expect(JSON.parse(missing.out)).toMatchObject({ changes: [], head: { label: 'openapi.yaml' } });
     expect((await diff(repo, ['--base', 'no-such-ref'])).code).toBe(2);
     expect((await diff(repo, ['--base', '--upload-pack=touch x'])).code).toBe(2);
     const outside = mkdtempSync(join(tmpdir(), 'diff-nogit-'));

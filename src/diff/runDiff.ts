@@ -56,10 +56,21 @@ function compare(options: DiffOptions): DiffResult {
   const headFile = options.head ?? 'openapi.yaml';
   const failOn = options.failOn ?? 'breaking';
   const base = readBase(options, headFile, cwd, maxBytes);
-  if (!base) return { output: 'contract diff: nothing to compare with (a missing base is allowed).', exitCode: 0 };
   const head = readFileSide(headFile, cwd, maxBytes);
-  const before = documentOf(base);
   const after = documentOf(head);
+  if (!base) {
+    // In every format, as a review of no change: a tool reading JSON or SARIF gets them, not a sentence.
+    const review: Review = {
+      base: { label: 'nothing (a missing base is allowed)' },
+      head: { label: head.label, ...versionOf(after) },
+      changes: [],
+      failOn,
+      failing: 0,
+      acknowledged: false,
+    };
+    return { output: RENDER[options.format ?? 'text'](review, options.version ?? '0.0.0'), exitCode: 0, review };
+  }
+  const before = documentOf(base);
   // The rules file read first: one it refuses is refused before any comparing.
   const overrides = readRules(options.rules, cwd);
   const locate = sourceLocator({ file: headFile, text: head.text, files: head.files?.texts ?? new Map() });
