@@ -324,6 +324,15 @@ describe(`the packed package on Node ${process.env.NODE_UNDER_TEST ? 'under test
     });
     expect(missed.code).toBe(1);
     expect(missed.stdout).toContain('createChatbot: answer 409 application/problem+json');
+    // Without isolation, one worker runs both files with one `mock`: still each request once.
+    const shared = vitestRecipe(page);
+    const vitestArgs = ['run', '--root', shared, '--no-isolate', '--maxWorkers', '1'];
+    const once = await exec(NODE, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...vitestArgs], {
+      cwd: shared,
+    });
+    expect(once.stdout + once.stderr).toMatch(/Tests\s+2 passed/);
+    const merged = await exec(NODE, [bin, 'coverage', 'reports/coverage'], { cwd: shared });
+    expect(merged.stdout).toMatch(/from msw: 2 requests/);
   });
 
   it("runs docs/backend.md's CI block as written, in a project that installed the package", async () => {
