@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, listening, run, stop, type Run } from './helpers/run.js';
+import { assertBuilt, BIN, listening, run, stop, type Run } from './helpers/run.js';
+import { until } from './helpers/until.js';
 import { KEYS, TestClient } from './helpers/server.js';
 import { joined } from './helpers/regexp.js';
 
@@ -41,6 +42,32 @@ describe('serve', () => {
       expect((await client.create(KEYS.acmeWeb, { name: `After EPIPE ${i}` })).status).toBe(201);
     expect((await client.listed(KEYS.acmeWeb)).length).toBe(20);
     expect(started.child.exitCode).toBeNull();
+  });
+
+  it('outlives the shell that started it by its bin in the background, as a CI step leaves it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'background-'));
+    const [log, pidFile] = [join(dir, 'serve.log'), join(dir, 'pid')];
+    // A plain shell, as a CI step's: not under npm, whose scripts' servers close with the process that started them.
+    const plain = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+    // The shell waits until the server listens, then exits, as a step that started it and checked it does.
+    const script =
+      `"${process.execPath}" "${BIN}" serve --port 0 > "${log}" 2>&1 & echo $! > "${pidFile}"; ` +
+      `for i in $(seq 300); do grep -q 'listening on' "${log}" && break; sleep 0.1; done`;
+    execFileSync('bash', ['-c', script], { env: plain, timeout: 60_000 });
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    extra.push(() => {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    });
+    let url: string | undefined;
+    await until(() => Boolean((url = /listening on (http:\/\/\S+\/api)/.exec(readFileSync(log, 'utf8'))?.[1])));
+    // Its shell has exited; well after the server's look for it, it still answers.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await new TestClient(url!).create(KEYS.acmeWeb, { name: 'Still here' })).status).toBe(201);
+    expect(readFileSync(log, 'utf8')).not.toContain('closing');
   });
 
   it('masks the keys of a keys file in its banner (the demo keys stay readable)', async () => {

@@ -20,16 +20,21 @@ const CLOSE_MS = 1_500;
 const PARENT_CHECK_MS = 250;
 
 /**
- * Runs `close` on the first SIGINT or SIGTERM, or once the process that started this one has gone (`npx … &`
- * then `kill $!` ends npx, whose shell leaves this process to init, and no signal reaches it); a second
- * signal, or a close that takes too long, stops at once.
+ * Runs `close` on the first SIGINT or SIGTERM; a second signal, or a close that takes too long, stops at once.
+ * Started by npm (`npx`, `npm start`), it also closes once the process that started it has gone: `npx … &`
+ * then `kill $!` ends npx, whose shell leaves this process to init, and no signal reaches it. Started by its bin,
+ * it outlives its shell, as a CI step's background server must (`chatbot-api-mock serve &`, used by the next
+ * steps), and as Prism's and json-server's do.
  */
 export function closeOnSignals(close: () => Promise<void>): void {
   let closing = false;
   const parent = process.ppid;
-  const orphaned = setInterval(() => {
-    if (process.ppid !== parent) shutdown('the process that started this one has exited');
-  }, PARENT_CHECK_MS).unref();
+  const orphaned =
+    process.env.npm_command === undefined
+      ? undefined
+      : setInterval(() => {
+          if (process.ppid !== parent) shutdown('the process that started this one has exited');
+        }, PARENT_CHECK_MS).unref();
   const shutdown = (why: string) => {
     if (closing) process.exit(1);
     closing = true;
