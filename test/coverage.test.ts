@@ -211,6 +211,14 @@ describe('chatbot-api-mock coverage', () => {
     expect(kind.stderr).toContain("unknown kind 'answer' (did you mean 'answers'?)");
   });
 
+  it('says in every report that a journal counted items this contract does not have', async () => {
+    const other = save('other-version.json', one({ 'operation deleteChatbot': 2, 'operation createChatbot': 1 }));
+    const said = '1 counted item names nothing in this contract (a journal of another version?)';
+    expect((await cli([other])).stdout).toContain(said);
+    expect((await cli([other, '--format', 'markdown'])).stdout).toContain(said);
+    expect((await cli([other, '--format', 'html'])).stdout).toContain(said);
+  });
+
   it("runs docs/ci.md's command as written, on a server's journal in reports/coverage", async () => {
     const page = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     const command =

@@ -4,7 +4,7 @@ import { htmlEscape } from '../../untrusted/html.js';
 import type { GateVerdict } from '../gate.js';
 import { KINDS } from '../kinds.js';
 import type { CoverageResult } from '../measure.js';
-import { faultNote, headline, kindRow, verdictLine } from './lines.js';
+import { faultNote, foreignLine, headline, kindRow, verdictLine } from './lines.js';
 
 export function coverageHtml(result: CoverageResult, gate?: GateVerdict): string {
   const kinds = KINDS.map((kind) => {
@@ -36,6 +36,7 @@ export function coverageHtml(result: CoverageResult, gate?: GateVerdict): string
     .map(({ answer, count }) => `<li><code>${htmlEscape(answer)}</code> × ${count}</li>`)
     .join('');
   const verdict = verdictLine(gate);
+  const foreign = foreignLine(result);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -54,6 +55,7 @@ th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-alig
 ${verdict ? `<p class="verdict${gate?.passed ? '' : ' no'}">${htmlEscape(verdict)}</p>` : ''}
 <table><tr><th>kind</th><th>exercised</th><th>%</th><th>gate</th></tr>${kinds}</table>
 ${undocumented ? `<h2>Answered, but not documented by the contract</h2><ul>${undocumented}</ul>` : ''}
+${foreign ? `<p>${htmlEscape(foreign)}</p>` : ''}
 <h2>Item by item</h2>
 ${operations.join('\n')}
 </body></html>

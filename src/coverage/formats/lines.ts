@@ -50,3 +50,12 @@ export function verdictLine(gate: GateVerdict | undefined): string | undefined {
   if (!gate) return undefined;
   return gate.passed ? 'Gate: passed' : `Gate: failed: ${belowThresholds(gate)}`;
 }
+
+/** Keys of the journals that no item of this contract has: said, so that a journal of another version shows. */
+export function foreignLine(result: CoverageResult): string | undefined {
+  const { length } = result.foreign;
+  return length === 0
+    ? undefined
+    : `${length} counted ${length === 1 ? 'item names' : 'items name'} nothing in this contract ` +
+        '(a journal of another version?)';
+}

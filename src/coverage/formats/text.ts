@@ -4,7 +4,7 @@ import type { GateVerdict } from '../gate.js';
 import { KINDS } from '../kinds.js';
 import type { CoverageResult } from '../measure.js';
 import { printable } from '../../untrusted/printable.js';
-import { headline, itemLine, kindRow, verdictLine } from './lines.js';
+import { foreignLine, headline, itemLine, kindRow, verdictLine } from './lines.js';
 
 /** A terminal shows this many missing items; the other formats list them all. */
 const SHOWN = 25;
@@ -27,10 +27,7 @@ export function coverageText(result: CoverageResult, gate?: GateVerdict): string
     out.push('', 'Answered, but not documented by the contract:');
     for (const { answer, count } of result.undocumented) out.push(`  ${printable(answer)} × ${count}`);
   }
-  if (result.foreign.length > 0)
-    out.push(
-      '',
-      `${result.foreign.length} counted items name nothing in this contract (a journal of another version?)`,
-    );
+  const foreign = foreignLine(result);
+  if (foreign) out.push('', foreign);
   return out.join('\n');
 }
