@@ -57,8 +57,10 @@ function compare(options: DiffOptions): DiffResult {
   const failOn = options.failOn ?? 'breaking';
   const base = readBase(options, headFile, cwd, maxBytes);
   const head = readFileSide(headFile, cwd, maxBytes);
+  // The base judged first: a base that cannot be compared is the one named.
+  const before = base && documentOf(base);
   const after = documentOf(head);
-  if (!base) {
+  if (!base || !before) {
     // In every format, as a review of no change: a tool reading JSON or SARIF gets them, not a sentence.
     const review: Review = {
       base: { label: 'nothing (a missing base is allowed)' },
@@ -70,7 +72,6 @@ function compare(options: DiffOptions): DiffResult {
     };
     return { output: RENDER[options.format ?? 'text'](review, options.version ?? '0.0.0'), exitCode: 0, review };
   }
-  const before = documentOf(base);
   // The rules file read first: one it refuses is refused before any comparing.
   const overrides = readRules(options.rules, cwd);
   const locate = sourceLocator({ file: headFile, text: head.text, files: head.files?.texts ?? new Map() });
