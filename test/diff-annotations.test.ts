@@ -80,6 +80,16 @@ describe('diff --format github', () => {
     expect(line).toMatch(/^::error file=split\/schemas\/name\.yaml,line=4,col=1,/);
   });
 
+  it('lands a removed answer where the operation named it, not on the component it still keeps', async () => {
+    const removed = BUILT_IN.replace(/\n {8}'409':\n {10}\$ref: '#\/components\/responses\/ChatbotLimitReached'/, '');
+    expect(removed).not.toBe(BUILT_IN);
+    const { out } = await diff(scratch(removed), ['base.yaml', 'head.yaml', '--format', 'github']);
+    const annotation = out.split('\n').find((text) => text.includes('response-non-success-status-removed'));
+    // The nearest node still there: the `responses:` of POST /chatbots.
+    const at = place(removed, 'responses:', 'operationId: createChatbot');
+    expect(annotation).toContain(`file=head.yaml,line=${at.line},col=${at.column},`);
+  });
+
   it('escapes what a contract says, so that no text of it ends a command or starts another', async () => {
     const hostile = BUILT_IN.replace(
       /^paths:\n/m,

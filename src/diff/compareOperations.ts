@@ -15,7 +15,7 @@ import {
   type Stability,
 } from './sunset.js';
 import { compareWebhook } from './compareWebhook.js';
-import { at, type Contract, type Located, type Pair } from './document.js';
+import { at, beside, type Contract, type Located, type Pair } from './document.js';
 import type { RuleId } from './catalogue.js';
 import type { Finding } from './finding.js';
 import { isSchema, type Schema } from './schema/schema.js';
@@ -192,6 +192,7 @@ function compareResponses({ where: name, before, after, old, now, found }: Pair)
   for (const status of wasStatuses) {
     if (isStatuses.has(status)) continue;
     const kind = success(status) ? 'response-success-status-removed' : 'response-non-success-status-removed';
-    found.push({ kind, where: `${name} response ${status}`, origin: at(before.document, was, status).at });
+    // Where the operation named it, not the component it named: the new contract may keep that component unused.
+    found.push({ kind, where: `${name} response ${status}`, origin: beside(before.document, was, status).at });
   }
 }
