@@ -80,6 +80,17 @@ describe('diff --format github', () => {
     expect(line).toMatch(/^::error file=split\/schemas\/name\.yaml,line=4,col=1,/);
   });
 
+  it('names the property a change is about, below the object that holds it', async () => {
+    const renamed = BUILT_IN.replace(
+      /( {4}ChatbotSettingsInput:\n(?: {6}.*\n| {8}.*\n)*? {6}properties:\n {8})theme:/,
+      '$1mood:',
+    );
+    expect(renamed).not.toBe(BUILT_IN);
+    const { out } = await diff(scratch(renamed), ['base.yaml', 'head.yaml']);
+    expect(out).toMatch(/^warning +request-property-removed +POST \/chatbots request body: settings\.theme /m);
+    expect(out).toMatch(/^info +new-optional-request-property +POST \/chatbots request body: settings\.mood /m);
+  });
+
   it('lands a removed answer where the operation named it, not on the component it still keeps', async () => {
     const removed = BUILT_IN.replace(/\n {8}'409':\n {10}\$ref: '#\/components\/responses\/ChatbotLimitReached'/, '');
     expect(removed).not.toBe(BUILT_IN);

@@ -25,21 +25,19 @@ export function compareProperties(
     if (wasNamed.has(name)) continue;
     const required = isRequired.has(name);
     const kind = kept(o, name) ? madeShown(site.direction, required) : added(site.direction, required);
-    finding(kind, `properties/${name}`, {}, now.at);
+    finding(kind, `properties/${name}`, {}, now.at, name);
   }
   for (const name of wasNamed.keys()) {
     if (isNamed.has(name)) continue;
     const kind = kept(n, name)
       ? madeHidden(site.direction, wasRequired.has(name))
       : removed(site.direction, wasRequired.has(name), stillOpen);
-    finding(kind, `properties/${name}`, {}, old.at);
+    finding(kind, `properties/${name}`, {}, old.at, name);
   }
   for (const name of isNamed.keys()) {
     if (!wasNamed.has(name) || wasRequired.has(name) === isRequired.has(name)) continue;
-    finding(isRequired.has(name) ? 'became-required' : 'became-optional', 'required', {
-      before: o.required,
-      after: n.required,
-    });
+    const values = { before: o.required, after: n.required };
+    finding(isRequired.has(name) ? 'became-required' : 'became-optional', 'required', values, now.at, name);
   }
   // Walked into where both versions name it: in a request, a readOnly property too. A client SHOULD NOT send one
   // (OpenAPI 3.0.3, Schema Object) but may, a response read back and sent again; the server is "expected to ignore or
@@ -108,11 +106,11 @@ function compareWriteOnly({ walk, site, before, after, old, now, path, finding }
   const required = (schema: Schema, name: string) => (requiredOf(schema).includes(name) ? 'required' : 'optional');
   for (const name of is) {
     if (kept(o, name)) continue;
-    finding(`response-${required(n, name)}-write-only-property-added`, `properties/${name}`, {}, now.at);
+    finding(`response-${required(n, name)}-write-only-property-added`, `properties/${name}`, {}, now.at, name);
   }
   for (const name of was) {
     if (kept(n, name)) continue;
-    finding(`response-${required(o, name)}-write-only-property-removed`, `properties/${name}`, {}, old.at);
+    finding(`response-${required(o, name)}-write-only-property-removed`, `properties/${name}`, {}, old.at, name);
   }
   for (const name of is) {
     if (!was.has(name)) continue;
@@ -125,7 +123,7 @@ function compareWriteOnly({ walk, site, before, after, old, now, path, finding }
       path ? `${path}.${name}` : name,
     );
     if (inside.some((change) => change.kind !== 'documentation-changed'))
-      finding('response-write-only-property-changed', `properties/${name}`, {}, now.at);
+      finding('response-write-only-property-changed', `properties/${name}`, {}, now.at, name);
   }
 }
 

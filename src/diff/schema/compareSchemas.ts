@@ -147,14 +147,17 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     keyword: string,
     values: { before?: unknown; after?: unknown },
     origin = now.at,
-  ) =>
+    property?: string,
+  ) => {
+    const named = property === undefined ? path : path ? `${path}.${property}` : property;
     found.push({
       kind,
       direction: site.direction,
-      where: `${site.where}${path ? `: ${path}` : ''}`,
+      where: `${site.where}${named ? `: ${named}` : ''}`,
       origin: `${origin}/${keyword}`,
       ...values,
     });
+  };
   // The old schema with one keyword as the new one has it: judged by the relation, within the diff's step budget.
   const judged = (keyword: string) => {
     const { work } = before;

@@ -35,11 +35,13 @@ export interface Site {
 /** Walks two versions of a schema node (src/diff/schema/compareSchemas.ts), for the parts that walk into children. */
 export type Walk = (site: Site, before: SchemaSide, after: SchemaSide, found: Finding[], path: string) => void;
 
+/** `property`: the property of the node the finding is about (added, removed, made required), named in its where. */
 export type RecordFinding = (
   kind: Finding['kind'],
   keyword: string,
   values: { before?: unknown; after?: unknown },
   origin?: string,
+  property?: string,
 ) => void;
 
 /** Both versions of the node being compared, and what a part of the walk needs to go on from it. */
