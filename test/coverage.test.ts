@@ -270,7 +270,7 @@ describe('verify and proxy save their journal, and gate on it', () => {
     );
     const junit = readFileSync(join(dir, 'missed.xml'), 'utf8');
     expect(junit).toMatch(/failures="1"/);
-    const gateCase = /name="coverage gate \(--fail-under\)">\s*<failure message="([^"]*)"/.exec(junit);
+    const gateCase = /name="coverage gate">\s*<failure message="([^"]*)"/.exec(junit);
     expect(gateCase?.[1]).toMatch(/^coverage below the gate: answers [\d.]+ % &lt; 100 %$/);
   });
 

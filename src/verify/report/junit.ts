@@ -62,9 +62,9 @@ export function writeJUnit(
     }
   }
   if (report.error) suite.testCase().className('contract.run').name('the run').failure(junitText(report.error));
-  // --fail-under: a case of its own, so that a CI page shows why a run without a failed check failed.
+  // The coverage gate: a case of its own, so that a CI page shows why a run without a failed check failed.
   if (report.gate) {
-    const gate = suite.testCase().className('contract.coverage').name('coverage gate (--fail-under)');
+    const gate = suite.testCase().className('contract.coverage').name('coverage gate');
     if (!report.gate.passed) gate.failure(junitText(`coverage below the gate: ${report.gate.below}`));
   }
   writeReport(file, builder.build(), report.failures);
