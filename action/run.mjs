@@ -105,8 +105,7 @@ function diff() {
   const annotated = run([...args, '--format', 'github']);
   // Exit 2: the diff could not compare (no such contract, no such ref); it is said once, not once per format.
   if (annotated.code === 2) return cannotRun('diff', annotated.stderr);
-  process.stderr.write(annotated.stderr);
-  process.stdout.write(annotated.stdout);
+  process.stdout.write(logged(annotated).stdout);
   summary(run([...args, '--format', 'markdown']).stdout);
   if (input('DIFF_SARIF')) {
     mkdirSync(dirname(resolve(input('DIFF_SARIF'))), { recursive: true });
