@@ -55,6 +55,14 @@ describe('which nodes a present parent may lack', () => {
     expect(optional(schema)).toEqual(['/b', '/c']);
   });
 
+  it('takes nothing one oneOf branch says of a property as true of every value', () => {
+    const schema = {
+      required: ['x'],
+      oneOf: [{ properties: { x: { required: ['y'], properties: { y: {} } } } }, { properties: { x: {} } }],
+    };
+    expect(optional(schema)).toEqual(['/x/y']);
+  });
+
   it('makes every property of a parent that may be null optional, in 3.0 and in 3.1 spelling', () => {
     const child = { required: ['x'], properties: { x: {} } };
     const schema = {

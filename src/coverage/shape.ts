@@ -54,7 +54,7 @@ class Filler {
   #nodes = 0;
   readonly #gathered = new Map<Shape, Gathered>();
 
-  /** `certain`: the schema holds of every value of the node (it is not one branch of a oneOf or anyOf). */
+  /** `certain`: the schema holds of every value of the node (it is not within one branch of a oneOf or anyOf). */
   node(node: Shape, schema: Schema, stack: Schema[], certain: boolean): void {
     if (stack.includes(schema) || stack.length >= MAX_DEPTH) return;
     const inside = [...stack, schema];
@@ -78,14 +78,15 @@ class Filler {
           next = { path: `${node.path}/${escapePointer(name)}`, properties: new Map(), optional: true };
           node.properties.set(name, next);
         }
-        this.node(next, child, inside, true);
+        // What one branch of a oneOf or anyOf says of a property holds only where that branch does.
+        this.node(next, child, inside, certain);
       }
     }
     const items = schema.items;
     if (isSchema(items) && this.#nodes < MAX_NODES) {
       if (!node.items) this.#nodes++;
       node.items ??= { path: `${node.path}/*`, properties: new Map(), optional: true };
-      this.node(node.items, items, inside, true);
+      this.node(node.items, items, inside, certain);
     }
   }
 
