@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_CONTRACT_BYTES } from '../contract/boundedRead.js';
 import { parseDocument } from '../contract/parseDocument.js';
-import { LEVELS } from './changes.js';
+import { LEVELS, type Change } from './changes.js';
 import type { Level } from './catalogue.js';
 import { diffContracts, majorRaised } from './diffContracts.js';
 import { checkedDocument, type Document } from './document.js';
@@ -60,39 +60,40 @@ function compare(options: DiffOptions): DiffResult {
   // The base judged first: a base that cannot be compared is the one named.
   const before = base && documentOf(base);
   const after = documentOf(head);
-  if (!base || !before) {
-    // In every format, as a review of no change: a tool reading JSON or SARIF gets them, not a sentence.
-    const review: Review = {
-      base: { label: 'nothing (a missing base is allowed)' },
-      head: { label: head.label, ...versionOf(after) },
-      changes: [],
-      failOn,
-      failing: 0,
-      acknowledged: false,
-    };
-    return { output: RENDER[options.format ?? 'text'](review, options.version ?? '0.0.0'), exitCode: 0, review };
-  }
-  // The rules file read first: one it refuses is refused before any comparing.
-  const overrides = readRules(options.rules, cwd);
-  const locate = sourceLocator({ file: headFile, text: head.text, files: head.files?.texts ?? new Map() });
-  const changes = applyOverrides(diffContracts(before, after), overrides).map((change) => ({
-    ...change,
-    position: locate(change.origin),
-  }));
+  // No base (allowed): a review of no change, so that a tool reading JSON or SARIF gets one, not a sentence.
+  const changes = before ? compared(options, cwd, [before, after], head, headFile) : [];
   const failing = changes.filter((change) => LEVELS.indexOf(change.level) <= LEVELS.indexOf(failOn)).length;
   const review: Review = {
-    base: { label: base.label, ...versionOf(before) },
+    base:
+      base && before ? { label: base.label, ...versionOf(before) } : { label: 'nothing (a missing base is allowed)' },
     head: { label: head.label, ...versionOf(after) },
     changes,
     failOn,
     failing,
-    acknowledged: failing > 0 && majorRaised(before, after),
+    acknowledged: failing > 0 && before !== undefined && majorRaised(before, after),
   };
   return {
     output: RENDER[options.format ?? 'text'](review, options.version ?? '0.0.0'),
     exitCode: failing > 0 && !review.acknowledged ? 1 : 0,
     review,
   };
+}
+
+/** The changes from one document to the other, the rules file applied, each at its place in the head's file. */
+function compared(
+  options: DiffOptions,
+  cwd: string,
+  [before, after]: [Document, Document],
+  head: Side,
+  headFile: string,
+): Change[] {
+  // The rules file read first: one it refuses is refused before any comparing.
+  const overrides = readRules(options.rules, cwd);
+  const locate = sourceLocator({ file: headFile, text: head.text, files: head.files?.texts ?? new Map() });
+  return applyOverrides(diffContracts(before, after), overrides).map((change) => ({
+    ...change,
+    position: locate(change.origin),
+  }));
 }
 
 function readBase(options: DiffOptions, headFile: string, cwd: string, maxBytes: number): Side | undefined {
