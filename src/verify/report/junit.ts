@@ -4,7 +4,7 @@
 // client's mistakes are reported in a skipped case, for the team to read.
 import { judgesTheClient } from '../checks/catalogue.js';
 import { junit, junitText } from '../../untrusted/junit.js';
-import { formatFinding, plural } from './text.js';
+import { formatFinding, gateMissed, plural } from './text.js';
 import type { VerifyReport } from '../runVerify.js';
 import { writeReport } from './write.js';
 
@@ -65,7 +65,8 @@ export function writeJUnit(
   // The coverage gate: a case of its own, so that a CI page shows why a run without a failed check failed.
   if (report.gate) {
     const gate = suite.testCase().className('contract.coverage').name('coverage gate');
-    if (!report.gate.passed) gate.failure(junitText(`coverage below the gate: ${report.gate.below}`));
+    const missed = gateMissed(report);
+    if (missed) gate.failure(junitText(missed));
   }
   writeReport(file, builder.build(), report.failures);
 }
