@@ -40,8 +40,8 @@ export function bundled(root: unknown, files: ContractFiles): { document: unknow
     const ref = value.$ref;
     if (typeof ref === 'string') {
       const refused = (reason: string, options?: ErrorOptions) =>
-        new Error(`its $ref ${JSON.stringify(ref)} at ${printable(at)} ${reason}`, options);
-      const [target, fragment] = split(ref);
+        new Error(`its $ref ${printable(JSON.stringify(ref))} at ${printable(at)} ${reason}`, options);
+      const [target, fragment] = refParts(ref, refused);
       const path = target === '' ? file : fileOf(target, file, refused);
       if (path !== files.root && !kept.has(path)) {
         if (kept.size >= MAX_CONTRACT_FILES)
@@ -73,8 +73,24 @@ export function bundled(root: unknown, files: ContractFiles): { document: unknow
  */
 export const keyOf = (path: string) => path.replace(/\//g, ':').replace(/~/g, '-');
 
-/** A `$ref`'s file part and its fragment ('#/…', or '' for the whole file). */
-function split(ref: string): [string, string] {
+/**
+ * Characters that readers of a `$ref` spell differently: URI libraries strip whitespace and control characters,
+ * decode percent-escapes and read a backslash as a slash or a `?` as a query, where a file system takes each as it is.
+ * A `$ref` holding one could name one file to this check and another to a linter, so it is refused.
+ */
+const AMBIGUOUS = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}%\\?]/u;
+
+/**
+ * The one reading of a `$ref`: its file part and its fragment ('#/…', or '' for the whole file), or one line saying
+ * why no reader could agree on it.
+ */
+export function refParts(ref: string, refused: (reason: string) => Error): [file: string, fragment: string] {
+  const ambiguous = AMBIGUOUS.exec(ref)?.[0];
+  if (ambiguous !== undefined)
+    throw refused(
+      `holds ${printable(JSON.stringify(ambiguous))}: each reader of a $ref reads whitespace, control characters, ` +
+        'percent-escapes, "\\" and "?" its own way, so a $ref names its file and pointer as they are written',
+    );
   const hash = ref.indexOf('#');
   return hash === -1 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
 }
@@ -83,15 +99,9 @@ function split(ref: string): [string, string] {
 function fileOf(target: string, from: string, refused: (reason: string, options?: ErrorOptions) => Error): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//'))
     throw refused("is a URL: a contract's $refs name only files in its own folder");
-  if (target.startsWith('/') || target.includes('\\') || target.includes('\0'))
+  if (target.startsWith('/'))
     throw refused("names a file by an absolute path: a contract's $refs name files by their path from its folder");
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(target);
-  } catch (error) {
-    throw refused('is not a path this server reads', { cause: error });
-  }
-  const path = posix.normalize(posix.join(posix.dirname(from), decoded));
+  const path = posix.normalize(posix.join(posix.dirname(from), target));
   if (path === '..' || path.startsWith('../')) throw refused("leaves the contract's folder");
   return path;
 }
