@@ -103,6 +103,51 @@ describe('lint', () => {
     expect(listener.connections).toBe(before);
   });
 
+  // A pull request ships a harmless decoy in a folder named `..<TAB>`, where the check would read the $ref, while a
+  // reader that strips the tab (Spectral's) reads `../secret.yaml`, outside: its text would come back in a finding.
+  it.each([
+    ['a tab before "/.." in a $ref', '..\t/secret.yaml', ['..\t', 'secret.yaml']],
+    ['a tab before a URL', () => `\thttp://127.0.0.1:${listener.port}/x.yaml`, ['\thttp:', '127.0.0.1:PORT', 'x.yaml']],
+  ])(
+    'refuses %s, which a linter reads as another file: exit 2, nothing read, nothing fetched',
+    async (_l, ref, decoy) => {
+      const pr = mkdtempSync(join(dir, 'pr-'));
+      writeFileSync(join(pr, '..', 'secret.yaml'), 'TOP-SECRET-LINE\n');
+      const written = typeof ref === 'string' ? ref : ref();
+      const parts = decoy.map((part) => part.replace('PORT', String(listener.port)));
+      mkdirSync(join(pr, ...parts.slice(0, -1)), { recursive: true });
+      writeFileSync(join(pr, ...parts), 'type: string\n');
+      const file = join(pr, 'openapi.yaml');
+      writeFileSync(
+        file,
+        BUILT_IN_TEXT.replace(
+          /^ {4}ChatbotName:\n(?: {6}.*\n)+/m,
+          `    ChatbotName:\n      type: integer\n      enum:\n        - $ref: ${JSON.stringify(written)}\n`,
+        ),
+      );
+      const before = listener.connections;
+      const { code, stdout, stderr } = await lint([file]);
+      expect(code, stdout + stderr).toBe(2);
+      expect(stderr).toMatch(/its \$ref ".*" at #\/components\/schemas\/ChatbotName\/enum\/0 holds "\\t"/);
+      expect(stdout + stderr).not.toContain('TOP-SECRET');
+      expect(listener.connections).toBe(before);
+    },
+  );
+
+  it('places a finding in a split contract at its line in the part it is written in', { timeout: 60_000 }, async () => {
+    const split = mkdtempSync(join(dir, 'split-'));
+    mkdirSync(join(split, 'schemas'));
+    writeFileSync(join(split, 'schemas', 'name.yaml'), '# the name\ntype: string\nminLength: 1\n');
+    const file = join(split, 'openapi.yaml');
+    writeFileSync(
+      file,
+      BUILT_IN_TEXT.replace(/^ {4}ChatbotName:\n(?: {6}.*\n)+/m, '    ChatbotName:\n      $ref: schemas/name.yaml\n'),
+    );
+    const { code, stdout } = await lint([file]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${join(split, 'schemas', 'name.yaml')}:2:1  spectral/owasp:api4:2023-string-limit  `);
+  });
+
   it('refuses a file past --max-contract-bytes', async () => {
     const { code, stderr } = await lint([write('copy.yaml', BUILT_IN_TEXT), '--max-contract-bytes', '1000']);
     expect(code).toBe(2);

@@ -8,7 +8,7 @@
 // recursive schema is served: test/recursive-contract.test.ts).
 // Under --watch, a hostile save keeps the last good contract, the server
 // answers on, and SIGTERM still ends it by itself.
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -32,6 +32,7 @@ type Document = OpenApiDocument & {
 };
 
 const BUILT_IN_TEXT = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
+const CHECK_CONTRACT = fileURLToPath(new URL('../tools/check-contract.mjs', import.meta.url));
 let dir = '';
 const listener = countingListener((_req, res) => res.end('name: {type: string}\n'));
 
@@ -332,23 +333,63 @@ describe('diff and the linters', () => {
     expect(listener.connections).toBe(before);
   });
 
-  it('every script that hands openapi.yaml to a tool that follows $refs checks it first', () => {
+  it('every script hands a tool that follows $refs the checked document, never the file', () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       scripts: Record<string, string>;
     };
     const followers = Object.entries(scripts).filter(([, line]) => /spectral|redocly|openapi-typescript/.test(line));
-    expect(followers.map(([name]) => name).sort()).toEqual(['bundle', 'generate', 'lint:spec']);
-    for (const [name, line] of followers) expect(line, name).toMatch(/^node tools\/check-contract\.mjs && /);
+    expect(followers.map(([name]) => name).sort()).toEqual(['bundle', 'generate']);
+    for (const [name, line] of followers) {
+      const runs = line.split(' && ');
+      for (const step of runs)
+        expect(step, name).toMatch(
+          /^node tools\/check-contract\.mjs \S+ -- (?:openapi-typescript|redocly bundle) \{\} /,
+        );
+    }
+    // lint:spec is the lint command, which hands each linter the checked document (test/lint-command.test.ts).
+    expect(scripts['lint:spec']).toMatch(/&& node dist\/bin\.cjs lint openapi\.yaml admin\/openapi\.yaml /);
   });
 
-  it('check-contract (before lint:spec, generate and bundle) refuses a $ref to a URL, exit 2', () => {
+  it('check-contract hands the command a copy of the checked document, alone in its folder', () => {
+    mkdirSync(join(dir, 'schemas'));
+    writeFileSync(join(dir, 'schemas', 'name.yaml'), 'type: string\nmaxLength: 9\n');
+    writeFileSync(join(dir, 'decoy.txt'), 'not part of the contract\n');
+    const show =
+      'const {readdirSync,readFileSync}=require("fs"),{dirname}=require("path");' +
+      'const f=process.argv[1];' +
+      'console.log(JSON.stringify({files:readdirSync(dirname(f)),text:readFileSync(f,"utf8")}))';
+    const result = spawnSync(
+      process.execPath,
+      [CHECK_CONTRACT, write('openapi.yaml', withRef('schemas/name.yaml')), '--', process.execPath, '-e', show, '{}'],
+      { encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const { files, text } = JSON.parse(result.stdout) as { files: string[]; text: string };
+    expect(files).toEqual(['openapi.yaml']);
+    const copy = JSON.parse(text) as Document & Record<string, Record<string, unknown>>;
+    expect(copy.components.schemas.ChatbotName).toEqual({ $ref: '#/x-bundled-files/schemas:name.yaml' });
+    expect(copy['x-bundled-files']).toEqual({ 'schemas:name.yaml': { type: 'string', maxLength: 9 } });
+  });
+
+  it('check-contract refuses a $ref a tool would read as another file, and runs nothing', () => {
+    mkdirSync(join(dir, '..\t'));
+    writeFileSync(join(dir, '..\t', 'x.yaml'), 'type: string\n');
+    const ran = join(dir, 'ran');
+    const result = spawnSync(
+      process.execPath,
+      [CHECK_CONTRACT, write('openapi.yaml', withRef('..\t/x.yaml')), '--', 'touch', ran],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^check-contract: contract .* holds "\\t": each reader of a \$ref/);
+    expect(existsSync(ran)).toBe(false);
+  });
+
+  it('check-contract (before generate and bundle) refuses a $ref to a URL, exit 2', () => {
     const before = listener.connections;
     const result = spawnSync(
       process.execPath,
-      [
-        fileURLToPath(new URL('../tools/check-contract.mjs', import.meta.url)),
-        write('openapi.yaml', withRef(`http://127.0.0.1:${listener.port}/x.yaml`)),
-      ],
+      [CHECK_CONTRACT, write('openapi.yaml', withRef(`http://127.0.0.1:${listener.port}/x.yaml`))],
       { encoding: 'utf8' },
     );
     expect(result.status).toBe(2);

@@ -6,6 +6,15 @@ import type { Contract } from './contract.js';
 import { readContractFile, type ContractFile } from './load.js';
 
 export function contractOf(given: Contract | undefined, file: string | undefined, maxBytes?: number): ContractFile {
-  if (given) return { contract: given, text: dump(given.document), json: JSON.stringify(given.document), files: [] };
+  if (given) {
+    const text = dump(given.document);
+    return {
+      contract: given,
+      text,
+      json: JSON.stringify(given.document),
+      files: [],
+      sources: { text, files: new Map() },
+    };
+  }
   return readContractFile(file, maxBytes === undefined ? {} : { maxBytes });
 }

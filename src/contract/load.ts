@@ -51,6 +51,8 @@ export interface ContractFile {
   json: string;
   /** The files read: the root, and those its $refs name (what --watch follows). */
   files: string[];
+  /** The root file's own text, and a split contract's other files by their path from its folder: where lines are. */
+  sources: { text: string; files: ReadonlyMap<string, string> };
 }
 
 export interface ReadOptions {
@@ -69,8 +71,8 @@ export interface ReadOptions {
  */
 export function readContractFile(path: string = specPath, options: ReadOptions = {}): ContractFile {
   const { checked = path !== specPath, maxBytes = DEFAULT_MAX_CONTRACT_BYTES } = options;
-  const { parsed, text, files } = readParsed(path, maxBytes);
-  return contractOfParsed(path, parsed, text, files, checked);
+  const { parsed, text, files, sources } = readParsed(path, maxBytes);
+  return contractOfParsed(path, parsed, text, files, checked, sources);
 }
 
 /**
@@ -78,7 +80,8 @@ export function readContractFile(path: string = specPath, options: ReadOptions =
  * thread proved: its validators come over as a `script`, compiledScript.ts).
  */
 export function contractFromText(path: string, text: string, files: string[], script: ValidatorScript): ContractFile {
-  return contractOfParsed(path, parsedText(path, text, undefined, 'served'), text, files, false, script);
+  const parsed = parsedText(path, text, undefined, 'served');
+  return contractOfParsed(path, parsed, text, files, false, { text, files: new Map() }, script);
 }
 
 function contractOfParsed(
@@ -87,6 +90,7 @@ function contractOfParsed(
   text: string,
   files: string[],
   checked: boolean,
+  sources: ContractFile['sources'],
   script?: ValidatorScript,
 ): ContractFile {
   try {
@@ -97,7 +101,7 @@ function contractOfParsed(
       compileEveryValidator(contract);
       checkResponseHeaders(contract);
     }
-    return { contract, text, json: parsed.json, files };
+    return { contract, text, json: parsed.json, files, sources };
   } catch (error) {
     throw unrunnable(path, error);
   }
@@ -122,12 +126,16 @@ export function checkContractFile(
 
 /** A contract file's text, parsed with the files of its folder its $refs name; a split contract's text is the one
  * document they make. */
-function readParsed(path: string, maxBytes: number): { parsed: ParsedDocument; text: string; files: string[] } {
+function readParsed(
+  path: string,
+  maxBytes: number,
+): { parsed: ParsedDocument; text: string; files: string[]; sources: ContractFile['sources'] } {
   const text = readText(path, maxBytes);
   const folder = contractFolder(path, Buffer.byteLength(text), maxBytes);
   const parsed = parsedText(path, text, folder);
   const files = [resolve(path), ...folder.paths];
-  return { parsed, text: parsed.files.length > 0 ? dump(parsed.document, { lineWidth: -1 }) : text, files };
+  const oneText = parsed.files.length > 0 ? dump(parsed.document, { lineWidth: -1 }) : text;
+  return { parsed, text: oneText, files, sources: { text, files: folder.texts } };
 }
 
 function readText(path: string, maxBytes: number): string {

@@ -37,7 +37,13 @@ export async function startBrokenServer(defect: Defect): Promise<{ url: string; 
     engine: reference.engine,
     reference,
     logger: pino({ enabled: false }),
-    served: () => ({ contract: reference.engine.contract, text: '', json: '{}', files: [] }),
+    served: () => ({
+      contract: reference.engine.contract,
+      text: '',
+      json: '{}',
+      files: [],
+      sources: { text: '', files: new Map() },
+    }),
   });
   const outer = express();
   for (const handler of [defect.before ?? []].flat()) outer.use(handler);

@@ -1,11 +1,14 @@
-// `lint [FILE]`: lints a contract file (default: the built-in openapi.yaml) as
-// `npm run lint:spec` lints this project's: first the check `serve --contract`
-// makes (one bounded, self-contained document every validator compiles for;
-// refused in one line with exit 2), then Spectral and Redocly with the
-// project's rulesets when they are installed (docs/decisions/0013-lint-command.md).
-// Exit 0 clean, 1 findings (or a linter that failed), 2 not a contract.
+// `lint [FILE...]`: lints contract files (default: the built-in openapi.yaml)
+// as `npm run lint:spec` lints this project's: first the check `serve
+// --contract` makes (one bounded, self-contained document every validator
+// compiles for; refused in one line with exit 2), then Spectral and Redocly
+// with the project's rulesets when they are installed, each handed the
+// document that check built, never the file (contract/bundledCopy.ts), and
+// each finding placed back at its line of the file it is written in
+// (docs/decisions/0013-lint-command.md). Exit 0 clean, 1 findings (or a
+// linter that failed), 2 not a contract.
 import type { Command } from 'commander';
-import { printable } from '../../untrusted/printable.js';
+import type { ContractFile } from '../../contract/load.js';
 import { LINT_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { usageError } from '../usage.js';
@@ -14,43 +17,26 @@ export function addLintCommand(program: Command): void {
   const command = program
     .command('lint')
     .description(
-      'lint a contract file: the check serve --contract makes, then Spectral (spectral:oas, OWASP) and Redocly ' +
+      'lint contract files: the check serve --contract makes, then Spectral (spectral:oas, OWASP) and Redocly ' +
         'with the project rulesets, when installed',
     )
-    .argument('[FILE]', 'the contract (default: the built-in openapi.yaml)');
+    .argument('[FILE...]', 'the contracts (default: the built-in openapi.yaml)');
   const settingsOf = addToolSettings(command, LINT_SETTINGS);
-  command.action(async (file: string | undefined, flags: Record<string, unknown>, self: Command) => {
+  command.action(async (given: string[], flags: Record<string, unknown>, self: Command) => {
     const { maxContractBytes } = settingsOf(flags, self);
     const { readContractFile, specPath } = await import('../../contract/load.js');
-    const path = file ?? specPath;
-    try {
-      readContractFile(path, { checked: true, maxBytes: maxContractBytes });
-    } catch (error) {
-      usageError((error as Error).message);
-    }
-    const { installHint, runLinter } = await import('../lint/linters.js');
-    const { findingLine } = await import('../lint/findings.js');
-    const results = await Promise.all([runLinter('spectral', path), runLinter('redocly', path)]);
-    let count = 0;
-    let failed = false;
-    for (const result of results) {
-      if ('findings' in result) {
-        for (const finding of result.findings) console.log(findingLine(finding));
-        count += result.findings.length;
-      } else if ('failed' in result) {
-        failed = true;
-        console.error(`chatbot-api-mock: ${result.linter} failed: ${printable(result.failed)}`);
+    const paths = given.length > 0 ? given : [specPath];
+    // Every file is checked before any linter runs: a refused one stops the run, exit 2.
+    const read: [string, ContractFile][] = paths.map((path) => {
+      try {
+        return [path, readContractFile(path, { checked: true, maxBytes: maxContractBytes })];
+      } catch (error) {
+        return usageError((error as Error).message);
       }
-    }
-    const missing = results.filter((result) => 'missing' in result);
-    for (const result of missing) console.error(`${result.linter}: skipped: ${printable(result.missing)}`);
-    if (missing.length > 0) console.error(`  to run it: ${installHint()}`);
-    const ran = results.filter((result) => !('missing' in result)).map((result) => result.linter);
-    console.error(
-      `lint: ${printable(path)}: the contract check passed; ` +
-        `${count} ${count === 1 ? 'finding' : 'findings'}` +
-        (ran.length > 0 ? ` by ${ran.join(' and ')}` : ' (Spectral and Redocly not run)'),
-    );
-    process.exitCode = count > 0 || failed ? 1 : 0;
+    });
+    const { lintFile } = await import('../lint/lintFile.js');
+    let failed = false;
+    for (const [path, file] of read) failed = (await lintFile(path, file)) || failed;
+    process.exitCode = failed ? 1 : 0;
   });
 }

@@ -1,17 +1,24 @@
-// What Spectral and Redocly report, read from their JSON output into one kind
-// of finding, and written one a line: where (file:line:column when the tool
-// says), the rule, the message. The contract's text reaches a terminal here, so
-// every part is escaped (src/untrusted/printable.ts).
-import { relative, resolve } from 'node:path';
+// What Spectral and Redocly report on a contract's copy, read from their JSON
+// output into one kind of finding, placed by its JSON pointer where it is
+// written in the user's files, and written one a line: file:line:column, the
+// rule, the message. The contract's text reaches a terminal here, so every
+// part is escaped (src/untrusted/printable.ts).
+import type { SourcePosition } from '../../diff/sourcePositions.js';
+import { pointerTo } from '../../contract/pointer.js';
 import { printable } from '../../untrusted/printable.js';
+
+/** A contract as the linters see it: its copy, the name it was given, and where a pointer into it is written. */
+export interface LintTarget {
+  copy: string;
+  shown: string;
+  place: (pointer: string) => SourcePosition;
+}
 
 export interface LintFinding {
   file: string;
   /** 1-based, when the tool knows it. */
   line?: number;
   column?: number;
-  /** The JSON pointer, when the tool gives no line. */
-  pointer?: string;
   /** The tool and its rule: spectral/info-description, redocly/info-license. */
   rule: string;
   message: string;
@@ -22,53 +29,49 @@ interface SpectralResult {
   message: string;
   /** 0 error, 1 warning, 2 information, 3 hint. */
   severity: number;
-  source?: string;
-  range?: { start: { line: number; character: number } };
+  path?: (string | number)[];
 }
 
 interface RedoclyProblem {
   ruleId: string;
   message: string;
-  location?: { source?: { ref?: string }; pointer?: string; start?: { line: number; col: number } }[];
+  location?: { pointer?: string }[];
 }
 
-/** The file linted as it was named; another (a split contract's part) relative to the working directory. */
-const shown = (source: string, file: string) =>
-  resolve(source) === resolve(file) ? file : relative(process.cwd(), resolve(source)) || source;
+/** Where a pointer into the copy is written; the file alone when the tool gave none. */
+function placed(target: LintTarget, pointer: string | undefined): Pick<LintFinding, 'file' | 'line' | 'column'> {
+  if (pointer === undefined) return { file: target.shown };
+  const { file, line, column } = target.place(pointer);
+  return { file, line, column };
+}
 
 /** Spectral's errors and warnings (`npm run lint:spec` fails on both); its information and hints are left out. */
-export function spectralFindings(json: string, file: string): LintFinding[] {
+export function spectralFindings(json: string, target: LintTarget): LintFinding[] {
   const results = JSON.parse(json) as SpectralResult[];
   return results
     .filter((result) => result.severity <= 1)
     .map((result) => ({
-      file: shown(result.source ?? file, file),
-      ...(result.range ? { line: result.range.start.line + 1, column: result.range.start.character + 1 } : {}),
+      ...placed(target, result.path && pointerTo(...result.path.map(String))),
       rule: `spectral/${result.code}`,
       message: result.message,
     }));
 }
 
 /** Redocly's problems: under recommended-strict every one fails the lint. */
-export function redoclyFindings(json: string, file: string): LintFinding[] {
+export function redoclyFindings(json: string, target: LintTarget): LintFinding[] {
   const { problems } = JSON.parse(json) as { problems: RedoclyProblem[] };
-  return problems.map((problem) => {
-    const [where] = problem.location ?? [];
-    return {
-      file: shown(where?.source?.ref ?? file, file),
-      ...(where?.start ? { line: where.start.line, column: where.start.col } : {}),
-      ...(!where?.start && where?.pointer ? { pointer: where.pointer } : {}),
-      rule: `redocly/${problem.ruleId}`,
-      message: problem.message,
-    };
-  });
+  return problems.map((problem) => ({
+    ...placed(target, problem.location?.[0]?.pointer),
+    rule: `redocly/${problem.ruleId}`,
+    message: problem.message,
+  }));
 }
 
 /** One line: file:line:column (or file#pointer), the rule, the message; nothing in it can drive a terminal. */
 export function findingLine(finding: LintFinding): string {
   const where =
     finding.line === undefined
-      ? `${finding.file}${finding.pointer ?? ''}`
+      ? finding.file
       : `${finding.file}:${finding.line}${finding.column === undefined ? '' : `:${finding.column}`}`;
   return [where, finding.rule, finding.message.replace(/\s*\n\s*/g, ' ')].map(printable).join('  ');
 }

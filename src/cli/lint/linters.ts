@@ -1,15 +1,16 @@
 // Spectral and Redocly with the project's rulesets (.spectral.yaml and
 // redocly.yaml at this package's root), each run as a child process of this
-// Node on a contract already proven one bounded document whose $refs stay in
-// its folder: neither then reads anything else, nor fetches. Redocly is told
-// to send no telemetry and to check for no update. A linter not installed is
-// said to be missing, never taken as clean.
+// Node on the copy of a checked contract (contract/bundledCopy.ts): one
+// document whose every $ref points inside it, alone in its folder, so neither
+// reads anything else, nor fetches. Redocly is told to send no telemetry and
+// to check for no update. A linter not installed is said to be missing, never
+// taken as clean.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packageRoot } from '../../contract/load.js';
-import { redoclyFindings, spectralFindings, type LintFinding } from './findings.js';
+import { redoclyFindings, spectralFindings, type LintFinding, type LintTarget } from './findings.js';
 import { installed } from './installed.js';
 import { rulesetFor } from './spectralRuleset.js';
 
@@ -34,25 +35,34 @@ export function installHint(): string {
   return `npm install --save-dev ${names.join(' ')}`;
 }
 
-export async function runLinter(linter: LinterName, file: string): Promise<LinterResult> {
+/** Runs a linter on the target's copy; its findings are placed in the files the target was read from. */
+export async function runLinter(linter: LinterName, target: LintTarget): Promise<LinterResult> {
   const found = installed(PACKAGES[linter].name, PACKAGES[linter].command);
   if (!found) return { linter, missing: `${PACKAGES[linter].name} is not installed` };
   const config = join(packageRoot, linter === 'spectral' ? '.spectral.yaml' : 'redocly.yaml');
   if (!existsSync(config)) return { linter, missing: `the project's ruleset ${config} is missing` };
-  const path = resolve(file);
   if (linter === 'redocly') {
-    const output = await run(found.bin, ['lint', path, '--format', 'json', '--config', config]);
-    return 'failed' in output ? { linter, ...output } : parsed(linter, () => redoclyFindings(output.stdout, file));
+    const output = await run(found.bin, ['lint', target.copy, '--format', 'json', '--config', config]);
+    return 'failed' in output ? { linter, ...output } : parsed(linter, () => redoclyFindings(output.stdout, target));
   }
   const folder = mkdtempSync(join(tmpdir(), 'chatbot-api-mock-lint-'));
   try {
-    const ruleset = rulesetFor(config, path, folder, found.root);
+    const ruleset = rulesetFor(config, { copy: target.copy, named: rulesetName(target.shown) }, folder, found.root);
     if (!ruleset) return { linter, missing: `${PACKAGES.spectral.also} is not installed` };
-    const output = await run(found.bin, ['lint', path, '--format', 'json', '--ruleset', ruleset, '--quiet']);
-    return 'failed' in output ? { linter, ...output } : parsed(linter, () => spectralFindings(output.stdout, file));
+    const output = await run(found.bin, ['lint', target.copy, '--format', 'json', '--ruleset', ruleset, '--quiet']);
+    return 'failed' in output ? { linter, ...output } : parsed(linter, () => spectralFindings(output.stdout, target));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the ruleset's overrides call the file: its path in this package (admin/openapi.yaml) for one of the
+ * package's own contracts, else openapi.yaml, since a branch's contract has the built-in one's pointers.
+ */
+function rulesetName(file: string): string {
+  const inPackage = relative(packageRoot, resolve(file));
+  return inPackage.startsWith('..') || isAbsolute(inPackage) ? 'openapi.yaml' : inPackage;
 }
 
 function parsed(linter: LinterName, read: () => LintFinding[]): LinterResult {
