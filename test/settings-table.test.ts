@@ -42,6 +42,11 @@ describe('the serve settings table', () => {
       /option '--delay <ms\|min-max>' argument 'soon' is invalid\. expected MS or MIN-MAX milliseconds/,
     ],
     [[], { QUIET: 'maybe' }, /QUIET: expected true or false, not "maybe"/],
+    [
+      ['--max-records-per-account', '0'],
+      {},
+      /option '--max-records-per-account <n>' argument '0' is invalid\. expected a whole number from 1/,
+    ],
   ])('the flag or variable %j %j is refused', async (args, env, message) => {
     const started = run(['serve', '--port', '0', ...args], env);
     expect(await started.exit).not.toBe(0);

@@ -58,6 +58,7 @@ const COERCIONS: { [K in CheckedOption]: (value: unknown) => CheckedOptions[K] |
   delay: delayOf,
   faultRate: decimal,
   maxChatbotsPerAccount: wholeNumber,
+  maxRecordsPerAccount: wholeNumber,
   maxContractBytes: wholeNumber,
   validateResponses: booleanOf,
   watch: booleanOf,

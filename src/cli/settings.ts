@@ -138,7 +138,18 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
     configKey: 'maxChatbotsPerAccount',
     flag: '--max-chatbots-per-account <n>',
     env: 'MAX_CHATBOTS_PER_ACCOUNT',
-    description: "the most chatbots an account may hold (default: the contract's, 10000)",
+    description:
+      "the most chatbots an account may hold, and records of one of the contract's other collections " +
+      "(default: the contract's, 10000)",
+  },
+  {
+    key: 'maxRecordsPerAccount',
+    configKey: 'maxRecordsPerAccount',
+    flag: '--max-records-per-account <n>',
+    env: 'MAX_RECORDS_PER_ACCOUNT',
+    description:
+      "the most records of the contract's other resources an account may hold in all its collections " +
+      '(default: ten times --max-chatbots-per-account)',
   },
   {
     key: 'validateResponses',

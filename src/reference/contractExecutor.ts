@@ -5,7 +5,7 @@
 import type { Contract } from '../contract/contract.js';
 import type { Executor } from '../engine/types.js';
 import { createReferenceExecutor } from '../handlers/index.js';
-import { createResourceExecutor } from '../resources/executor.js';
+import { createResourceExecutor, recordsInAll } from '../resources/executor.js';
 import type { ChatbotStore } from '../state/store.js';
 import { editedContractExecutor, planFor } from './editedContract.js';
 
@@ -16,6 +16,8 @@ export interface ContractExecutorOptions {
   encodeChatbot?: Contract['encodeChatbot'];
   /** The most chatbots (and records of one collection) an account may hold (default: the contract's). */
   maxPerAccount?: number;
+  /** The most records an account may hold in all its collections (default: recordsInAll of maxPerAccount). */
+  maxRecordsPerAccount?: number;
   /** Where the API is mounted (default: the contract's base path). */
   basePath?: string;
 }
@@ -38,6 +40,7 @@ export function contractExecutor(
     store,
     chatbotCollections: plan.chatbotCollections,
     maxPerAccount,
+    maxRecordsPerAccount: options.maxRecordsPerAccount ?? recordsInAll(maxPerAccount),
     basePath: options.basePath ?? contract.basePath,
   });
   return editedContractExecutor(contract, plan, handlers, resources);

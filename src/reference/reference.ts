@@ -33,8 +33,10 @@ export interface ReferenceOptions {
   faults?: FaultOptions;
   basePath?: string;
   log?: EngineLog;
-  /** The most chatbots an account may hold (default: the contract's). */
+  /** The most chatbots an account may hold, and records of one collection (default: the contract's). */
   maxChatbotsPerAccount?: number;
+  /** The most records of the contract's other resources an account may hold in all (default: ten times the above). */
+  maxRecordsPerAccount?: number;
   /** The contract the handlers were written for, when `contract` may be another (a branch's, or an edit
    * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says.
    * */
@@ -96,6 +98,7 @@ export function createReference(options: ReferenceOptions): Reference {
         builtIn,
         encodeChatbot: encoderOf(of),
         maxPerAccount: limitOf(of),
+        maxRecordsPerAccount: options.maxRecordsPerAccount,
         basePath: basePath ?? of.basePath,
       }),
       authenticator,

@@ -19,18 +19,25 @@ export interface Scope {
 export interface Collection {
   list(scope: Scope): Promise<readonly Body[]>;
   find(scope: Scope, id: string): Promise<Body | undefined>;
-  /** Rejects with AccountFullError past the limit. */
-  insert(scope: Scope, id: string, record: Body, maxPerAccount: number): Promise<void>;
+  /** Rejects with AccountFullError past either limit. */
+  insert(scope: Scope, id: string, record: Body, limits: RecordLimits): Promise<void>;
   replace(scope: Scope, id: string, record: Body): Promise<boolean>;
   /** Removes the record and everything below it; false when there was none. */
   remove(scope: Scope, id: string): Promise<boolean>;
+}
+
+/** The most records an account may hold: in one collection, and in all. */
+export interface RecordLimits {
+  perCollection: number;
+  inAll: number;
 }
 
 export function recordCollection(records: RecordStore): Collection {
   return {
     list: async (scope) => (await records.listRecords(scope.accountId, scope.collection)).map(({ body }) => body),
     find: async (scope, id) => (await records.findRecord(scope.accountId, scope.collection, id))?.body,
-    insert: (scope, id, body, maxPerAccount) => records.insertRecord({ ...scope, id, body }, maxPerAccount),
+    insert: (scope, id, body, limits) =>
+      records.insertRecord({ ...scope, id, body }, limits.perCollection, limits.inAll),
     replace: (scope, id, body) => records.replaceRecord(scope.accountId, scope.collection, id, body),
     remove: (scope, id) => records.removeRecord(scope.accountId, scope.collection, id),
   };

@@ -4,7 +4,9 @@
 // is checked against the contract before it is stored: what a request would
 // make of it that the contract refuses is a 422, and nothing changes. Another
 // account's record, or a parent that is not the caller's, is a 404, never a
-// 403 that tells it exists.
+// 403 that tells it exists: every parent the contract keeps as a resource is
+// looked up. A parent it keeps no record of is any value a client sends, each a
+// collection of its own: what those add is bounded by the account's cap in all.
 import { operationObject, type Contract } from '../contract/contract.js';
 import { unescapePointer } from '../contract/pointer.js';
 import { queryValues } from '../contract/queryParameters.js';
@@ -26,10 +28,16 @@ export interface ResourceExecutorOptions {
   store: ChatbotStore;
   /** The collections kept in the chatbots' table: those whose create or list a handler serves. */
   chatbotCollections: ReadonlySet<string>;
+  /** The most records an account may hold in one collection (and chatbots, in their table). */
   maxPerAccount: number;
+  /** The most records an account may hold in all its collections. */
+  maxRecordsPerAccount: number;
   /** Where the API is mounted, for a Location header. */
   basePath: string;
 }
+
+/** The default cap on an account's records in all: room for ten full collections. */
+export const recordsInAll = (perCollection: number): number => Math.min(perCollection * 10, Number.MAX_SAFE_INTEGER);
 
 /** Callers of an operation that asks for no key share one account. */
 const PUBLIC = { accountId: '', projectId: '' };
@@ -47,8 +55,8 @@ export function createResourceExecutor(options: ResourceExecutorOptions): Resour
   return async (call, inferred) => {
     const scope: Scope = { ...(call.principal ?? PUBLIC), collection: concrete(inferred, call.params) };
     const collection = kept(inferred.collection);
-    const parent = parentOf(inferred, call.params);
-    if (parent && resources.has(parent.template)) {
+    for (const parent of parentsOf(inferred, call.params)) {
+      if (!resources.has(parent.template)) continue;
       const found = await kept(parent.template).find({ ...scope, collection: parent.collection }, parent.id);
       if (!found) return notFound(contract, itemPath(parent.collection, parent.id));
     }
@@ -92,7 +100,8 @@ async function create(ctx: Context, options: ResourceExecutorOptions): Promise<R
   const refused = unfit(ctx, record);
   if (refused) return refused;
   try {
-    await collection.insert(scope, String(id), record, options.maxPerAccount);
+    const limits = { perCollection: options.maxPerAccount, inAll: options.maxRecordsPerAccount };
+    await collection.insert(scope, String(id), record, limits);
   } catch (error) {
     if (error instanceof AccountFullError) return problemReply(contract, 409, error.message);
     throw error;
@@ -162,14 +171,15 @@ function concrete(inferred: InferredOperation, params: Readonly<Record<string, s
   return inferred.collection.replace(/\{\}/g, () => encodeURIComponent(param(params, inferred.scope[at++])));
 }
 
-/** The parent item of a sub-resource's collection: its collection's template and concrete path, and its id. */
-function parentOf(inferred: InferredOperation, params: Readonly<Record<string, string>>) {
-  const last = inferred.collection.lastIndexOf('/{}');
-  if (last === -1) return undefined;
-  const template = inferred.collection.slice(0, last);
-  const names = inferred.scope.slice(0, -1);
-  const collection = concrete({ ...inferred, collection: template, scope: names }, params);
-  return { template, collection, id: param(params, inferred.scope.at(-1)) };
+/** The items a sub-resource's collection lies below, outermost first: each one's collection (its template and
+ * concrete path) and its id. */
+function parentsOf(inferred: InferredOperation, params: Readonly<Record<string, string>>) {
+  const parts = inferred.collection.split('/{}');
+  return parts.slice(0, -1).map((_, depth) => {
+    const template = parts.slice(0, depth + 1).join('/{}');
+    const collection = concrete({ ...inferred, collection: template, scope: inferred.scope.slice(0, depth) }, params);
+    return { template, collection, id: param(params, inferred.scope[depth]) };
+  });
 }
 
 /** A path parameter's text: the request check may have coerced it to the number its schema names. */

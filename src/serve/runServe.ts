@@ -61,8 +61,10 @@ export interface ServeOptions {
   delay?: Delay;
   /** The fraction of /api requests that fail, 0 to 1 (none by default). */
   faultRate?: number;
-  /** The most chatbots an account may hold (default: the contract's, 10,000). */
+  /** The most chatbots an account may hold, and records of one collection (default: the contract's, 10,000). */
   maxChatbotsPerAccount?: number;
+  /** The most records of the contract's other resources an account may hold in all (default: ten times the above). */
+  maxRecordsPerAccount?: number;
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
   timeouts?: Partial<ServerTimeouts>;
@@ -124,6 +126,7 @@ function settingsOf(options: ServeOptions) {
     delay: options.delay,
     faultRate: options.faultRate,
     maxChatbotsPerAccount: options.maxChatbotsPerAccount,
+    maxRecordsPerAccount: options.maxRecordsPerAccount,
     validateResponses: options.validateResponses ?? true,
     watch: options.watch ?? false,
     maxContractBytes: options.maxContractBytes,
@@ -137,7 +140,7 @@ function settingsOf(options: ServeOptions) {
 export async function runServe(options: ServeOptions = {}): Promise<RunningServer> {
   const { logger = pino({ enabled: false }) } = options;
   const settings = settingsOf(options);
-  const { port, host, delay, faultRate, maxChatbotsPerAccount } = settings;
+  const { port, host, delay, faultRate, maxChatbotsPerAccount, maxRecordsPerAccount } = settings;
   const followed = followedContract({ ...options, ...settings });
   const { contract } = followed.first;
   // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
@@ -158,6 +161,7 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     store,
     faults: { delay, faultRate },
     maxChatbotsPerAccount,
+    maxRecordsPerAccount,
     log: logger,
     validateResponses: settings.validateResponses,
     builtIn,

@@ -1,5 +1,7 @@
 // The records of inferred resources in memory: one Map per collection and
 // account, in insertion order, so that a list never looks at another tenant.
+// Each account's count in all is kept beside them, for its cap; a Map emptied
+// by a removal is dropped, so that what made-up parents opened is given back.
 // The SQLite store keeps it as the index in front of its file.
 import { AccountFullError } from './store.js';
 import { isBelow, itemPath, type RecordStore, type StoredRecord } from './recordStore.js';
@@ -7,9 +9,11 @@ import { isBelow, itemPath, type RecordStore, type StoredRecord } from './record
 export class MemoryRecords implements RecordStore {
   // collection → account → id → record
   #collections = new Map<string, Map<string, Map<string, StoredRecord>>>();
+  // account → how many records it holds, in all its collections
+  #held = new Map<string, number>();
 
-  async insertRecord(record: StoredRecord, maxPerAccount = Infinity): Promise<void> {
-    this.checkRoom(record, maxPerAccount);
+  async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
+    this.checkRoom(record, maxPerAccount, maxInAll);
     this.put(record);
   }
 
@@ -41,14 +45,20 @@ export class MemoryRecords implements RecordStore {
 
   /** Drops every record (or one account's) from memory: what a store's reset does once its own write is done. */
   forget(accountId?: string): void {
-    if (accountId === undefined) this.#collections.clear();
-    else for (const accounts of this.#collections.values()) accounts.delete(accountId);
+    if (accountId === undefined) {
+      this.#collections.clear();
+      this.#held.clear();
+      return;
+    }
+    for (const [collection, accounts] of this.#collections) this.#dropAccount(collection, accounts, accountId);
   }
 
-  /** Fails when the account's collection holds `maxPerAccount` records already. */
-  protected checkRoom(record: StoredRecord, maxPerAccount: number): void {
+  /** Fails when the account's collection holds `maxPerAccount` records already, or the account `maxInAll`. */
+  protected checkRoom(record: StoredRecord, maxPerAccount: number, maxInAll = Infinity): void {
     if ((this.#account(record.collection, record.accountId)?.size ?? 0) >= maxPerAccount)
       throw new AccountFullError(record.accountId, maxPerAccount, 'records here');
+    if ((this.#held.get(record.accountId) ?? 0) >= maxInAll)
+      throw new AccountFullError(record.accountId, maxInAll, 'records in all');
   }
 
   /** Keeps a record: a new one last, a replaced one in its place. */
@@ -56,18 +66,37 @@ export class MemoryRecords implements RecordStore {
     const accounts = this.#collections.get(record.collection) ?? new Map<string, Map<string, StoredRecord>>();
     this.#collections.set(record.collection, accounts);
     const records = accounts.get(record.accountId) ?? new Map<string, StoredRecord>();
+    if (!records.has(record.id)) this.#count(record.accountId, 1);
     accounts.set(record.accountId, records.set(record.id, Object.freeze({ ...record })));
   }
 
   /** Removes a record and every record below it; whether it was there. */
   protected drop(accountId: string, collection: string, id: string): boolean {
-    const removed = this.#account(collection, accountId)?.delete(id) ?? false;
-    if (removed) this.dropBelow(accountId, itemPath(collection, id));
-    return removed;
+    const accounts = this.#collections.get(collection);
+    const records = accounts?.get(accountId);
+    if (!accounts || !records?.delete(id)) return false;
+    this.#count(accountId, -1);
+    if (records.size === 0) this.#dropAccount(collection, accounts, accountId);
+    this.dropBelow(accountId, itemPath(collection, id));
+    return true;
   }
 
   protected dropBelow(accountId: string, item: string): void {
-    for (const [collection, accounts] of this.#collections) if (isBelow(collection, item)) accounts.delete(accountId);
+    for (const [collection, accounts] of this.#collections)
+      if (isBelow(collection, item)) this.#dropAccount(collection, accounts, accountId);
+  }
+
+  /** Removes the account's records of one collection, and the collection once no account holds any. */
+  #dropAccount(collection: string, accounts: Map<string, Map<string, StoredRecord>>, accountId: string): void {
+    this.#count(accountId, -(accounts.get(accountId)?.size ?? 0));
+    accounts.delete(accountId);
+    if (accounts.size === 0) this.#collections.delete(collection);
+  }
+
+  #count(accountId: string, change: number): void {
+    const held = (this.#held.get(accountId) ?? 0) + change;
+    if (held > 0) this.#held.set(accountId, held);
+    else this.#held.delete(accountId);
   }
 
   #account(collection: string, accountId: string): Map<string, StoredRecord> | undefined {

@@ -14,15 +14,17 @@ const BELOW = 'account_id = $1 AND starts_with(collection, $2)';
 export class PostgresRecords implements RecordStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async insertRecord(record: StoredRecord, maxPerAccount = Infinity): Promise<void> {
+  async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
     const { accountId, projectId, collection, id, body } = record;
     await transaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
-      const { rows } = await client.query<{ held: string }>(
-        'SELECT count(*) AS held FROM records WHERE collection = $1 AND account_id = $2',
+      const { rows } = await client.query<{ here: string; held: string }>(
+        'SELECT count(*) FILTER (WHERE collection = $1) AS here, count(*) AS held FROM records WHERE account_id = $2',
         [collection, accountId],
       );
-      if (Number(oneRow(rows).held) >= maxPerAccount) throw new AccountFullError(accountId, maxPerAccount, 'records');
+      const { here, held } = oneRow(rows);
+      if (Number(here) >= maxPerAccount) throw new AccountFullError(accountId, maxPerAccount, 'records here');
+      if (Number(held) >= maxInAll) throw new AccountFullError(accountId, maxInAll, 'records in all');
       await client.query(`INSERT INTO records (${COLUMNS}) VALUES ($1, $2, $3, $4, $5)`, [
         accountId,
         projectId,

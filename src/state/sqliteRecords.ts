@@ -26,8 +26,8 @@ export class SqliteRecords extends MemoryRecords {
     };
   }
 
-  override async insertRecord(record: StoredRecord, maxPerAccount = Infinity): Promise<void> {
-    this.checkRoom(record, maxPerAccount);
+  override async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
+    this.checkRoom(record, maxPerAccount, maxInAll);
     const { collection, accountId, projectId, id, body } = record;
     this.#write(() => this.#statements.insert.run(collection, accountId, projectId, id, JSON.stringify(body)));
     this.put(record);

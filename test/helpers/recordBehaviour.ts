@@ -84,6 +84,25 @@ export function describeRecordBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await records.listRecords('b', '/pets')).toEqual([]);
       }));
 
+    it("refuses a record past the account's cap in all its collections, and counts what removals give back", () =>
+      withStore(async (store) => {
+        const { records } = store;
+        for (const parent of ['x', 'y', 'z']) await records.insertRecord(record(`/u/${parent}/notes`, '1', {}), 2, 3);
+        await expect(records.insertRecord(record('/u/w/notes', '1', {}), 2, 3)).rejects.toThrow(/3 records in all/);
+        await records.insertRecord(record('/u/w/notes', '1', {}, B), 2, 3);
+        await records.replaceRecord('a', '/u/x/notes', '1', { changed: true });
+        await expect(records.insertRecord(record('/u/w/notes', '1', {}), 2, 3)).rejects.toThrow(/in all/);
+        await records.removeRecord('a', '/u/x/notes', '1');
+        await records.insertRecord(record('/u/w/notes', '1', {}), 2, 3);
+        await records.insertRecord(record('/u/w/notes/1/tags', 't', {}), 5, 5);
+        await records.removeBelow('a', '/u/w');
+        await records.clearRecords('b');
+        // Left: /u/y and /u/z of a.
+        await records.insertRecord(record('/u/v/notes', '1', {}), 2, 3);
+        await expect(records.insertRecord(record('/u/v/notes', '2', {}), 2, 3)).rejects.toThrow(/in all/);
+        expect(await records.listRecords('a', '/u/v/notes')).toHaveLength(1);
+      }));
+
     it("removes an account's records with its chatbots when it is replaced, and every record on a reset", () =>
       withStore(async (store) => {
         const { records } = store;
