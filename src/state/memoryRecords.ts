@@ -4,7 +4,7 @@
 // by a removal is dropped, so that what made-up parents opened is given back.
 // The SQLite store keeps it as the index in front of its file.
 import { AccountFullError } from './store.js';
-import { isBelow, itemPath, type RecordStore, type StoredRecord } from './recordStore.js';
+import { bodyText, isBelow, itemPath, type RecordStore, type StoredRecord } from './recordStore.js';
 
 export class MemoryRecords implements RecordStore {
   // collection → account → id → record
@@ -14,6 +14,7 @@ export class MemoryRecords implements RecordStore {
 
   async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
     this.checkRoom(record, maxPerAccount, maxInAll);
+    bodyText(record.body); // refused here as the stores that write it refuse it
     this.put(record);
   }
 
@@ -27,8 +28,10 @@ export class MemoryRecords implements RecordStore {
 
   async replaceRecord(accountId: string, collection: string, id: string, body: Record<string, unknown>) {
     const found = this.#account(collection, accountId)?.get(id);
-    if (found) this.put({ ...found, body });
-    return found !== undefined;
+    if (!found) return false;
+    bodyText(body);
+    this.put({ ...found, body });
+    return true;
   }
 
   async removeRecord(accountId: string, collection: string, id: string): Promise<boolean> {

@@ -3,18 +3,21 @@
 // other tenants, and insertion order is creation order. Each chatbot is kept
 // once, as the bytes the contract's encoder made of it (checked then), appended
 // to its account's bytes: a list is those bytes, sent as they are, and objects
-// are made again from them only on demand.
+// are made again from them only on demand. Every chatbot of a write is encoded
+// before anything changes: one the encoder refuses refuses the write whole.
 import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import { ByteList } from './byteList.js';
 import type { ApiKey } from './keys.js';
+import { MemoryKeys } from './memoryKeys.js';
 import { MemoryRecords } from './memoryRecords.js';
 import {
   AccountFullError,
-  checkKeyOwners,
   checkOneAccount,
+  encodeEach,
   newChatbot,
   type ChatbotStore,
+  type EncodedChatbot,
   type NewChatbot,
   type StoredChatbot,
   type StoreHealth,
@@ -45,8 +48,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   // Each account's chatbots as UTF-8 JSON, comma-joined, appended to in place as they are
   // created: a list after a create costs that chatbot's bytes, not the whole list's.
   #encoded = new Map<string, ByteList>();
-  #keys = new Map<string, ApiKey>();
-  #projects = new Map<string, string>();
+  #keys = new MemoryKeys();
   // Accounts holding a chatbot read from storage that breaks the contract: their lists are refused.
   #broken = new Map<string, BrokenChatbotError>();
   // The contract's encoder, from start(); until then, JSON unchecked.
@@ -58,13 +60,13 @@ export class InMemoryChatbotStore implements ChatbotStore {
       ? { chatbots: contents }
       : (contents as MemoryStoreContents);
     this.insertKeys(keys);
-    for (const record of chatbots) this.insert(record);
+    this.append(this.encoded(chatbots));
   }
 
   async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
     if (this.countOf(owner.accountId) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
     const chatbot = newChatbot(input);
-    this.insert({ accountId: owner.accountId, projectId: owner.projectId, chatbot });
+    this.append(this.encoded([{ accountId: owner.accountId, projectId: owner.projectId, chatbot }]));
     return chatbot;
   }
 
@@ -103,8 +105,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
     if (encode) this.useEncoder(encode);
+    const seeding = this.encoded(this.#all.length === 0 ? seed : []);
     this.insertKeys(keys);
-    if (this.#all.length === 0) for (const record of seed) this.insert(record);
+    this.append(seeding);
   }
 
   async addKeys(keys: readonly ApiKey[]): Promise<void> {
@@ -112,16 +115,15 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
-    for (const record of chatbots) this.insert(record);
+    this.append(this.encoded(chatbots));
   }
 
   async principalOf(key: string): Promise<Principal | undefined> {
-    const found = this.#keys.get(key);
-    return found && { accountId: found.accountId, projectId: found.projectId };
+    return this.#keys.principalOf(key);
   }
 
   async keys(): Promise<readonly ApiKey[]> {
-    return [...this.#keys.values()];
+    return this.#keys.all();
   }
 
   async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
@@ -130,7 +132,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
-    this.resetNow(keys, chatbots);
+    this.resetNow(keys, this.encoded(chatbots));
     this.records.forget();
   }
 
@@ -142,7 +144,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   /** A chatbot made again from its bytes: each is kept once, as its JSON. */
   #chatbotOf(kept: Kept): Chatbot {
-    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- insert() kept its bytes before the chatbot
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- append() kept its bytes before the chatbot
     const bytes = this.#encoded.get(kept.accountId)!;
     return JSON.parse(decoder.decode(bytes.slice(kept.start, kept.end))) as Chatbot;
   }
@@ -165,23 +167,22 @@ export class InMemoryChatbotStore implements ChatbotStore {
     const held = this.#all.map((kept) => this.#recordOf(kept));
     const broken = this.#broken;
     this.#encode = encode;
-    this.resetNow([...this.#keys.values()], []);
+    this.resetNow(this.#keys.all(), []);
     // An account refused for a chatbot read broken stays refused: that chatbot is not held to be encoded again.
     this.#broken = broken;
     for (const record of held) this.load(record);
   }
 
-  protected resetNow(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): void {
+  protected resetNow(keys: readonly ApiKey[], chatbots: readonly EncodedChatbot[]): void {
     this.#broken = new Map();
     this.#byAccount = new Map();
     this.#all = [];
     this.#allSnapshot = undefined;
     this.#snapshots = new Map();
     this.#encoded = new Map();
-    this.#keys = new Map();
-    this.#projects = new Map();
+    this.#keys = new MemoryKeys();
     this.insertKeys(keys);
-    for (const record of chatbots) this.insert(record);
+    this.append(chatbots);
   }
 
   /** The swap that puts `edit`'s chatbots in place of the account's chatbot `id` (checked first); none without it. */
@@ -201,7 +202,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
    * them in place of the account's others (a list already handed out keeps its bytes). */
   protected replacing(accountId: string, chatbots: readonly StoredChatbot[]): () => void {
     checkOneAccount(accountId, chatbots);
-    const encoded = chatbots.map((record) => ({ record, bytes: this.#encode(record.chatbot) }));
+    const encoded = this.encoded(chatbots);
     return () => {
       this.#all = this.#all.filter((kept) => kept.accountId !== accountId);
       this.#allSnapshot = undefined;
@@ -209,47 +210,45 @@ export class InMemoryChatbotStore implements ChatbotStore {
       this.#encoded.delete(accountId);
       this.#snapshots.delete(accountId);
       this.#broken.delete(accountId); // a chatbot read broken is replaced too
-      for (const { record, bytes } of encoded) this.#append(record, bytes);
+      this.append(encoded);
     };
   }
 
   protected insertKeys(keys: readonly ApiKey[]): void {
-    checkKeyOwners(this.#projects, keys);
-    for (const key of keys) {
-      if (this.#keys.has(key.key)) continue;
-      this.#keys.set(key.key, { key: key.key, accountId: key.accountId, projectId: key.projectId });
-      this.#projects.set(key.projectId, key.accountId);
-    }
+    this.#keys.add(keys);
   }
 
   /** A chatbot read from storage: one that breaks the contract is not kept, and its account's list is refused. */
   protected load(record: StoredChatbot): void {
     try {
-      this.insert(record);
+      this.append(this.encoded([record]));
     } catch (error) {
       if (!(error instanceof BrokenChatbotError)) throw error;
       if (!this.#broken.has(record.accountId)) this.#broken.set(record.accountId, error);
     }
   }
 
-  /** A chatbot created or seeded here: the encoder checks it (and throws if it breaks the contract). */
-  protected insert(record: StoredChatbot): void {
-    this.#append(record, this.#encode(record.chatbot));
+  /** Every chatbot encoded, before anything is kept: throws (BrokenChatbotError) if one breaks the contract. */
+  protected encoded(chatbots: readonly StoredChatbot[]): EncodedChatbot[] {
+    return encodeEach(chatbots, this.#encode);
   }
 
-  #append(record: StoredChatbot, encoded: Uint8Array): void {
-    const bytes = this.#encoded.get(record.accountId) ?? new ByteList();
-    this.#encoded.set(record.accountId, bytes);
-    if (bytes.length > 0) bytes.append(COMMA);
-    const start = bytes.length;
-    bytes.append(encoded);
-    const kept = { accountId: record.accountId, projectId: record.projectId, start, end: bytes.length };
-    const list = this.#byAccount.get(kept.accountId);
-    if (list) list.push(kept);
-    else this.#byAccount.set(kept.accountId, [kept]);
-    this.#all.push(kept);
-    this.#allSnapshot = undefined;
-    this.#snapshots.delete(kept.accountId);
+  /** Keeps chatbots encoded already, after those held: nothing here can refuse one. */
+  protected append(chatbots: readonly EncodedChatbot[]): void {
+    for (const { record, bytes: encoded } of chatbots) {
+      const bytes = this.#encoded.get(record.accountId) ?? new ByteList();
+      this.#encoded.set(record.accountId, bytes);
+      if (bytes.length > 0) bytes.append(COMMA);
+      const start = bytes.length;
+      bytes.append(encoded);
+      const kept = { accountId: record.accountId, projectId: record.projectId, start, end: bytes.length };
+      const list = this.#byAccount.get(kept.accountId);
+      if (list) list.push(kept);
+      else this.#byAccount.set(kept.accountId, [kept]);
+      this.#all.push(kept);
+      this.#allSnapshot = undefined;
+      this.#snapshots.delete(kept.accountId);
+    }
   }
 }
 

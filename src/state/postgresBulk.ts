@@ -1,8 +1,7 @@
 // Writing many keys and chatbots inside one PostgreSQL transaction: a seed, a reset, an account replaced, new keys.
 import type pg from 'pg';
-import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { ApiKey } from './keys.js';
-import { checkKeyOwners, type StoredChatbot } from './store.js';
+import { checkKeyOwners, type EncodedChatbot } from './store.js';
 import { COLUMNS } from './postgresSchema.js';
 
 /** Inside a transaction that holds the api_keys lock: refuses a project that would change account. */
@@ -19,15 +18,12 @@ export async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[])
   }
 }
 
-/** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. */
-export async function insertChatbots(
-  client: pg.PoolClient,
-  records: readonly StoredChatbot[],
-  encode: ChatbotEncoder,
-): Promise<void> {
-  for (let start = 0; start < records.length; start += 5_000) {
-    const chunk = records.slice(start, start + 5_000);
-    const column = (pick: (record: StoredChatbot) => unknown) => chunk.map(pick);
+/** In chunks of one statement each: a large seed or reset costs a few round trips, not one per chatbot. Each chatbot
+ * comes encoded (encodeEach): the encoder refused none, before the transaction. */
+export async function insertChatbots(client: pg.PoolClient, chatbots: readonly EncodedChatbot[]): Promise<void> {
+  for (let start = 0; start < chatbots.length; start += 5_000) {
+    const chunk = chatbots.slice(start, start + 5_000);
+    const column = (pick: (encoded: EncodedChatbot) => unknown) => chunk.map(pick);
     await client.query(
       `INSERT INTO chatbots (${COLUMNS}, encoded)
        SELECT a, b, c, d, e, f, g, h
@@ -35,14 +31,14 @@ export async function insertChatbots(
          WITH ORDINALITY AS t(a, b, c, d, e, f, g, h, n)
        ORDER BY n`,
       [
-        column((r) => r.chatbot.id),
-        column((r) => r.accountId),
-        column((r) => r.projectId),
-        column((r) => JSON.stringify(r.chatbot.name)),
-        column((r) => JSON.stringify(r.chatbot.settings)),
-        column((r) => r.chatbot.is_active),
-        column((r) => r.chatbot.created_at),
-        column((r) => TEXT.decode(encode(r.chatbot))),
+        column(({ record }) => record.chatbot.id),
+        column(({ record }) => record.accountId),
+        column(({ record }) => record.projectId),
+        column(({ record }) => JSON.stringify(record.chatbot.name)),
+        column(({ record }) => JSON.stringify(record.chatbot.settings)),
+        column(({ record }) => record.chatbot.is_active),
+        column(({ record }) => record.chatbot.created_at),
+        column(({ bytes }) => TEXT.decode(bytes)),
       ],
     );
   }
@@ -53,17 +49,16 @@ export async function insertChatbots(
 export async function replaceAccountRows(
   client: pg.PoolClient,
   accountId: string,
-  records: readonly StoredChatbot[],
-  encode: ChatbotEncoder,
+  chatbots: readonly EncodedChatbot[],
 ): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
   await client.query('DELETE FROM chatbots WHERE account_id = $1', [accountId]);
   await client.query('DELETE FROM records WHERE account_id = $1', [accountId]);
-  await insertChatbots(client, records, encode);
+  await insertChatbots(client, chatbots);
   await client.query(
     `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, $2)
      ON CONFLICT (account_id) DO UPDATE SET chatbots = EXCLUDED.chatbots`,
-    [accountId, records.length],
+    [accountId, chatbots.length],
   );
 }
 

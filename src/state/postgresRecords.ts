@@ -5,7 +5,14 @@
 // exactly as they were.
 import type pg from 'pg';
 import { oneRow, query, transaction } from './postgresAccess.js';
-import { itemPath, recordFromRow, type RecordRow, type RecordStore, type StoredRecord } from './recordStore.js';
+import {
+  bodyText,
+  itemPath,
+  recordFromRow,
+  type RecordRow,
+  type RecordStore,
+  type StoredRecord,
+} from './recordStore.js';
 import { AccountFullError } from './store.js';
 
 const COLUMNS = 'account_id, project_id, collection, id, body';
@@ -16,6 +23,7 @@ export class PostgresRecords implements RecordStore {
 
   async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
     const { accountId, projectId, collection, id, body } = record;
+    const text = bodyText(body);
     await transaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
       const { rows } = await client.query<{ here: string; held: string }>(
@@ -30,7 +38,7 @@ export class PostgresRecords implements RecordStore {
         projectId,
         collection,
         id,
-        JSON.stringify(body),
+        text,
       ]);
     });
   }
@@ -54,10 +62,11 @@ export class PostgresRecords implements RecordStore {
   }
 
   async replaceRecord(accountId: string, collection: string, id: string, body: Record<string, unknown>) {
+    const text = bodyText(body);
     const { rowCount } = await query(
       this.pool,
       'UPDATE records SET body = $4 WHERE account_id = $1 AND collection = $2 AND id = $3',
-      [accountId, collection, id, JSON.stringify(body)],
+      [accountId, collection, id, text],
     );
     return (rowCount ?? 0) > 0;
   }

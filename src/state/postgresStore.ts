@@ -15,6 +15,7 @@ import type { ApiKey } from './keys.js';
 import {
   AccountFullError,
   checkOneAccount,
+  encodeEach,
   fromRow,
   newChatbot,
   StoreOpenError,
@@ -171,7 +172,8 @@ export class PostgresChatbotStore implements ChatbotStore {
       await insertKeys(client, keys);
       const { rows } = await client.query('SELECT 1 FROM chatbots LIMIT 1');
       if (rows.length === 0 && seed.length > 0) {
-        await insertChatbots(client, seed, this.#encode);
+        // Encoded whole before the rows are written: one the encoder refuses rolls the keys back too.
+        await insertChatbots(client, encodeEach(seed, this.#encode));
         await client.query(RECOUNT);
       }
     });
@@ -202,20 +204,23 @@ export class PostgresChatbotStore implements ChatbotStore {
   }
 
   async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+    const encoded = encodeEach(chatbots, this.#encode);
     await transaction(this.pool, async (client) => {
       // As a reset does: no create lands between the rows and the recount.
       await client.query('LOCK TABLE chatbots, account_sizes IN ACCESS EXCLUSIVE MODE');
-      await insertChatbots(client, chatbots, this.#encode);
+      await insertChatbots(client, encoded);
       await client.query(RECOUNT);
     });
   }
 
   async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
     checkOneAccount(accountId, chatbots);
-    await transaction(this.pool, (client) => replaceAccountRows(client, accountId, chatbots, this.#encode));
+    const encoded = encodeEach(chatbots, this.#encode);
+    await transaction(this.pool, (client) => replaceAccountRows(client, accountId, encoded));
   }
 
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
+    const encoded = encodeEach(chatbots, this.#encode);
     await transaction(this.pool, async (client) => {
       // Creates in flight wait for the reset, and land after it: nothing older comes back.
       await client.query('LOCK TABLE chatbots, api_keys, account_sizes IN ACCESS EXCLUSIVE MODE');
@@ -223,7 +228,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       await client.query('DELETE FROM records');
       await client.query('DELETE FROM api_keys');
       await insertKeys(client, keys);
-      await insertChatbots(client, chatbots, this.#encode);
+      await insertChatbots(client, encoded);
       await client.query(RECOUNT);
     });
   }

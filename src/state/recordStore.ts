@@ -53,6 +53,12 @@ export function recordFromRow(row: RecordRow): StoredRecord {
   };
 }
 
+/** A record's body as the JSON text a store writes. Every store makes it before anything is committed, so that a body
+ * JSON cannot hold (a bigint) is refused with nothing stored, in memory too. */
+export function bodyText(body: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(body);
+}
+
 /** The concrete path of an item: its collection and its id, encoded as a path segment. */
 export function itemPath(collection: string, id: string): string {
   return `${collection}/${encodeURIComponent(id)}`;

@@ -3,7 +3,7 @@
 // front of it changes, as the chatbots are.
 import type { DatabaseSync } from 'node:sqlite';
 import { MemoryRecords } from './memoryRecords.js';
-import { itemPath, recordFromRow, type RecordRow, type StoredRecord } from './recordStore.js';
+import { bodyText, itemPath, recordFromRow, type RecordRow, type StoredRecord } from './recordStore.js';
 
 export class SqliteRecords extends MemoryRecords {
   readonly #write: (work: () => void) => void;
@@ -29,14 +29,16 @@ export class SqliteRecords extends MemoryRecords {
   override async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
     this.checkRoom(record, maxPerAccount, maxInAll);
     const { collection, accountId, projectId, id, body } = record;
-    this.#write(() => this.#statements.insert.run(collection, accountId, projectId, id, JSON.stringify(body)));
+    const text = bodyText(body);
+    this.#write(() => this.#statements.insert.run(collection, accountId, projectId, id, text));
     this.put(record);
   }
 
   override async replaceRecord(accountId: string, collection: string, id: string, body: Record<string, unknown>) {
     const found = await this.findRecord(accountId, collection, id);
     if (!found) return false;
-    this.#write(() => this.#statements.update.run(JSON.stringify(body), collection, accountId, id));
+    const text = bodyText(body);
+    this.#write(() => this.#statements.update.run(text, collection, accountId, id));
     this.put({ ...found, body });
     return true;
   }

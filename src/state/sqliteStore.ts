@@ -4,7 +4,9 @@
 // The file is locked for as long as the server runs (locking_mode=EXCLUSIVE),
 // so a second server on it refuses to start. Lists are served from the
 // in-memory index it keeps in front of the file: with the lock, nothing else
-// can change the file while it runs. The file is read at start, each chatbot
+// can change the file while it runs. Every chatbot of a write is encoded before
+// its transaction: nothing can refuse one once it is committed, and the index
+// then takes the bytes made. The file is read at start, each chatbot
 // checked by the contract's encoder: one changed behind the server's back
 // makes its account's list answer a 500 problem, never a contract-breaking 200.
 import type { DatabaseSync } from 'node:sqlite';
@@ -22,6 +24,7 @@ import {
   StoreOpenError,
   StoreUnavailableError,
   type ChatbotRow,
+  type EncodedChatbot,
   type NewChatbot,
   type StoredChatbot,
   type StoreHealth,
@@ -45,7 +48,7 @@ const UNAVAILABLE = new Set([
 const SQLITE_NOTADB = 26;
 
 interface Pending {
-  record: StoredChatbot;
+  chatbot: EncodedChatbot;
   done(error?: unknown): void;
 }
 
@@ -104,15 +107,15 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   }
 
   override create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
-    const waiting = this.#pending.filter((pending) => pending.record.accountId === owner.accountId).length;
+    const waiting = this.#pending.filter((pending) => pending.chatbot.record.accountId === owner.accountId).length;
     if (this.countOf(owner.accountId) + waiting >= maxPerAccount)
       return Promise.reject(new AccountFullError(owner.accountId, maxPerAccount));
     const chatbot = newChatbot(input);
+    const record = { accountId: owner.accountId, projectId: owner.projectId, chatbot };
     return new Promise((resolve, reject) => {
-      this.#pending.push({
-        record: { accountId: owner.accountId, projectId: owner.projectId, chatbot },
-        done: (error) => (error ? reject(error) : resolve(chatbot)),
-      });
+      // Encoded now: one the encoder refuses rejects here, alone, before it joins a batch.
+      for (const encoded of this.encoded([record]))
+        this.#pending.push({ chatbot: encoded, done: (error) => (error ? reject(error) : resolve(chatbot)) });
       if (!this.#scheduled) {
         this.#scheduled = true;
         setImmediate(() => this.#flush());
@@ -126,13 +129,13 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     encode?: ChatbotEncoder,
   ): Promise<void> {
     if (encode) this.useEncoder(encode);
-    const seeding = this.size === 0 ? seed : [];
+    const seeding = this.encoded(this.size === 0 ? seed : []);
     this.#write(() => {
       this.#insertKeys(keys);
-      this.#insertRows(seeding);
+      this.#insertRows(recordsOf(seeding));
     });
     this.insertKeys(keys);
-    for (const record of seeding) this.insert(record);
+    this.append(seeding);
   }
 
   override async addKeys(keys: readonly ApiKey[]): Promise<void> {
@@ -141,9 +144,10 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   }
 
   override async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+    const encoded = this.encoded(chatbots);
     this.#flush(); // after the creates already answered for
-    this.#write(() => this.#insertRows(chatbots));
-    for (const record of chatbots) this.insert(record);
+    this.#write(() => this.#insertRows(recordsOf(encoded)));
+    this.append(encoded);
   }
 
   override async updateChatbot(accountId: string, chatbot: Chatbot): Promise<boolean> {
@@ -177,13 +181,14 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   }
 
   override async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
+    const encoded = this.encoded(chatbots);
     this.#flush(); // the creates already answered for are committed before the reset
     this.#write(() => {
       this.#db.exec('DELETE FROM chatbots; DELETE FROM api_keys; DELETE FROM records');
       this.#insertKeys(keys);
-      this.#insertRows(chatbots);
+      this.#insertRows(recordsOf(encoded));
     });
-    this.resetNow(keys, chatbots);
+    this.resetNow(keys, encoded);
     this.records.forget();
   }
 
@@ -207,16 +212,15 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.#scheduled = false;
     const batch = this.#pending.splice(0);
     if (batch.length === 0) return;
+    const chatbots = batch.map((pending) => pending.chatbot); // encoded as each was created
     try {
-      this.#write(() => this.#insertRows(batch.map((pending) => pending.record)));
+      this.#write(() => this.#insertRows(recordsOf(chatbots)));
     } catch (error) {
       for (const pending of batch) pending.done(error);
       return;
     }
-    for (const pending of batch) {
-      this.insert(pending.record);
-      pending.done();
-    }
+    this.append(chatbots);
+    for (const pending of batch) pending.done();
   }
 
   #insertKeys(keys: readonly ApiKey[]): void {
@@ -249,3 +253,5 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     }
   }
 }
+
+const recordsOf = (chatbots: readonly EncodedChatbot[]) => chatbots.map(({ record }) => record);

@@ -17,6 +17,18 @@ export interface StoredChatbot extends Principal {
   chatbot: Chatbot;
 }
 
+/** A chatbot to store, with the bytes the contract's encoder made of it: every store encodes each chatbot of a write
+ * before anything is committed, so that one the encoder refuses refuses the write, with nothing stored. */
+export interface EncodedChatbot {
+  record: StoredChatbot;
+  bytes: Uint8Array;
+}
+
+/** Every chatbot encoded: throws (BrokenChatbotError, or JSON's own error) at the first one the encoder refuses. */
+export function encodeEach(chatbots: readonly StoredChatbot[], encode: ChatbotEncoder): EncodedChatbot[] {
+  return chatbots.map((record) => ({ record, bytes: encode(record.chatbot) }));
+}
+
 export type StoreKind = 'memory' | 'sqlite' | 'postgres';
 
 export interface StoreHealth {
