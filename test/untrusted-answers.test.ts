@@ -2,7 +2,8 @@
 // header HTTP forbids is refused when the contract loads (exit 2 at start, the last good contract under --watch),
 // refused in any answer the engine makes at run time (a 500 that breaks the contract, logged), and a failure to send
 // goes to the adapter's error path, never an unhandled rejection. An operation added under --watch answers its
-// composed example, valid against its schema with its $refs followed. A 413 reaches a client still writing its body.
+// composed example, valid against its schema with its $refs followed. A 413 reaches a client still writing its body,
+// and closes the connection that client asked to close.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -183,7 +184,7 @@ describe('an operation added under --watch', () => {
 });
 
 describe('a body over the limit', () => {
-  it('gets its 413 to each of 20 clients that write 5 MB before they read, one after another', async () => {
+  it('gets its 413 to each of 20 clients that write 5 MB before they read, closing as each asked', async () => {
     const started = run(['serve', '--port', '0']);
     const url = await listening(started);
     const upload = () =>
@@ -201,14 +202,15 @@ describe('a body over the limit', () => {
         });
         request.on('response', (response) => {
           response.resume();
-          response.on('end', () => resolve(String(response.statusCode)));
+          // Node's parser takes no request after a close: an answer that said keep-alive would lose the next one.
+          response.on('end', () => resolve(`${response.statusCode} ${response.headers.connection}`));
         });
         request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
         request.end(body);
       });
     const outcomes: string[] = [];
     for (let index = 0; index < 20; index++) outcomes.push(await upload());
-    expect(outcomes).toEqual(Array<string>(20).fill('413'));
+    expect(outcomes).toEqual(Array<string>(20).fill('413 close'));
     expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
     expect(await stop(started)).toBe(0);
   });

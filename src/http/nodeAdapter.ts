@@ -10,7 +10,7 @@ import bodyParser from 'body-parser';
 import { hasBody } from 'type-is';
 import type { Engine } from '../engine/pipeline.js';
 import { pathBelow } from '../engine/steps/route.js';
-import { canLinger, dropRest } from './lingeringClose.js';
+import { lingerOn } from './lingeringClose.js';
 import { BodyReadError, type BodyReader, type EngineRequest, type EngineResponse } from '../engine/types.js';
 
 export type NextFunction = (error?: unknown) => void;
@@ -208,24 +208,32 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Engine
     throw error;
   }
   // Answered before the body arrived (a body over the limit, say): the rest is read and dropped, so that the answer
-  // reaches a client still writing; a body declared past that bound closes the connection instead.
-  if (!req.complete) {
-    if (canLinger(req)) dropRest(req, res);
-    else res.setHeader('Connection', 'close');
-  }
-  if (response.streamed) return void sendItems(res, parts);
+  // reaches a client still writing; on a connection that closes after it, the answer ends once the rest is read.
+  const rest = req.complete ? undefined : lingerOn(req, res);
+  if (response.streamed) return void sendItems(res, parts, rest);
   // Each part as it is: a list kept as bytes is written without being copied. Node sends no body to a HEAD request.
   for (const part of parts.slice(0, -1)) res.write(part);
-  res.end(parts.at(-1));
+  if (!rest) return void res.end(parts.at(-1));
+  // Written whole now, so the client reads its answer as it writes; ended, and so closed, once the rest is read.
+  res.write(parts.at(-1) ?? '');
+  void rest.then(() => res.end());
 }
 
-/** A stream's items, each in a chunk of its own, the next once the last has left; stops when the client goes. */
-async function sendItems(res: ServerResponse, items: readonly (string | Uint8Array)[]): Promise<void> {
+/**
+ * A stream's items, each in a chunk of its own, the next once the last has left; stops when the client goes. Ends
+ * once `rest` is read, where it is given.
+ */
+async function sendItems(
+  res: ServerResponse,
+  items: readonly (string | Uint8Array)[],
+  rest?: Promise<void>,
+): Promise<void> {
   const gone = new Promise<void>((resolve) => res.once('close', resolve));
   for (const item of items) {
     if (res.destroyed) return;
     if (!res.write(item)) await Promise.race([once(res, 'drain'), gone]);
     await new Promise(setImmediate);
   }
+  if (rest) await Promise.race([rest, gone]);
   if (!res.destroyed) res.end();
 }
