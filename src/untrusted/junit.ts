@@ -8,11 +8,12 @@ import { printable } from './printable.js';
 export const junit = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /**
- * Text from the traffic as JUnit can hold it: control characters escaped (XML 1.0 forbids most of them), and
- * `]]>` written `]]\u003e`, since the builder splits only the first one out of a CDATA section.
+ * Text as JUnit can hold it, its lines kept: each line printable (XML 1.0 forbids most control characters, and a
+ * file printed to a CI log must not command the runner), and `]]>` written `]]\u003e`, since the builder splits only
+ * the first one out of a CDATA section.
  */
 export const junitText = (text: string) =>
   text
-    .split('\n')
+    .split(/\r\n|\r|\n/)
     .map((line) => printable(line).replace(/]]>/g, ']]\\u003e'))
     .join('\n');
