@@ -13,6 +13,7 @@ import type { CoverageJournal } from '../coverage/journal.js';
 import { measureCoverage, type CoverageResult } from '../coverage/measure.js';
 import type { CoverageFormat } from '../coverage/formats/names.js';
 import { formatOfFile, renderCoverage } from '../coverage/formats/render.js';
+import { jsonText } from '../untrusted/json.js';
 import { writeReport } from '../verify/report/write.js';
 import { packageVersion } from './version.js';
 
@@ -38,7 +39,7 @@ export function writeCoverage(
   const result = measureCoverage(contract, journal);
   const gate = output.failUnder ? judgeCoverage(result, output.failUnder) : undefined;
   // No replay bodies beside them: coverage reports hold no finding.
-  if (output.journalFile) writeReport(output.journalFile, `${JSON.stringify(journal, null, 2)}\n`, []);
+  if (output.journalFile) writeReport(output.journalFile, `${jsonText(journal)}\n`, []);
   for (const file of output.reports ?? []) writeReport(file, render(formatOfFile(file), { result, gate }, times), []);
   return { result, gate };
 }

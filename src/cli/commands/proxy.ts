@@ -5,6 +5,7 @@
 // from the settings table (src/cli/settings.ts).
 import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
+import { jsonText } from '../../untrusted/json.js';
 import { printable } from '../../untrusted/printable.js';
 import { exitOnStartFailure } from '../exits.js';
 import type { Thresholds } from '../../coverage/gate.js';
@@ -125,7 +126,7 @@ export function addProxyCommand(program: Command): void {
       if (flags.json)
         (await import('../../verify/report/write.js')).writeReport(
           flags.json,
-          `${JSON.stringify(report, null, 2)}\n`,
+          `${jsonText(report)}\n`,
           report.failures,
         );
       if (flags.report) {

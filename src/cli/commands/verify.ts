@@ -11,6 +11,7 @@ import { givenContract } from '../givenContract.js';
 import { VERIFY_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { bounded, httpUrl, reportFile } from './options.js';
+import { jsonText } from '../../untrusted/json.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -153,7 +154,7 @@ export function addVerifyCommand(program: Command): void {
     // The gate is part of the verdict: every report below says a run that missed it failed, and why.
     const gate = await (await import('../coverageOutput.js')).judgeRun(given?.contract, ran.journal, flags, started);
     const report = gate ? { ...ran, gate: gate.summary, passed: ran.passed && gate.summary.passed } : ran;
-    if (flags.json) console.log(JSON.stringify(report, null, 2));
+    if (flags.json) console.log(jsonText(report));
     else console.log(`${formatHeader(report)}\n${formatReport(report)}`);
     if (flags.junit) (await import('../../verify/report/junit.js')).writeJUnit(report, flags.junit);
     if (flags.report) (await import('../../verify/report/coverageReport.js')).writeCoverageReport(report, flags.report);

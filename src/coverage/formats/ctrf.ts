@@ -1,6 +1,7 @@
 // Coverage as a CTRF report (Common Test Report Format, as Specmatic writes):
 // a test per item, skipped when never exercised, and a test per threshold of
 // the gate, failed below it.
+import { jsonText } from '../../untrusted/json.js';
 import type { GateVerdict } from '../gate.js';
 import type { CoverageResult } from '../measure.js';
 import { faultNote } from './lines.js';
@@ -55,5 +56,5 @@ export function coverageCtrf(
       tests,
     },
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${jsonText(report)}\n`;
 }

@@ -1,5 +1,6 @@
 // One coverage result in any of its formats, by name: what `coverage --format`,
 // its report files, and verify's and the proxy's --fail-under write.
+import { jsonText } from '../../untrusted/json.js';
 import type { GateVerdict } from '../gate.js';
 import type { CoverageResult } from '../measure.js';
 import { coverageCtrf } from './ctrf.js';
@@ -31,7 +32,7 @@ export function renderCoverage(format: CoverageFormat, result: CoverageResult, c
     case 'ctrf':
       return coverageCtrf(result, gate, context.times, context.version);
     case 'json':
-      return `${JSON.stringify({ ...result, gate: gate ?? null }, null, 2)}\n`;
+      return `${jsonText({ ...result, gate: gate ?? null })}\n`;
   }
 }
 
