@@ -7,6 +7,9 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The package's own escaping (src/untrusted/), built beside this action in the package that holds both.
+import { markdownCodeBlock } from '../dist/untrusted/markdown.js';
+import { commandData } from '../dist/untrusted/workflowCommand.js';
 
 const input = (name) => (process.env[`INPUT_${name}`] ?? '').trim();
 const words = (text) => text.split(/\s+/).filter(Boolean);
@@ -18,9 +21,10 @@ const verdicts = [];
 /** A part that could not run: said once in the log as an annotation, in the step summary, and in its verdict. */
 function cannotRun(part, message) {
   const text = message.trim() || 'it stopped without a message';
-  const escaped = text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  console.log(`::error title=chatbot-api-mock ${part}::${escaped}`);
-  summary(`## ❌ chatbot-api-mock ${part} could not run\n\n\`\`\`text\n${text.replace(/`/g, "'")}\n\`\`\``);
+  console.log(`::error title=chatbot-api-mock ${part}::${commandData(text)}`);
+  summary(
+    [`## ❌ chatbot-api-mock ${part} could not run`, '', ...markdownCodeBlock(text.split('\n'), 'text')].join('\n'),
+  );
   output(`${part}-verdict`, 'failed');
   verdicts.push(2);
 }

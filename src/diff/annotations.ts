@@ -5,7 +5,9 @@
 import { RULES, type Level } from './catalogue.js';
 import type { Change } from './changes.js';
 import { verdict, type Review } from './verdict.js';
+import { jsonText } from '../untrusted/json.js';
 import { printable } from '../untrusted/printable.js';
+import { commandData, commandProperty } from '../untrusted/workflowCommand.js';
 
 const COMMAND: Record<Level, string> = { breaking: 'error', warning: 'warning', info: 'notice' };
 const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
@@ -13,11 +15,6 @@ const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
   warning: 'warning',
   info: 'note',
 };
-
-/** A workflow command's message: `%`, CR and LF escaped, so that no text of the contract starts a command. */
-const commandData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-/** A workflow command's property: `:` and `,` escaped too. */
-const commandProperty = (text: string) => commandData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 function message(change: Change): string {
   const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(value).slice(0, 200));
@@ -71,5 +68,5 @@ export function asSarif(review: Review, version: string): string {
     version: '2.1.0',
     runs: [{ tool: { driver: { name: 'chatbot-api-mock diff', version, rules } }, results }],
   };
-  return JSON.stringify(log, null, 2);
+  return jsonText(log);
 }

@@ -2,6 +2,7 @@
 // tools. What comes from the contracts and the rules file (paths, values, words, an override's reason) is text to
 // show, never markup: in Markdown it is a code span, where GitHub renders no link, image, emphasis or HTML, and turns
 // no @name into a mention that notifies anyone.
+import { jsonText } from '../untrusted/json.js';
 import { printable } from '../untrusted/printable.js';
 import { htmlText, markdownCode } from '../untrusted/markdown.js';
 import { asGithub, asSarif } from './annotations.js';
@@ -24,7 +25,7 @@ function values(change: Change): string {
 
 function places(change: Change): string {
   const [first, ...rest] = change.where.map((place) => printable(place));
-  return rest.length > 0 ? `${first} (and ${count(rest.length, 'other place')})` : (first ?? change.origin);
+  return rest.length > 0 ? `${first} (and ${count(rest.length, 'other place')})` : (first ?? printable(change.origin));
 }
 
 /** The rule's reason and the other side's rule when the edit is seen from both: the diff's own words. */
@@ -39,7 +40,7 @@ function why(change: Change): string {
 }
 
 function markdownWhy(change: Change): string {
-  const override = change.override ? `; override: ${markdownCode(printable(change.override))}` : '';
+  const override = change.override ? `; override: ${markdownCode(change.override)}` : '';
   return `${htmlText(ruleWhy(change))}${override}`;
 }
 
@@ -91,7 +92,7 @@ export function asJson(review: Review): string {
   const byLevel = Object.fromEntries(
     LEVELS.map((level) => [level, review.changes.filter((c) => c.level === level).length]),
   );
-  return JSON.stringify({ ...review, counts: byLevel, verdict: verdict(review) }, null, 2);
+  return jsonText({ ...review, counts: byLevel, verdict: verdict(review) });
 }
 
 /** Each format's writer; `version` is this tool's, which SARIF names. */
