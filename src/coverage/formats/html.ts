@@ -51,7 +51,7 @@ th,td{border:1px solid #d5d9e2;padding:.3rem .5rem;text-align:left;vertical-alig
 .bar span{display:block;height:100%;background:#2e8b57}
 </style></head><body>
 <h1>Contract coverage</h1>
-<p>${htmlEscape(headline(result))}</p>
+<p>${headline(result, htmlEscape)}</p>
 ${verdict ? `<p class="verdict${gate?.passed ? '' : ' no'}">${htmlEscape(verdict)}</p>` : ''}
 <table><tr><th>kind</th><th>exercised</th><th>%</th><th>gate</th></tr>${kinds}</table>
 ${undocumented ? `<h2>Answered, but not documented by the contract</h2><ul>${undocumented}</ul>` : ''}

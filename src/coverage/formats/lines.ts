@@ -1,4 +1,5 @@
-// The words every coverage format shares: how an item, a kind and the gate read.
+// The words every coverage format shares: how an item, a kind and the gate read. What a contract or a journal
+// brought is written by the format's `show` (src/untrusted/), never as it came.
 import type { CoverageItem } from '../items.js';
 import type { CoverageKind } from '../kinds.js';
 import { belowThresholds, type GateVerdict } from '../gate.js';
@@ -14,10 +15,14 @@ const NOUN: Record<CoverageKind, string> = {
   enums: 'enum value',
 };
 
+/** How a format writes text it did not write: printable, markdownCode… */
+export type Show = (text: string) => string;
+
 /** `createChatbot: answer 409 application/problem+json`, with why it may be missing. */
-export function itemLine(item: CoverageItem): string {
-  const what = item.kind === 'operations' ? `never called (${item.label})` : `${NOUN[item.kind]} ${item.label}`;
-  return `${item.operation}: ${what}${faultNote(item)}`;
+export function itemLine(item: CoverageItem, show: Show): string {
+  const label = show(item.label);
+  const what = item.kind === 'operations' ? `never called (${label})` : `${NOUN[item.kind]} ${label}`;
+  return `${show(item.operation)}: ${what}${faultNote(item)}`;
 }
 
 export function faultNote(item: CoverageItem): string {
@@ -26,11 +31,12 @@ export function faultNote(item: CoverageItem): string {
     : '';
 }
 
-export function headline(result: CoverageResult): string {
+export function headline(result: CoverageResult, show: Show): string {
   const { title, version } = result.contract;
   const unmatched = result.unmatched > 0 ? `, ${result.unmatched} matched no operation` : '';
+  const sources = result.sources.map(show).join(', ') || 'no run';
   return (
-    `Contract coverage of ${title} ${version}, from ${result.sources.join(', ') || 'no run'}: ` +
+    `Contract coverage of ${show(title)} ${show(version)}, from ${sources}: ` +
     `${result.requests} ${result.requests === 1 ? 'request' : 'requests'}${unmatched}`
   );
 }
