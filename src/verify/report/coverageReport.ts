@@ -36,7 +36,12 @@ interface Table {
 const YES = '✓';
 const NO = '✗ not exercised';
 
-function tables(report: AnyReport): Table[] {
+/** How a format writes text it did not write (an operationId, a path, a pointer, an error); the target, the upstream
+ * and the contract's file are the command line's. */
+type Show = (text: string) => string;
+const asIs: Show = (text) => text;
+
+function tables(report: AnyReport, show: Show): Table[] {
   return report.coverage.flatMap((operation) => {
     const checks = report.checks
       .filter((check) => CATALOGUE[check.name].on?.includes(operation.operation as never) ?? true)
@@ -55,15 +60,16 @@ function tables(report: AnyReport): Table[] {
       });
     const title =
       operation.operation === 'unmatched'
-        ? `Requests no operation matches (${operation.path}) · ${operation.requests} requests`
-        : `${operation.operation} (${operation.method} ${operation.path}) · ${operation.requests} requests`;
+        ? `Requests no operation matches (${show(operation.path)}) · ${operation.requests} requests`
+        : `${show(operation.operation)} (${show(`${operation.method} ${operation.path}`)}) · ` +
+          `${operation.requests} requests`;
     return [
       {
         caption: `${title}: documented statuses`,
         head: ['status', 'exercised'],
         rows: [
           ...operation.statuses.map(({ status, exercised, unprovoked }) => [
-            status,
+            show(status),
             exercised ? YES : unprovoked ? `– not provoked: ${unprovoked}` : NO,
           ]),
           ...operation.undocumented.map((status) => [String(status), '✗ answered, but not documented']),
@@ -74,7 +80,7 @@ function tables(report: AnyReport): Table[] {
             {
               caption: `${title}: request examples`,
               head: ['example', 'sent'],
-              rows: operation.examples.map(({ pointer, sent }) => [pointer, sent ? YES : NO]),
+              rows: operation.examples.map(({ pointer, sent }) => [show(pointer), sent ? YES : NO]),
             },
           ]
         : []),
@@ -84,11 +90,11 @@ function tables(report: AnyReport): Table[] {
 }
 
 /** The lines that sum a report up: the target, the verdict, and what was run. */
-export function summaryLines(report: AnyReport): string[] {
-  return [...targetLines(report), ...(report.contract === undefined ? [] : [`Contract: ${report.contract}`])];
+export function summaryLines(report: AnyReport, show: Show): string[] {
+  return [...targetLines(report, show), ...(report.contract === undefined ? [] : [`Contract: ${report.contract}`])];
 }
 
-function targetLines(report: AnyReport): string[] {
+function targetLines(report: AnyReport, show: Show): string[] {
   if (isProxyReport(report)) {
     const upstream = report.failures.filter((finding) => !judgesTheClient(finding.check)).length;
     const passed = report.violations === 0 && report.gate?.passed !== false;
@@ -104,7 +110,7 @@ function targetLines(report: AnyReport): string[] {
   return [
     `Target: ${report.baseUrl}${report.stateless ? ' (stateless)' : ''}`,
     `Verdict: ${report.passed ? 'passed' : 'failed'}, ${counted(report.failures.length, 'distinct failure')}` +
-      `${report.error ? `; the run stopped: ${report.error}` : ''}${belowTheGate(report)}`,
+      `${report.error ? `; the run stopped: ${show(report.error)}` : ''}${belowTheGate(report)}`,
     `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
     `${counted(report.requests, 'request')} in ${report.seconds.toFixed(1)} s; ${createdPhrase(report)}`,
   ];
@@ -118,11 +124,10 @@ const belowTheGate = (report: Pick<VerifyReport, 'gate'>) => {
 };
 
 export function coverageMarkdown(report: AnyReport): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const out = ['# Contract coverage', '', ...summaryLines(report).map((line) => `- ${line}`), ''];
-  for (const table of tables(report)) {
+  const out = ['# Contract coverage', '', ...summaryLines(report, markdownCode).map((line) => `- ${line}`), ''];
+  for (const table of tables(report, markdownCode)) {
     out.push(`## ${table.caption}`, '', `| ${table.head.join(' | ')} |`, `|${table.head.map(() => '---').join('|')}|`);
-    for (const row of table.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
+    for (const row of table.rows) out.push(`| ${row.join(' | ')} |`);
     out.push('');
   }
   const note = replayBodiesNote(report.failures);
@@ -132,7 +137,7 @@ export function coverageMarkdown(report: AnyReport): string {
     // What the traffic brought is shown as code: text, never a link, an image or HTML.
     for (const finding of findings) {
       out.push(
-        `### ${finding.check} · ${finding.operation}`,
+        `### ${finding.check} · ${markdownCode(finding.operation)}`,
         '',
         `- case: ${markdownCode(finding.label)}`,
         `- problem: ${markdownCode(finding.message)}`,
@@ -165,7 +170,8 @@ const prose = (text: string) => htmlEscape(text).replace(/`([^`]+)`/g, '<code>$1
 export function coverageHtml(report: AnyReport): string {
   const mark = (text: string) =>
     `<td class="${text.startsWith(YES) ? 'yes' : text.startsWith('✗') ? 'no' : 'skip'}">${prose(text)}</td>`;
-  const body = tables(report).map(
+  // A caption, a cell and a line are escaped whole, what came from outside with our own words.
+  const body = tables(report, asIs).map(
     (table) =>
       `<table><caption>${htmlEscape(table.caption)}</caption>` +
       `<tr>${table.head.map((h) => `<th>${htmlEscape(h)}</th>`).join('')}</tr>${table.rows
@@ -183,7 +189,7 @@ export function coverageHtml(report: AnyReport): string {
     `<section class="${judgesTheClient(finding.check) ? 'client' : 'failure'}"><h3>${htmlEscape(finding.check)} · ` +
     `${htmlEscape(finding.operation)}</h3><p>${htmlEscape(finding.label)}</p><p><b>Problem:</b> ` +
     `${htmlEscape(finding.message)}</p><p><b>Expected:</b> ${htmlEscape(finding.expected)} ` +
-    `<code>${htmlEscape(finding.pointer)}</code></p><pre>${htmlEscape(finding.curl.join('\n'))}</pre></section>`;
+    `<code>${htmlEscape(finding.pointer)}</code></p><pre>${finding.curl.map(htmlEscape).join('\n')}</pre></section>`;
   const failures = failureSections(report).map(
     ([heading, findings]) => `<h2>${htmlEscape(heading)}</h2>${findings.map(section).join('\n')}`,
   );
@@ -201,7 +207,7 @@ pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
 .failure{border-left:4px solid #b3261e;padding-left:1rem}.client{border-left:4px solid #9aa1ad;padding-left:1rem}
 </style></head><body>
 <h1>Contract coverage</h1>
-<ul>${summaryLines(report)
+<ul>${summaryLines(report, asIs)
     .map((line, index) => `<li${index === 1 ? ' class="verdict"' : ''}>${htmlEscape(line)}</li>`)
     .join('')}</ul>
 ${body.join('\n')}

@@ -39,7 +39,7 @@ export function writeJUnit(
       const testCase = suite
         .testCase()
         .className(`contract.${check.name}`)
-        .name(`${check.name} · ${tally.operation}`)
+        .name(`${check.name} · ${junitText(tally.operation)}`)
         .standardOutput(`${tally.ran} ${plural(tally.ran, checked)} checked`);
       const failures = report.failures.filter(
         (finding) => finding.check === check.name && finding.operation === tally.operation,

@@ -15,11 +15,11 @@ function findingsTable(findings: readonly Finding[]): string[] {
   // What the traffic brought is a code span in a cell, entities inside HTML: text, never a link, an image or HTML.
   const rows = findings.map(
     (finding, index) =>
-      `| ${index + 1} | \`${finding.check}\` | ${finding.operation} | ${finding.occurrences} | ` +
+      `| ${index + 1} | \`${finding.check}\` | ${markdownCode(finding.operation)} | ${finding.occurrences} | ` +
       `${markdownCode(shortened(finding.message))} |`,
   );
   const replays = findings.flatMap((finding, index) => [
-    `<details><summary>${index + 1}. ${finding.check} · ${finding.operation}: expected ` +
+    `<details><summary>${index + 1}. ${finding.check} · ${htmlText(finding.operation)}: expected ` +
       `${htmlText(shortened(finding.expected))}, and how to replay it</summary>`,
     '',
     ...markdownCodeBlock(finding.curl, 'sh'),
@@ -39,7 +39,8 @@ function findingsTable(findings: readonly Finding[]): string[] {
 }
 
 export function summaryMarkdown(report: AnyReport): string {
-  const [, verdict = ''] = summaryLines(report);
+  const lines = summaryLines(report, markdownCode);
+  const [, verdict = ''] = lines;
   const passed = verdict.startsWith('Verdict: passed');
   const title = 'upstream' in report ? 'Contract proxy' : 'Contract verification';
   const own = report.failures.filter((finding) => !judgesTheClient(finding.check));
@@ -47,7 +48,7 @@ export function summaryMarkdown(report: AnyReport): string {
   return [
     `## ${passed ? '✅' : '❌'} ${title}: ${passed ? 'passed' : 'failed'}`,
     '',
-    ...summaryLines(report).map((line) => `- ${line}`),
+    ...lines.map((line) => `- ${line}`),
     '',
     ...(own.length > 0 ? ['### Violations', '', ...findingsTable(own)] : []),
     ...(clients.length > 0

@@ -22,12 +22,12 @@ export function formatFinding(finding: Finding, index: number, contract = 'opena
     ' ',
   );
   const lines = [
-    `${index}. ${finding.check} · ${finding.operation} · ${finding.phase} ` +
+    `${index}. ${finding.check} · ${printable(finding.operation)} · ${finding.phase} ` +
       `phase${finding.occurrences > 1 ? ` · seen ${finding.occurrences} times` : ''}`,
     `   case:     ${oneLine(finding.label, 400)}`,
     `   problem:  ${oneLine(finding.message, 400)}`,
     `   got:      ${finding.answer.status === 0 ? '(no answer)' : answer}`,
-    `   expected: ${oneLine(finding.expected, 300)} (${printable(contract)} ${finding.pointer})`,
+    `   expected: ${oneLine(finding.expected, 300)} (${printable(contract)} ${printable(finding.pointer)})`,
     `   replay:${finding.curl.length > 1 ? ' (in this order)' : ''}`,
     // A command is quoted for sh; a newline inside its quotes is the traffic's, shown escaped on a terminal.
     ...finding.curl.map((command) => `     ${printable(command)}`),
@@ -37,8 +37,8 @@ export function formatFinding(finding: Finding, index: number, contract = 'opena
 
 export function formatReport(report: VerifyReport): string {
   const out: string[] = [''];
-  if (report.error) out.push(`✗ the run stopped: ${report.error}`, '');
-  for (const hint of report.hints) out.push(`hint: ${hint}`, '');
+  if (report.error) out.push(`✗ the run stopped: ${printable(report.error)}`, '');
+  for (const hint of report.hints) out.push(`hint: ${printable(hint)}`, '');
   if (report.failures.length > 0) {
     out.push(`✗ ${report.failures.length} ${plural(report.failures.length, 'failure')}`, '');
     report.failures.forEach((finding, index) => out.push(formatFinding(finding, index + 1, report.contract), ''));
