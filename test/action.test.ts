@@ -7,6 +7,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectLogSafe,
+  expectMarkdownSafe,
+  HOSTILE,
+  hostileDocument,
+  hostileJournal,
+  SHORT,
+} from './helpers/hostileText.js';
 import { assertBuilt } from './helpers/run.js';
 import { runJob } from './helpers/workflow.js';
 
@@ -109,5 +117,50 @@ describe('the action, run again in the same workspace', () => {
       /::error title=chatbot-api-mock coverage::chatbot-api-mock-reports\/coverage is the reports/,
     );
     expect(ran.outputs).toMatchObject({ 'coverage-verdict': 'failed' });
+  });
+});
+
+describe('the action, on a hostile contract, journal and rules file', () => {
+  /** Its own annotations, and the diff's, are the only workflow commands in the log. */
+  const OWN = /^::(error|warning|notice) (file=[^:]*,line=\d+,col=\d+,)?title=[^:]*::/;
+
+  it('keeps their text as text in the step summary and the log', () => {
+    const dir = project();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
+    const base = hostileDocument();
+    writeFileSync(join(dir, 'api.json'), JSON.stringify(base, null, 2));
+    git('init', '-q', '-b', 'main');
+    git('add', 'api.json');
+    git('commit', '-q', '-m', 'base');
+    const head = structuredClone(base) as { paths: Record<string, unknown> };
+    delete head.paths[`/y${HOSTILE}`];
+    writeFileSync(join(dir, 'api.json'), JSON.stringify(head, null, 2));
+    const override = { rule: 'api-removed-without-deprecation', path: '*', level: 'warning', reason: `why${HOSTILE}` };
+    writeFileSync(join(dir, 'spec-diff.rules.yaml'), JSON.stringify({ overrides: [override] }));
+    mkdirSync(join(dir, 'journals'));
+    writeFileSync(join(dir, 'journals', 'one.json'), JSON.stringify(hostileJournal()));
+    const ran = step(dir, {
+      contract: 'api.json',
+      'diff-base': 'main',
+      'diff-fail-on': 'warning',
+      coverage: 'journals',
+      'coverage-fail-under': '100',
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.outputs).toMatchObject({ 'diff-verdict': 'failed', 'coverage-verdict': 'failed' });
+    expect(ran.summary).toContain('## Contract coverage');
+    expect(ran.summary).toMatch(/Contract diff[\s\S]*pwned[\s\S]*Contract coverage[\s\S]*pwned/);
+    expectMarkdownSafe(ran.summary, 'the step summary');
+    expect(ran.log).toMatch(/^::warning file=api\.json,/m);
+    expectLogSafe(ran.log, 'the log', OWN);
+  });
+
+  it('keeps the contract input it names as text when it is not there', () => {
+    const ran = step(project(), { contract: `api${SHORT}.yaml`, diff: 'false', coverage: 'x.json' });
+    expect(ran.code).toBe(1);
+    expect(ran.summary).toMatch(/^## ❌ chatbot-api-mock contract could not run/m);
+    expectMarkdownSafe(ran.summary, 'the step summary');
+    expectLogSafe(ran.log, 'the log', OWN);
   });
 });
