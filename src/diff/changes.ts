@@ -38,7 +38,7 @@ export function changesOf(findings: readonly Finding[]): Change[] {
   const valueId = valueIds();
   for (const finding of findings) {
     const kind = isRuleId(finding.kind) ? `rule ${finding.kind}` : finding.kind;
-    const key = JSON.stringify([kind, finding.origin, valueId(finding.before), valueId(finding.after)]);
+    const key = JSON.stringify([kind, finding.origin, valueId(finding.before), valueId(finding.after), finding.bound]);
     const group = groups.get(key);
     if (group) group.push(finding);
     else groups.set(key, [finding]);
@@ -81,7 +81,8 @@ function toChange(group: Finding[]): Change {
   return {
     rule: rule.id,
     level: rule.level,
-    why: rule.reason,
+    // Which bound of the diff a judgement ran past, where one did: the report names it in every format.
+    why: sample.bound ? `${rule.reason} (it ran past ${sample.bound})` : rule.reason,
     where,
     origin: sample.origin,
     ...(sample.before === undefined ? {} : { before: sample.before }),

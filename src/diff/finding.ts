@@ -13,4 +13,6 @@ export interface Finding {
   origin: string;
   before?: unknown;
   after?: unknown;
+  /** The bound a judgement ran past (undecided-over-budget), in words: `one judgement's 500,000 steps`. */
+  bound?: string;
 }

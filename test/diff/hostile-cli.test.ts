@@ -1,14 +1,16 @@
 // `chatbot-api-mock diff` on hostile contracts within the limits, as CI runs it on a pull request that controls both
 // sides and the rules file: the built command line, a process each time. Each one ends, with exit 0 or 1 by its real
-// findings, or 2 and one line for a refusal; never a crash, which would read as exit 1, a breaking change. Undecided
-// is reported where a judgement ran out of steps. Timings are the bench's (BENCH_ONLY=diff-hostile): the generous
-// timeouts here only guard against a hang.
+// findings, or 2 and one line for a refusal; never a crash, which would read as exit 1, a breaking change. A judgement
+// that ran out of steps fails closed, naming the budget, unless the rules file accepts it by its rule. Timings are the
+// bench's (BENCH_ONLY=diff-hostile): the generous timeouts here only guard against a hang.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dump } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { specPath } from '../../src/contract/load.js';
 import {
+  answered,
   deepNesting,
   integerAlternatives,
   manyKeywords,
@@ -23,7 +25,6 @@ import { assertBuilt, run } from '../helpers/run.js';
 beforeAll(assertBuilt);
 
 const HANG_GUARD = 90_000;
-const UNDECIDED = /^warning {3}undecided {2}POST \/things request body/m;
 
 async function diff(pair: HostilePair, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'diff-hostile-'));
@@ -53,12 +54,13 @@ describe('chatbot-api-mock diff on hostile contracts', { timeout: HANG_GUARD }, 
   });
 
   it.each([160, 320])(
-    '%i integer alternatives nested three deep: the judgement runs out, undecided beside what changed',
+    '%i integer alternatives nested three deep: the judgement runs out, and the alternative removed breaks',
     async (count) => {
       const result = await diff(integerAlternatives(count));
       expect(result).toMatchObject({ code: 1, err: '' });
-      expect(result.out).toMatch(UNDECIDED);
+      // Its rule fails the change already: whether the schema it leaves refuses more is not asked.
       expect(result.out).toMatch(/^breaking {2}request-property-any-of-removed /m);
+      expect(result.out).not.toMatch(/undecided/);
     },
   );
 
@@ -95,11 +97,74 @@ describe('chatbot-api-mock diff on hostile contracts', { timeout: HANG_GUARD }, 
     );
   });
 
-  it('5,000 unknown keywords changed: undecided once the steps of the diff are spent, exit 0', async () => {
+  it('5,000 unknown keywords changed: each fails closed, naming the bound it ran past, exit 1', async () => {
     const result = await diff(manyKeywords(5_000), '--format', 'json');
+    expect(result).toMatchObject({ code: 1, err: '' });
+    const { changes } = JSON.parse(result.out) as { changes: { rule: string; level: string; why: string }[] };
+    expect(changes).toHaveLength(5_000);
+    // The schema of 2,000 properties is past what a validator is made for; once the diff's steps are spent, each
+    // further judgement is over budget at once.
+    const bounds = new Set(changes.map((change) => /\(it ran past (.*)\)$/.exec(change.why)?.[1]));
+    expect([...bounds].sort()).toEqual(["a validator's 3,000 values", "the diff's 4,000,000 steps"]);
+    expect(changes.every((change) => change.rule === 'undecided-over-budget' && change.level === 'breaking')).toBe(
+      true,
+    );
+  });
+});
+
+describe('a change whose judgement runs out of steps, where nothing else breaks', { timeout: HANG_GUARD }, () => {
+  // An answer that may send one alternative fewer: info by its rule, but whether the schema the alternatives make
+  // sends nothing new is not worked out within one judgement's steps.
+  const pair = answered(integerAlternatives(160));
+  const place = 'POST /things response 200 body';
+  const budget = "one judgement's 500,000 steps";
+
+  it('fails at --fail-on breaking, naming the budget that ran out', async () => {
+    const result = await diff(pair, '--fail-on', 'breaking');
+    expect(result).toMatchObject({ code: 1, err: '' });
+    expect(result.out).toMatch(
+      new RegExp(`^breaking {2}undecided-over-budget {2}${place} {2}— .*\\(it ran past ${budget}\\)$`, 'm'),
+    );
+    expect(result.out).toMatch(/^info {6}response-property-any-of-removed /m);
+    expect(result.out).toMatch(/^1 breaking change, not acknowledged\.$/m);
+  });
+
+  it('names the budget in every format, at the breaking level of each', async () => {
+    const named = `(it ran past ${budget})`;
+    const markdown = await diff(pair, '--format', 'markdown');
+    expect(markdown.code).toBe(1);
+    expect(markdown.out).toContain(`| breaking | \`undecided-over-budget\` | \` ${place} \` |  | `);
+    expect(markdown.out).toContain(named.replace("'", '&#39;'));
+    const json = await diff(pair, '--format', 'json');
+    expect(json.code).toBe(1);
+    const review = JSON.parse(json.out) as { changes: { rule: string; level: string; why: string }[] };
+    expect(review.changes[0]).toMatchObject({ rule: 'undecided-over-budget', level: 'breaking' });
+    expect(review.changes[0]?.why.endsWith(named)).toBe(true);
+    const github = await diff(pair, '--format', 'github');
+    expect(github.code).toBe(1);
+    expect(github.out).toMatch(/^::error file=head\.yaml,line=\d+,col=\d+,title=breaking%3A undecided-over-budget::/m);
+    expect(github.out).toContain(named);
+    const sarif = await diff(pair, '--format', 'sarif');
+    expect(sarif.code).toBe(1);
+    const log = JSON.parse(sarif.out) as {
+      runs: { results: { ruleId: string; level: string; message: { text: string } }[] }[];
+    };
+    const result = log.runs[0]?.results.find((item) => item.ruleId === 'undecided-over-budget');
+    expect(result).toMatchObject({ level: 'error' });
+    expect(result?.message.text.endsWith(named)).toBe(true);
+  });
+
+  it('passes when the rules file accepts it by its rule, with the reason beside it', async () => {
+    const override = {
+      rule: 'undecided-over-budget',
+      path: place,
+      level: 'warning',
+      reason: 'one range fewer is sent',
+    };
+    const result = await diff({ ...pair, rules: dump({ overrides: [override] }) }, '--fail-on', 'breaking');
     expect(result).toMatchObject({ code: 0, err: '' });
-    const { counts, changes } = JSON.parse(result.out) as { counts: { warning: number }; changes: { rule: string }[] };
-    expect(counts.warning).toBe(5_000);
-    expect(changes.every((change) => change.rule === 'undecided')).toBe(true);
+    const accepted = `\\(it ran past ${budget}\\); override: one range fewer is sent$`;
+    expect(result.out).toMatch(new RegExp(`^warning {3}undecided-over-budget {2}${place} {2}— .*${accepted}`, 'm'));
+    expect(result.out).toMatch(/^nothing at breaking level or above\.$/m);
   });
 });

@@ -70,7 +70,9 @@ function once(label: string, pair: HostilePair): Promise<HostileDiff> {
         const ms = performance.now() - started;
         const exit = error?.killed ? 'stopped' : String(error ? error.code : 0);
         const lines = stdout.trim().split('\n');
-        const undecided = lines.filter((line) => /^warning +undecided /.test(line)).length;
+        const undecided = lines.filter((line) =>
+          /^(warning +undecided|breaking +undecided-over-budget) /.test(line),
+        ).length;
         const refusal = stderr.trim().split('\n')[0] ?? '';
         const outcome = refusal
           ? refusal.replace(/^chatbot-api-mock: error: /, 'refused: ')

@@ -200,3 +200,15 @@ export function recursiveRing(count: number, links: number): HostilePair {
   };
   return { base: contractWith(ref('R0'), schemas(20)), head: contractWith(ref('R0'), schemas(10)) };
 }
+
+/** The pair with its body sent in the answer instead: an alternative removed there breaks no client by its rule. */
+export function answered(pair: HostilePair): HostilePair {
+  const move = (text: string) => {
+    const document = load(text) as { paths: Record<string, Record<string, Schema>> };
+    const operation = document.paths['/things']?.post as Schema;
+    operation.responses = { '200': { description: 'the thing', content: (operation.requestBody as Schema).content } };
+    delete operation.requestBody;
+    return dump(document, { lineWidth: -1, noRefs: true });
+  };
+  return { ...pair, base: move(pair.base), head: move(pair.head) };
+}

@@ -1,14 +1,22 @@
 // Whether every string one pattern matches, another matches too: both automata (nfa.ts) run side by side over
 // classes of characters that no range of either tells apart, each pair of state sets visited once, within a bound of
-// steps. "yes" is proved; "no" comes with the shortest string that shows it; anything past the bound, or a pattern
-// this reading refuses (parse.ts), is "unknown". Matching is JSON Schema's: anywhere in the string.
+// steps. "yes" is proved; "no" comes with the shortest string that shows it; anything past the bound (named, so
+// that the diff fails closed on it), or a pattern this reading refuses (parse.ts), is "unknown". Matching is JSON
+// Schema's: anywhere in the string.
 import { closure, compile, step, type Nfa } from './nfa.js';
 import { MAX_CODE_POINT, Unsupported } from './parse.js';
 
 /** Pairs of state sets times character classes the search may try. */
 export const MAX_INCLUSION_STEPS = 200_000;
+/** That bound, as the diff's report names it. */
+const SEARCH_BOUND = `the pattern comparison's ${MAX_INCLUSION_STEPS.toLocaleString('en-US')} steps`;
 
-export type Inclusion = ({ verdict: 'yes' } | { verdict: 'no'; witness: string } | { verdict: 'unknown' }) & {
+export type Inclusion = (
+  | { verdict: 'yes' }
+  | { verdict: 'no'; witness: string }
+  /** `bound`: the search ran past its steps, which it names; without it, a pattern this reading refuses. */
+  | { verdict: 'unknown'; bound?: string }
+) & {
   /** The steps it took, for the diff's budget. */
   steps: number;
 };
@@ -55,7 +63,7 @@ function search(inner: Nfa, outer: Nfa): Inclusion {
     if (endsMatched(inner, a, first) && !endsMatched(outer, b, first)) return { verdict: 'no', witness: text, steps };
     for (const code of classes) {
       steps += 1 + a.states.length + b.states.length;
-      if (steps > MAX_INCLUSION_STEPS) return { verdict: 'unknown', steps };
+      if (steps > MAX_INCLUSION_STEPS) return { verdict: 'unknown', steps, bound: SEARCH_BOUND };
       const next = { a: advance(inner, a, code), b: advance(outer, b, code) };
       const id = key(next.a, next.b);
       if (seen.has(id)) continue;

@@ -191,4 +191,11 @@ export const OTHER_RULES = [
     level: 'warning',
     reason: 'whether the change refuses (or sends) other values cannot be decided: read it yourself',
   },
+  {
+    id: 'undecided-over-budget',
+    level: 'breaking',
+    reason:
+      "whether the change refuses (or sends) other values was not worked out within the diff's bounds, so it " +
+      'fails closed: read it yourself, and where it breaks no client, accept it by this rule in spec-diff.rules.yaml',
+  },
 ] as const satisfies readonly Rule[];

@@ -1,6 +1,7 @@
 // The relation and the sampler judge schemas from the pull request under review: each question is worked out once
 // (by the shapes of its schemas), and each judgement within a step budget, past which it is over-budget (reported as
-// undecided), never a hang. Outcomes only: the time each takes is the bench's (BENCH_ONLY=diff-hostile).
+// undecided over budget, naming the bound, and failing closed), never a hang. Outcomes only: the time each takes is
+// the bench's (BENCH_ONLY=diff-hostile).
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { expander, type Document } from '../document.js';
@@ -41,6 +42,26 @@ describe('a judgement within its steps', () => {
     expect(covers({ ...name, maxLength: 200 }, name, work)).toBe('over-budget');
   });
 
+  it("names the bound it ran past: its own share of steps, the diff's, or a schema too wide to validate", () => {
+    const name = { type: 'string', maxLength: 100 };
+    const work = new Work(new Budget(10_000, 3));
+    expect(covers({ ...name, maxLength: 200 }, name, work)).toBe('over-budget');
+    expect(work.budget.ranPast).toBe("one judgement's 3 steps");
+    const spent = new Work(new Budget(5_000, 5_000));
+    const { base, head } = bodies(integerAlternatives(40));
+    expect(covers(base, head, spent)).toBe('over-budget');
+    expect(spent.budget.ranPast).toBe("the diff's 5,000 steps");
+    // One value fewer refused (`not`): no proof, and a counterexample is looked for only where a validator is made.
+    const ranges = (count: number) => ({ anyOf: Array.from({ length: count }, (_, i) => ({ const: i })) });
+    const refusing = (count: number) => ({ ...ranges(count), not: { const: 3 } });
+    expect(covers(refusing(100), ranges(100))).toBe('no');
+    const wide = new Work();
+    expect(covers(refusing(101), ranges(101), wide)).toBe('over-budget');
+    expect(wide.budget.ranPast).toBe("a validator's 100 alternatives");
+    // A bound met on the way does not undo what was decided all the same.
+    expect(covers(ranges(101), refusing(101), wide)).toBe('yes');
+  });
+
   it('decides what it can within the default budget, as it did before there was one', () => {
     const name = { type: 'string', maxLength: 100 };
     expect(covers({ ...name, maxLength: 200 }, name)).toBe('yes');
@@ -56,9 +77,10 @@ describe('a judgement within its steps', () => {
 describe('each question worked out once', () => {
   it('decides anyOf within allOf ten levels deep (4^10 paths) in far fewer steps than paths', () => {
     const { base, head } = bodies(nestedCompositions(10));
-    const verdict = covers(base, head, small(200_000));
-    expect(verdict).not.toBe('over-budget');
-    expect(verdict).not.toBe('yes');
+    const work = small(200_000);
+    expect(covers(base, head, work)).not.toBe('yes');
+    // Within its steps: what stops it is the schema's size, 2^10 schemas, past what a validator is made for.
+    expect(work.budget.ranPast).toBe("a validator's 3,000 values");
   });
 
   it('makes at most 200 samples of alternatives nested three deep, once for each schema', () => {
@@ -72,8 +94,10 @@ describe('each question worked out once', () => {
   it('matches a 4,000-wide anyOf on both sides by the shapes of its alternatives, not pair by pair', () => {
     const { base, head } = bodies(wideAnyOf(4_000));
     expect(covers(head, base, small(300_000))).toBe('yes');
-    // The head's new alternative (a boolean) is not among the base's: not proved; too wide to validate.
-    expect(covers(base, head, small(300_000))).toBe('unknown');
+    // The head's new alternative (a boolean) is not among the base's: not proved, and too large to validate.
+    const work = small(300_000);
+    expect(covers(base, head, work)).toBe('over-budget');
+    expect(work.budget.ranPast).toBe("a validator's 3,000 values");
   });
 
   it('makes no validator for a 2,000-wide anyOf, which V8 could not compile, so it shows nothing about it', () => {

@@ -78,17 +78,20 @@ export function compareAlternatives({ walk, site, before, after, old, now, found
       if (removed > 0) finding(`${kind}-removed`, keyword, { before: removed });
     }
     if (named.length === 0) finding('rewritten', 'allOf', {});
-  } else if (back === 'over-budget') {
-    // Whether the alternatives let other values through was not worked out: say so beside what changed.
-    finding('undecided', changed, {});
   } else {
-    const narrowed = () => (site.direction === 'response' ? there : covers(newSchema, oldSchema, work));
-    dropUnfounded(site.direction, structural, found, narrowed);
+    // Whether nothing breaks on this side: the new schema within the old in an answer, the old within the new in a
+    // request (worked out once, and only where it is needed).
+    let safety: Verdict | undefined = site.direction === 'response' ? there : there === 'yes' ? back : undefined;
+    const safe = () => (safety ??= covers(newSchema, oldSchema, work));
+    dropUnfounded(site.direction, structural, found, safe);
     // No alternative added or removed breaks by its rule, yet the schema they make may: a request wrapped in a oneOf
-    // whose alternatives overlap refuses a value that matches two of them (JSON Schema: exactly one).
+    // whose alternatives overlap refuses a value that matches two of them (JSON Schema: exactly one). Not worked out
+    // within the diff's bounds, it fails closed.
     const breaks = structural.some((item) => found.includes(item) && severe(site.direction, item.kind));
-    if (!breaks && narrowed() === 'no')
+    const verdict = breaks ? undefined : safe();
+    if (verdict === 'no')
       finding(site.direction === 'request' ? 'constraint-tightened' : 'constraint-loosened', changed, {});
+    else if (verdict === 'over-budget') finding('undecided-over-budget', changed, { bound: work.budget.ranPast });
   }
 }
 
@@ -117,6 +120,7 @@ function judgeExclusive({ site, before, after, old, now, found, finding }: Node,
   const verdict = covers(wider, narrower, work);
   if (verdict === 'no')
     finding(site.direction === 'request' ? 'constraint-tightened' : 'constraint-loosened', 'oneOf', {});
+  else if (verdict === 'over-budget') finding('undecided-over-budget', 'oneOf', { bound: work.budget.ranPast });
 }
 
 /** Whether a schema change found on this side breaks a client. */

@@ -134,7 +134,8 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
   if (trail === 'too-deep' || (trail.recursive && side.work.budget.spent)) {
     // Two recursive schemas that come back to no pair they compared within the diff's depth or its steps.
     const where = `${site.where}${path ? `: ${path}` : ''}`;
-    found.push({ kind: 'undecided', direction: site.direction, where, origin: now.at });
+    const bound = trail === 'too-deep' ? `the walk's ${MAX_DIFF_DEPTH} levels` : side.work.budget.diffSteps;
+    found.push({ kind: 'undecided-over-budget', direction: site.direction, where, origin: now.at, bound });
     return;
   }
   side.work.spend(1);
@@ -145,7 +146,7 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
   const finding = (
     kind: Finding['kind'],
     keyword: string,
-    values: { before?: unknown; after?: unknown },
+    values: { before?: unknown; after?: unknown; bound?: string },
     origin = now.at,
     property?: string,
   ) => {
@@ -163,7 +164,8 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
     const { work } = before;
     const values = { before: o[keyword], after: n[keyword] };
     // Once the diff's steps are spent, each further judgement is undecided without building anything.
-    if (work.budget.spent) return finding('undecided', keyword, values);
+    if (work.budget.spent)
+      return finding('undecided-over-budget', keyword, { ...values, bound: work.budget.diffSteps });
     const oldSchema = before.expand(o);
     work.spend(Object.keys(oldSchema).length);
     // Keywords that mean something only together are taken together (then without its if holds nothing).
@@ -180,10 +182,12 @@ function compareSchemasOnce(site: Site, side: SchemaSide, after: SchemaSide, fou
       const tightened = (verdict === 'no') === (site.direction === 'request');
       return finding(tightened ? 'constraint-tightened' : 'constraint-loosened', keyword, values);
     }
-    // Neither shown nor refuted: a keyword that only adds a condition, or a bound, is read by what it says.
-    const way = verdict === 'unknown' ? byKeyword(keyword, o, n) : undefined;
-    if (way === undefined) return finding('undecided', keyword, values);
-    graded(way, keyword, values);
+    // Neither shown nor refuted: a keyword that only adds a condition, or a bound, is read by what it says; else it is
+    // undecided, and fails closed where a bound of the diff cut the judgement short.
+    const way = byKeyword(keyword, o, n);
+    if (way !== undefined) return graded(way, keyword, values);
+    if (verdict === 'unknown') return finding('undecided', keyword, values);
+    finding('undecided-over-budget', keyword, { ...values, bound: work.budget.ranPast });
   };
   /** A change that narrows, widens or does both, graded on this side. */
   const graded = (way: Way, keyword: string, values: { before?: unknown; after?: unknown }) => {

@@ -18,12 +18,13 @@ export function compareRefSiblings(site: Site, before: SchemaSide, after: Schema
   if (/^3\.0\./.test(String(before.document.openapi)) || /^3\.0\./.test(String(after.document.openapi))) return;
   const [was, is] = [siblingsOf(before.schema.value), siblingsOf(after.schema.value)];
   if ((!was && !is) || isDeepStrictEqual(was ?? {}, is ?? {})) return;
-  const push = (kind: Finding['kind']) =>
+  const push = (kind: Finding['kind'], bound?: string) =>
     found.push({
       kind,
       direction: site.direction,
       where: `${site.where}${path ? `: ${path}` : ''}`,
       origin: after.schema.at,
+      ...(bound === undefined ? {} : { bound }),
     });
   if (isDeepStrictEqual(constraints(was ?? {}), constraints(is ?? {}))) return void push('documentation-changed');
   const { work } = before;
@@ -31,7 +32,8 @@ export function compareRefSiblings(site: Site, before: SchemaSide, after: Schema
   const newSchema = work.directed(after.expand(after.schema.value), site.direction);
   const [wider, narrower] = site.direction === 'request' ? [newSchema, oldSchema] : [oldSchema, newSchema];
   const verdict = covers(wider, narrower, work);
-  if (verdict !== 'yes' && verdict !== 'no') return void push('undecided');
+  if (verdict === 'over-budget') return void push('undecided-over-budget', work.budget.ranPast);
+  if (verdict === 'unknown') return void push('undecided');
   const tightened = (verdict === 'no') === (site.direction === 'request');
   push(tightened ? 'constraint-tightened' : 'constraint-loosened');
 }

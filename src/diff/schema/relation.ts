@@ -2,10 +2,11 @@
 // "yes" is proved from the keywords; "no" is shown by a value the narrower schema accepts and the wider one refuses
 // (src/diff/schema/samples.ts); anything else is "unknown", which the diff reports as undecided rather than guess.
 // Both schemas come from the pull request under review: each judgement works within a step budget (budget.ts) and is
-// "over-budget" when that runs out, which the diff reports as undecided too; each proof is kept by the shapes of its
-// two schemas (work.ts), so a question reached by many paths is worked out once. The contract's patterns are never
-// run (validators.ts). Recursive schemas are read coinductively: a question asked again inside its own proof holds
-// unless the rest of the proof shows otherwise.
+// "over-budget" when that runs out, or when it is unknown because a bound kept it from looking further (a schema too
+// costly to validate, patterns too costly to compare): the diff fails closed on it, naming the bound. Each proof is
+// kept by the shapes of its two schemas (work.ts), so a question reached by many paths is worked out once. The
+// contract's patterns are never run (validators.ts). Recursive schemas are read coinductively: a question asked again
+// inside its own proof holds unless the rest of the proof shows otherwise.
 import { MAX_DIFF_DEPTH } from '../depth.js';
 import { OutOfSteps } from './budget.js';
 import { constraints } from './constraints.js';
@@ -28,7 +29,8 @@ export function covers(wider: Schema, narrower: Schema, work = new Work()): Verd
       if (proves(wider, narrower, work)) return 'yes';
       return counterexample(wider, narrower, work) === undefined ? 'unknown' : 'no';
     });
-    return verdict ?? 'over-budget';
+    // Unknown only because a bound kept the samples from being tried is over budget too: more work might decide it.
+    return verdict === undefined || (verdict === 'unknown' && work.budget.metBound) ? 'over-budget' : verdict;
   } catch (error) {
     // A judgement inside another: its steps are the outer one's, which ends it.
     if (error instanceof OutOfSteps) throw error;

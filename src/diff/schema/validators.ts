@@ -18,6 +18,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { configureAjv } from '../../contract/ajv.js';
 import { automatonRegExp } from '../pattern/engine.js';
+import { counted } from './budget.js';
 import { ANNOTATIONS } from './constraints.js';
 import { isSchema, type Schema } from './schema.js';
 import type { Accepts, Work } from './work.js';
@@ -37,16 +38,21 @@ const ajv = configureAjv(
   new Ajv2020({ strict: false, allErrors: true, logger: false, code: { regExp: automatonRegExp } }),
 );
 
-/** The schema's validator; undefined when it is too costly to make, or Ajv cannot compile it. */
+/**
+ * The schema's validator; undefined when Ajv cannot compile it, or when it is too costly to make: then the judgement
+ * asking for it is told which bound kept it from trying samples (budget.ts), so that it fails closed.
+ */
 export function validator(schema: Schema, work: Work): Accepts | undefined {
   const shape = work.shape(schema);
-  if (work.validators.has(shape)) return work.validators.get(shape);
-  let accepts: Accepts | undefined;
   const size = work.shapes.size(shape);
-  if (size <= MAX_VALIDATED_VALUES && work.shapes.width(shape) <= MAX_VALIDATED_ALTERNATIVES) {
-    work.spend(size * COMPILE_STEPS_PER_VALUE);
-    accepts = compiled(schema, true) ?? (hasKeyword(schema, 'patternProperties') ? undefined : compiled(schema, false));
-  }
+  if (size > MAX_VALIDATED_VALUES)
+    return void work.budget.pastBound(`a validator's ${counted(MAX_VALIDATED_VALUES)} values`);
+  if (work.shapes.width(shape) > MAX_VALIDATED_ALTERNATIVES)
+    return void work.budget.pastBound(`a validator's ${counted(MAX_VALIDATED_ALTERNATIVES)} alternatives`);
+  if (work.validators.has(shape)) return work.validators.get(shape);
+  work.spend(size * COMPILE_STEPS_PER_VALUE);
+  const accepts =
+    compiled(schema, true) ?? (hasKeyword(schema, 'patternProperties') ? undefined : compiled(schema, false));
   work.validators.set(shape, accepts);
   return accepts;
 }

@@ -39,7 +39,7 @@ export type Walk = (site: Site, before: SchemaSide, after: SchemaSide, found: Fi
 export type RecordFinding = (
   kind: Finding['kind'],
   keyword: string,
-  values: { before?: unknown; after?: unknown },
+  values: { before?: unknown; after?: unknown; bound?: string },
   origin?: string,
   property?: string,
 ) => void;

@@ -22,7 +22,7 @@ export class Work {
   readonly proofs = new Map<string, boolean>();
   /** Samples by `shape@depth`. */
   readonly samples = new Map<string, readonly unknown[]>();
-  /** Validators by shape; undefined for a schema too costly to compile. */
+  /** Validators by shape; undefined for a schema Ajv cannot compile. */
   readonly validators = new Map<number, Accepts | undefined>();
   /** Whether one pattern matches all another does, by `outer\u0000inner` (src/diff/pattern/). */
   readonly patterns = new Map<string, Inclusion>();
@@ -79,6 +79,8 @@ export function patternWithin(work: Work, outer: string, inner: string): Inclusi
     work.patterns.set(key, known);
     work.spend(known.steps);
   }
+  // A search past its bound leaves a judgement that needed it over budget, not merely unknown.
+  if (known.verdict === 'unknown' && known.bound) work.budget.pastBound(known.bound);
   return known;
 }
 

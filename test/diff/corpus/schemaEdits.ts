@@ -26,7 +26,7 @@ function bothSides(edit: SchemaEdit): Edit[] {
       kind.includes('-request-') ||
       kind.startsWith(`${direction}-`) ||
       kind.startsWith('api-') ||
-      ['undecided', 'documentation-changed'].includes(kind)
+      ['undecided', 'undecided-over-budget', 'documentation-changed'].includes(kind)
         ? kind
         : `${direction}-property-${kind}`;
     return {
@@ -190,6 +190,24 @@ const TABLE: SchemaEdit[] = [
     change: (s) => (s.pattern = '.*'),
     request: ['info', 'INFO', '', 'request-property-pattern-generalized'],
     response: ['info', 'INFO', '', 'response-property-pattern-changed'],
+  },
+  {
+    what: 'a pattern changed past what its comparison may spend (a letter 12 from the end)',
+    kind: 'undecided-over-budget',
+    before: { type: 'string', pattern: '^[ab]*a[ab]{12}$' },
+    change: (s) => (s.pattern = '^[ab]*a[ab]{12}b?$'),
+    request: [
+      'breaking',
+      'WARN',
+      'oasdiff warns on any pattern changed; the comparison ran past its steps, and fails closed',
+      'request-property-pattern-changed',
+    ],
+    response: [
+      'breaking',
+      'INFO',
+      'oasdiff informs of any pattern changed; the comparison ran past its steps, and fails closed',
+      'response-property-pattern-changed',
+    ],
   },
   {
     what: 'a maxLength set where there was none',
