@@ -101,7 +101,20 @@ export function collectValidators(document: OpenApiDocument, esm: boolean, route
   };
 }
 
-/** A table of validator names as code: `{"op":["body.v0"]}` becomes `{"op":[body.v0]}`, or `[groups.body.v0]`. */
+/**
+ * A table of validator names as code: `{"op":["body.v0"]}` becomes `{["op"]:[body.v0]}`, or `[groups.body.v0]`. Its
+ * keys are the contract's (operationIds, pointers), so each is written as a string literal, and computed, so that no
+ * key (`__proto__`) means anything to the literal; only a validator's own name is written as code.
+ */
 export function tableCode(value: unknown, prefix = ''): string {
-  return JSON.stringify(value).replace(/"((?:body|params|schemas)\.v\d+)"/g, `${prefix}$1`);
+  if (typeof value === 'string') {
+    if (!VALIDATOR_NAME.test(value)) throw new Error(`${JSON.stringify(value)} is no validator's name`);
+    return `${prefix}${value}`;
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => tableCode(item, prefix)).join(',')}]`;
+  if (typeof value !== 'object' || value === null) throw new Error('a table of validators holds only names');
+  const members = Object.entries(value).map(([key, item]) => `[${JSON.stringify(key)}]:${tableCode(item, prefix)}`);
+  return `{${members.join(',')}}`;
 }
+
+const VALIDATOR_NAME = /^(?:body|params|schemas)\.v\d+$/;

@@ -3,7 +3,7 @@
 // the same requests and answers, with V8's code cache or without it. The script reaches only Ajv's runtime pieces.
 import { describe, expect, it } from 'vitest';
 import { compiledScript } from './compiledScript.js';
-import { CHATBOT_SCHEMA, createContract, type Contract } from './contract.js';
+import { CHATBOT_SCHEMA, createContract, type Contract, type OpenApiDocument } from './contract.js';
 import { liveValidators } from './load.js';
 import { precompiledValidators, withCodeCache } from './precompiled.js';
 import type { ContractOperation } from './router.js';
@@ -72,5 +72,35 @@ describe('validators compiled in another thread', () => {
       const asking = { source: `require(${JSON.stringify(id)}); return { request: {}, response: {}, schemas: {} };` };
       expect(() => createContract(document, precompiledValidators(asking, liveValidators))).toThrow(/asks for/);
     }
+  });
+});
+
+describe('a contract whose names look like code', () => {
+  // An operationId that ends in `"params.v9` once let the next one be read as code in the validators' script.
+  const hostile: OpenApiDocument = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/a': { get: { operationId: 'a"params.v9', responses: { '204': { description: 'ok' } } } },
+      '/b': {
+        get: {
+          operationId: ':(globalThis.scriptRan = true)}} //',
+          responses: { '204': { description: 'ok' } },
+        },
+      },
+    },
+  };
+
+  it('keeps them as the table keys they are, and runs nothing', () => {
+    const contract = createContract(
+      hostile,
+      precompiledValidators({ source: compiledScript(hostile) }, liveValidators),
+    );
+    expect((globalThis as { scriptRan?: unknown }).scriptRan).toBeUndefined();
+    for (const id of ['a"params.v9', ':(globalThis.scriptRan = true)}} //']) {
+      const validate = contract.router.responseValidator(operation(contract, id), 204);
+      expect(validate, id).toBeDefined();
+    }
+    expect((globalThis as { scriptRan?: unknown }).scriptRan).toBeUndefined();
   });
 });
