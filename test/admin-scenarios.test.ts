@@ -12,6 +12,8 @@ import { liveValidators } from '../src/contract/load.js';
 import { MAX_OVERRIDES } from '../src/engine/overrides.js';
 import { MAX_SEEDED_PER_LOAD } from '../src/reference/loadScenario.js';
 import { createMiddleware } from '../src/http/middleware.js';
+import { createReference } from '../src/reference/reference.js';
+import { DEMO_KEYS, parseKeys } from '../src/state/keys.js';
 import { contract } from './helpers/contract.js';
 import { SCENARIOS_SCHEMA } from '../src/reference/scenarioSchema.js';
 import { BUILT_IN_SCENARIOS, ScenarioError } from '../src/reference/scenarios.js';
@@ -213,13 +215,18 @@ describe('a scenario loaded again and again for one account', () => {
 });
 
 describe('a scenario that would seed without bound', () => {
-  it(`is refused past ${MAX_SEEDED_PER_LOAD} chatbots seeded (a contract with a higher limit)`, async () => {
+  it(`is refused past ${MAX_SEEDED_PER_LOAD} chatbots seeded (a server given a higher limit)`, async () => {
+    const reference = createReference({ contract, keys: parseKeys(DEMO_KEYS), maxChatbotsPerAccount: 1_000_000_000 });
+    await expect(reference.useScenario('full-account')).rejects.toThrow(ScenarioError);
+    await expect(reference.useScenario('full-account')).rejects.toThrow(/more than 100000 chatbots/);
+    expect(reference.journal.entries()).toEqual([]);
+  });
+
+  it("is not reached through a contract's own limit, which cannot raise the server's", async () => {
     const document = structuredClone(contract.document);
     const info = document.info as typeof document.info & { 'x-limits': Record<string, unknown> };
     info['x-limits']['max-chatbots-per-account'] = 1_000_000_000;
     const api = createMiddleware({ contract: createContract(document, liveValidators) });
-    await expect(api.useScenario('full-account')).rejects.toThrow(ScenarioError);
-    await expect(api.useScenario('full-account')).rejects.toThrow(/more than 100000 chatbots/);
-    expect(api.requests()).toEqual([]);
+    expect((await api.useScenario('full-account')).chatbots).toBe(10_000);
   });
 });

@@ -206,6 +206,21 @@ describe("the contract's server URL", () => {
   });
 });
 
+describe("the contract's own limits", () => {
+  it("may lower the server's, never raise them: a body past 1 MiB is a 413 however high it says", async () => {
+    const document = edited((d) => {
+      (d.info as { 'x-limits'?: unknown })['x-limits'] = { 'max-body-bytes': 100_000_000_000 };
+    });
+    const url = await listening(run(['serve', '--port', '0', '--contract', write('openapi.yaml', document)]));
+    const client = new TestClient(url, createContract(document, liveValidators));
+    const answer = await client.request('POST', '/chatbots', {
+      key: KEYS.acmeWeb,
+      json: { name: 'x', settings: { prompt: 'y'.repeat(2_000_000) } },
+    });
+    expect(answer.status).toBe(413);
+  });
+});
+
 describe('a contract without the top-level security', () => {
   it('answers the documented 501 problem, not a 500', async () => {
     const url = await listening(

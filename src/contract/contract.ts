@@ -169,11 +169,14 @@ function readRules(document: OpenApiDocument): ContractRules {
     'x-limits'?: { 'max-body-bytes'?: unknown; 'max-chatbots-per-account'?: unknown };
   };
   const limits = info['x-limits'] ?? {};
-  const count = (value: unknown) => (typeof value === 'number' && value >= 0 ? value : undefined);
+  // The contract is untrusted: it may lower a limit of the server, never raise it past the server's own (the command
+  // line may, where it has a setting).
+  const count = (value: unknown, ceiling: number) =>
+    typeof value === 'number' && value >= 0 ? Math.min(value, ceiling) : ceiling;
   const settings = document.components?.schemas?.ChatbotSettings as OpenAPIV3.SchemaObject | undefined;
   return {
-    maxBodyBytes: count(limits['max-body-bytes']) ?? DEFAULT_RULES.maxBodyBytes,
-    maxChatbotsPerAccount: count(limits['max-chatbots-per-account']) ?? DEFAULT_RULES.maxChatbotsPerAccount,
+    maxBodyBytes: count(limits['max-body-bytes'], DEFAULT_RULES.maxBodyBytes),
+    maxChatbotsPerAccount: count(limits['max-chatbots-per-account'], DEFAULT_RULES.maxChatbotsPerAccount),
     // A contract without chatbots has no createChatbot handler to lay the defaults in.
     defaultSettings: (settings?.default ?? {}) as ChatbotSettings,
   };
