@@ -93,6 +93,19 @@ describe('lint', () => {
       },
       /\$ref "http:\/\/127\.0\.0\.1:\d+\/x\.yaml" at #\/components\/schemas\/ChatbotName/,
     ],
+    [
+      // Redocly and openapi-typescript fetch an example's externalValue and inline it.
+      "an example's externalValue to a listener",
+      () =>
+        write(
+          'external.yaml',
+          BUILT_IN_TEXT.replace(
+            /^components:\n/m,
+            `components:\n  examples:\n    Fetched:\n      externalValue: http://127.0.0.1:${listener.port}/x.json\n`,
+          ),
+        ),
+      /externalValue "http:\/\/127\.0\.0\.1:\d+\/x\.json" at #\/components\/examples\/Fetched is a URL/,
+    ],
   ])('refuses %s: one line, exit 2, and no linter runs', async (_label, file, message) => {
     const before = listener.connections;
     const { code, stdout, stderr } = await lint([file()]);

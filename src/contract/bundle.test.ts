@@ -83,3 +83,34 @@ describe('the one reading of a $ref', () => {
     expect(read('#/paths/~1orders~1{id}/get')).toEqual([]);
   });
 });
+
+describe('what else names a file a reader may fetch', () => {
+  const bundledWith = (member: 'externalValue' | 'operationRef', named: string): string | undefined => {
+    const files: ContractFiles = { root: 'openapi.yaml', read: () => ({}) };
+    try {
+      bundled({ openapi: '3.1.0', components: { examples: { A: { [member]: named } } } }, files);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it.each([
+    ['externalValue', 'http://127.0.0.1:9/x.json', /is a URL/],
+    ['externalValue', 'file:///etc/passwd', /is a URL/],
+    ['externalValue', '/proc/self/environ', /absolute path/],
+    ['externalValue', '../../etc/passwd', /leaves the contract's folder/],
+    ['externalValue', '\t../x.json', /holds "\\t"/],
+    ['operationRef', 'http://127.0.0.1:9/openapi.yaml#/paths/~1a/get', /names another document/],
+    ['operationRef', 'other.yaml#/paths/~1a/get', /names another document/],
+  ] as const)('refuses an %s of %j', (member, named, reason) => {
+    expect(bundledWith(member, named)).toMatch(reason);
+  });
+
+  it.each([
+    ['externalValue', 'examples/chatbot.json'],
+    ['operationRef', '#/paths/~1chatbots/get'],
+  ] as const)('keeps an %s of %j', (member, named) => {
+    expect(bundledWith(member, named)).toBeUndefined();
+  });
+});

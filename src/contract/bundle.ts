@@ -57,6 +57,7 @@ export function bundled(root: unknown, files: ContractFiles): { document: unknow
       }
       value.$ref = pointerOf(path, fragment);
     }
+    checkOtherReferences(value, file, at);
     for (const [key, inner] of Object.entries(value)) pending.push([inner, file, `${at}/${escapePointer(key)}`]);
   }
   if (kept.size === 0) return { document: root, read: [] };
@@ -93,6 +94,25 @@ export function refParts(ref: string, refused: (reason: string) => Error): [file
     );
   const hash = ref.indexOf('#');
   return hash === -1 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
+}
+
+/**
+ * The other members that name what a reader may fetch: an example's `externalValue` (Redocly and openapi-typescript
+ * read it, and inline what it names), and a link's `operationRef`. No mode reads them, but they are held to what a
+ * `$ref` may name, so that no tool a contract is handed can follow one out of its folder: an `externalValue` names a
+ * file in the folder, an `operationRef` a place in the document.
+ */
+function checkOtherReferences(value: Node, file: string, at: string): void {
+  for (const member of ['externalValue', 'operationRef'] as const) {
+    const named = value[member];
+    if (typeof named !== 'string') continue;
+    const refused = (reason: string) =>
+      new Error(`its ${member} ${printable(JSON.stringify(named))} at ${printable(at)} ${reason}`);
+    const [target] = refParts(named, refused);
+    if (member === 'operationRef' && target !== '')
+      throw refused("names another document: a link's operationRef names an operation of this one (#/paths/…)");
+    if (target !== '') fileOf(target, file, refused);
+  }
 }
 
 /** The path of the file a `$ref` names, from the root file's folder; refused for a URL or a path that leaves it. */
