@@ -39,6 +39,18 @@ describe('logs', () => {
     expect(started.stdout()).not.toMatch(/Bearer sk_live_globex/);
   });
 
+  it('writes what a CI log would run (##[error], a C1 control) escaped, as the same JSON', async () => {
+    const started = run(['serve', '--port', '0']);
+    const url = await listening(started);
+    const agent = 'x ##[error]FORGED \u0085 \u009b31m';
+    await fetch(`${url}/chatbots`, { headers: { 'user-agent': agent } });
+    await stop(started);
+    expect(started.stdout()).not.toContain('##[');
+    expect(started.stdout()).not.toMatch(/[\u0085\u009b]/);
+    const [line] = jsonLines(started.stdout()).filter((entry) => entry.req);
+    expect(line!.req!.headers['user-agent']).toBe(agent);
+  });
+
   it.each(['json', 'pretty'])(
     'masks every secret of a request in its %s line: secret headers, and any sk_live_ key',
     async (format) => {

@@ -3,10 +3,12 @@
 // time, method, path, status, duration, project. No secret reaches a log line
 // (src/untrusted/redact.ts): secret headers are masked where requests are
 // logged (src/http/app.ts), and any sk_live_ key in a line is masked as it is
-// written; the pretty line escapes control characters, so that the traffic
-// cannot forge a line. The full detail stays in the JSON.
+// written; the pretty line escapes control characters, and the JSON line what
+// JSON leaves raw (a `##[` a CI log would run as a command), so that the
+// traffic cannot forge a line. The full detail stays in the JSON.
 import { pino, type Logger } from 'pino';
 import PinoPretty from 'pino-pretty';
+import { escapedJson } from '../untrusted/json.js';
 import { printable } from '../untrusted/printable.js';
 import { redactor } from '../untrusted/redact.js';
 
@@ -45,7 +47,10 @@ export function createLogger({
 }: LoggerOptions = {}): Logger {
   if (quiet) return pino({ enabled: false });
   // A JSON line holds a key as it was written: masking the line masks it wherever it stands.
-  const options = { name: 'chatbot-api-mock', hooks: { streamWrite: (line: string) => redactor.text(line) } };
+  const options = {
+    name: 'chatbot-api-mock',
+    hooks: { streamWrite: (line: string) => escapedJson(redactor.text(line)) },
+  };
   if (!pretty) return destination ? pino(options, destination) : pino(options);
   const stream = PinoPretty({
     colorize: !destination && process.stdout.isTTY === true,

@@ -7,7 +7,10 @@ import { escaped } from './printable.js';
 const RAW = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 export function jsonText(value: unknown, indent = 2): string {
-  return JSON.stringify(value, null, indent)
-    .replace(RAW, escaped)
-    .replace(/#(?=#\[)/g, escaped);
+  return escapedJson(JSON.stringify(value, null, indent));
+}
+
+/** JSON text (a log line pino wrote, say) with what JSON.stringify leaves raw escaped; it parses to the same value. */
+export function escapedJson(json: string): string {
+  return json.replace(RAW, escaped).replace(/#(?=#\[)/g, escaped);
 }
