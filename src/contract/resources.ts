@@ -9,6 +9,7 @@
 // the inference cannot place is skipped, with the reason.
 import type { OpenApiDocument } from './contract.js';
 import { documentOperations, type DocumentOperation } from './operations.js';
+import { parameterNames, withParametersAs } from './pathTemplate.js';
 import type { Pagination } from './resourceQueries.js';
 import { defaultsOf, filtersOf, paginationOf } from './resourceQueries.js';
 import { findList, findRecord, propertiesOf, successOf, type Schema } from './resourceSchemas.js';
@@ -114,8 +115,8 @@ function placeOf(found: DocumentOperation): Place | string {
   const onItem = declared?.collection === undefined && /^\{[^}]+\}$/.test(last);
   const collectionPath = onItem ? segments.slice(0, -1).join('/') : written;
   if (collectionPath === '' || collectionPath === '/') return 'its path names no collection';
-  const scope = [...collectionPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-  const collection = collectionPath.replace(/\{[^}]+\}/g, '{}');
+  const scope = parameterNames(collectionPath);
+  const collection = withParametersAs(collectionPath, '{}');
   const item = onItem ? last.slice(1, -1) : declared?.collection === undefined ? undefined : lastParameter(found.path);
   const action = declared?.action ?? actionOf(found.method, item !== undefined);
   if (!action) return `${found.method} on ${item ? 'an item' : 'a collection'} has no inferred action`;
@@ -126,7 +127,7 @@ function placeOf(found: DocumentOperation): Place | string {
 }
 
 function lastParameter(path: string): string | undefined {
-  return [...path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+  return parameterNames(path).at(-1);
 }
 
 function actionOf(method: string, onItem: boolean): ResourceAction | undefined {

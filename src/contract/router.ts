@@ -3,6 +3,7 @@
 // openapi-backend's, compiled when the contract loads (liveRouter.ts), and
 // the one compiled at build time for the MSW package (compiledRouter.ts).
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { matchSegments, parseTemplate, type PathTemplate } from './pathTemplate.js';
 import type { QueryParameter } from './queryParameters.js';
 import type { KeyPlace } from './security.js';
 
@@ -129,40 +130,47 @@ export function byStatus<T>(entries: Readonly<Record<string, T>>, status: number
 }
 
 /**
- * Paths with parameters, each a pattern in which a parameter is one path segment; the path with the most literal
- * text is tried first (/chatbots/{id}/versions before /chatbots/{id}/{part}), as openapi-backend orders them.
+ * Paths with parameters, matched segment by segment (pathTemplate.ts); the path with the most literal text is tried
+ * first (/chatbots/{id}/versions before /chatbots/{id}/{part}), as openapi-backend orders them.
  */
 export function templateMatcher(operations: readonly ContractOperation[]): TemplateMatcher {
-  const patterns = operations
+  const byMethod = new Map<string, { operation: ContractOperation; template: PathTemplate }[]>();
+  const templated = operations
     .filter((operation) => operation.path.includes('{'))
-    .map((operation) => {
-      const names: string[] = [];
-      const source = operation.path
-        .split(/(\{[^}]+\})/)
-        .map((part) =>
-          /^\{[^}]+\}$/.test(part)
-            ? (names.push(part.slice(1, -1)), '([^/]+)')
-            : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-        )
-        .join('');
-      const literal = operation.path.replace(/\{[^}]+\}/g, '').length;
-      return { operation, names, literal, pattern: new RegExp(`^${source}$`) };
-    })
-    .sort((a, b) => b.literal - a.literal);
+    .map((operation) => ({ operation, template: parseTemplate(operation.path) }))
+    .sort((a, b) => b.template.literal - a.template.literal);
+  for (const entry of templated) {
+    const list = byMethod.get(entry.operation.method) ?? [];
+    byMethod.set(entry.operation.method, [...list, entry]);
+  }
   return (method, path) => {
-    for (const { operation, names, pattern } of patterns) {
-      const values = operation.method === method ? pattern.exec(path) : null;
-      if (values)
-        return {
-          operation,
-          params: Object.fromEntries(names.map((name, index) => [name, decoded(values[index + 1] ?? '')])),
-        };
+    const candidates = byMethod.get(method);
+    if (!candidates) return undefined;
+    const parts = path.split('/');
+    for (const { operation, template } of candidates) {
+      const values = matchSegments(template, parts);
+      if (values) return { operation, params: paramsOf(template.names, values) };
     }
     return undefined;
   };
 }
 
+/** The parameters by name, percent-decoded (a value that does not decode is kept as sent). */
+function paramsOf(names: readonly string[], values: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] ?? '';
+    const value = decoded(values[index] ?? '');
+    // A parameter named __proto__ is a member, never the prototype.
+    if (name === '__proto__')
+      Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+    else params[name] = value;
+  }
+  return params;
+}
+
 function decoded(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -10,6 +10,7 @@ import {
   type ResourceAction,
   type ResourceMapping,
 } from '../contract/resources.js';
+import { withParametersAs } from '../contract/pathTemplate.js';
 import type { ContractOperation } from '../contract/router.js';
 import { operationHandlers } from '../handlers/index.js';
 
@@ -33,7 +34,7 @@ export function servingPlan(contract: Contract, same: (operationId: string) => b
   const chatbotCollections = new Set(
     contract.operations
       .filter((op) => handled.has(op.operationId) && !/\}$/.test(op.path))
-      .map((op) => op.path.replace(/\{[^}]+\}/g, '{}')),
+      .map((op) => withParametersAs(op.path, '{}')),
   );
   const mapping = withoutChatbotCreates(inferResources(contract.dereferenced, handled), chatbotCollections);
   const served = new Map<string, ServedBy>();
