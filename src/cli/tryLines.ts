@@ -1,9 +1,11 @@
 // The "Try:" lines of a banner: curl commands to paste, from the contract
 // served (which may be a contract under review, or another API's): its first
 // create with a body (its example, else one composed from its schema) and its
-// first list, each with the key where that operation takes it. Everything
+// first list, each with the key where that operation takes it (a body too
+// large to compose is named in its place). Everything
 // from the contract is quoted for sh, as every replay is. A keys file's key
 // stays "$API_KEY", which only double quotes expand.
+import { ComposedTooLarge } from '../contract/composedExample.js';
 import type { Contract } from '../contract/contract.js';
 import { exampleRequestBody } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
@@ -17,8 +19,18 @@ export function tryLines(contract: Contract, url: string, demoKey: string | unde
   const list = contract.operations.find((op) => op.method === 'GET' && plain(op));
   const lines = [create, list]
     .filter((operation): operation is ContractOperation => operation !== undefined)
-    .map((operation) => `  ${curl(contract, operation, url, demoKey)}`);
+    .map((operation) => `  ${tryLine(contract, operation, url, demoKey)}`);
   return lines.length > 0 ? ['Try:', ...lines] : [];
+}
+
+/** The curl command; a body that cannot be composed within its bound is named instead, on one line. */
+function tryLine(contract: Contract, operation: ContractOperation, url: string, demoKey: string | undefined): string {
+  try {
+    return curl(contract, operation, url, demoKey);
+  } catch (error) {
+    if (!(error instanceof ComposedTooLarge)) throw error;
+    return `(no line for ${operation.method} ${operation.path}: its request body has no example, and ${error.message})`;
+  }
 }
 
 function curl(contract: Contract, operation: ContractOperation, url: string, demoKey: string | undefined): string {

@@ -3,10 +3,28 @@
 // their fewest items, the first alternative of a oneOf or anyOf, allOf's parts laid together; a bare type gets a plain
 // value within its bounds. `$ref`s are followed in the document they name. The caller still checks the result against
 // the schema: a pattern, say, is not composed.
+//
+// What a composition makes is bounded by its JSON, counted as each value is made (a list of lists of lists is its
+// items times its items' items, not its depth): past the bound it stops and throws ComposedTooLarge. No value is
+// shared between two places of the result, nor with the document, so that no later step expands or changes one.
 import type { OpenAPIV3 } from 'openapi-types';
+import { jsonLength } from './limits.js';
 import { dereferenced } from './pointer.js';
 
 type Schema = OpenAPIV3.SchemaObject & { const?: unknown };
+
+/** The most characters of JSON a composed example may take: an answer's body, or a request body's. */
+export const COMPOSED_CHARACTERS = 1_048_576;
+
+/** A composition that would pass its bound of characters of JSON: stopped before it was made. */
+export class ComposedTooLarge extends Error {
+  constructor(
+    readonly limit: number,
+    what = 'an example composed from its schema',
+  ) {
+    super(`${what} would pass ${limit} characters of JSON`);
+  }
+}
 
 const PLAIN: Record<string, unknown> = {
   string: 'string',
@@ -27,26 +45,57 @@ const FORMATS: Record<string, string> = {
 /** Deep enough for any document within the contract's bounds; deeper parts (a recursive schema's) are null. */
 const MAX_DEPTH = 16;
 
-/** The schema's example, composed where it gives none; `document` resolves the `$ref`s inside it. */
-export function composedExample(schema: OpenAPIV3.SchemaObject, document?: unknown): unknown {
-  return compose(schema, document, 0);
+/** The characters of JSON a composition may still make. */
+interface Budget {
+  left: number;
+  readonly limit: number;
+}
+
+/**
+ * The schema's example, composed where it gives none; `document` resolves the `$ref`s inside it. Throws
+ * ComposedTooLarge once its JSON would pass `limit` characters.
+ */
+export function composedExample(
+  schema: OpenAPIV3.SchemaObject,
+  document?: unknown,
+  limit = COMPOSED_CHARACTERS,
+): unknown {
+  return compose(schema, document, 0, { left: limit, limit });
+}
+
+function spend(budget: Budget, characters: number): void {
+  budget.left -= characters;
+  if (!(budget.left >= 0)) throw new ComposedTooLarge(budget.limit);
+}
+
+/** A value the document writes (an example, a default), counted whole and copied. */
+function written(value: unknown, budget: Budget): unknown {
+  spend(budget, jsonLength(value, budget.left));
+  return copied(value);
+}
+
+/** A plain value, counted. */
+function made<T>(value: T, budget: Budget): T {
+  spend(budget, (JSON.stringify(value) ?? 'null').length);
+  return value;
 }
 
 function compose(
-  written: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
+  source: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
   document: unknown,
   depth: number,
+  budget: Budget,
 ): unknown {
   // A $ref that names nothing composes null.
-  const schema = dereferenced<Schema>(document, written);
-  if (schema === undefined || depth > MAX_DEPTH) return null;
+  const schema = dereferenced<Schema>(document, source);
+  if (schema === undefined || depth > MAX_DEPTH) return made(null, budget);
   const example = schemaExample(schema);
-  if (example !== undefined) return example;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.default !== undefined) return schema.default;
-  if (schema.enum?.length) return schema.enum[0];
+  if (example !== undefined) return written(example, budget);
+  if (schema.const !== undefined) return written(schema.const, budget);
+  if (schema.default !== undefined) return written(schema.default, budget);
+  if (schema.enum?.length) return written(schema.enum[0], budget);
   const next = (part: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject): unknown =>
-    compose(part, document, depth + 1);
+    compose(part, document, depth + 1, budget);
   const first = (schema.oneOf ?? schema.anyOf)?.[0];
   if (first) return next(first);
   if (schema.allOf?.length) {
@@ -57,15 +106,39 @@ function compose(
   }
   const type = typeOf(schema);
   if (type === 'object' || (type === undefined && schema.properties)) {
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, part]) => [name, next(part)]));
+    const entries = Object.entries(schema.properties ?? {});
+    spend(budget, 2 + entries.reduce((sum, [name]) => sum + JSON.stringify(name).length + 2, 0));
+    return Object.fromEntries(entries.map(([name, part]) => [name, next(part)]));
   }
-  if (type === 'array') {
-    const item = next((schema as OpenAPIV3.ArraySchemaObject).items ?? {});
-    return Array.from({ length: Math.min(Math.max(schema.minItems ?? 1, 1), 1_000) }, () => item);
-  }
-  if (type === 'string') return plainString(schema);
-  if (type === 'integer' || type === 'number') return plainNumber(schema, type);
-  return schema.nullable && type === undefined ? null : (PLAIN[type ?? 'string'] ?? null);
+  if (type === 'array') return composedList(schema, next, budget);
+  if (type === 'string') return plainString(schema, budget);
+  if (type === 'integer' || type === 'number') return made(plainNumber(schema, type), budget);
+  return written(schema.nullable && type === undefined ? null : (PLAIN[type ?? 'string'] ?? null), budget);
+}
+
+/** A list of its fewest items (one at least): the first composed, each other a copy, counted before it is made. */
+function composedList(
+  schema: Schema,
+  next: (part: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject) => unknown,
+  budget: Budget,
+): unknown[] {
+  const count = Math.max(schema.minItems ?? 1, 1);
+  const before = budget.left;
+  const item = next((schema as OpenAPIV3.ArraySchemaObject).items ?? {});
+  // The item's own JSON and a comma, for each copy; then the brackets.
+  spend(budget, (before - budget.left + 1) * (count - 1) + 2);
+  const list = [item];
+  for (let index = 1; index < count; index++) list.push(copied(item));
+  return list;
+}
+
+/** A copy of a JSON value: its arrays and plain objects anew (a member named __proto__ as data), the rest as is. */
+function copied(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copied);
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, copied(member)]));
 }
 
 /** The example a schema writes: 3.0's `example`, or the first of JSON Schema's `examples` (3.1 and later). */
@@ -82,12 +155,13 @@ function typeOf(schema: Schema): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
-function plainString(schema: Schema): string {
+function plainString(schema: Schema, budget: Budget): string {
   const formatted = schema.format ? FORMATS[schema.format] : undefined;
-  if (formatted) return formatted;
-  const min = Math.min(schema.minLength ?? 0, 1_000);
-  const text = 'string'.padEnd(min, 'x');
-  return schema.maxLength === undefined ? text : text.slice(0, schema.maxLength);
+  if (formatted) return made(formatted, budget);
+  const length = Math.min(Math.max(schema.minLength ?? 0, 6), schema.maxLength ?? Infinity);
+  // Counted before it is made: a minLength may ask for more characters than a string can hold.
+  spend(budget, length + 2);
+  return 'string'.padEnd(length, 'x').slice(0, length);
 }
 
 function plainNumber(schema: Schema, type: 'integer' | 'number'): number {

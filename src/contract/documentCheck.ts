@@ -9,6 +9,7 @@
 // each time it is read.
 import schemaValidator from 'openapi-schema-validator';
 import { CHATBOT_SCHEMA, operationObject, type Contract } from './contract.js';
+import { ComposedTooLarge } from './composedExample.js';
 import { exampleHeaders } from './exampleAnswer.js';
 import { headerFault } from './httpHeaders.js';
 import { resolvePointer } from './pointer.js';
@@ -98,8 +99,9 @@ export function compileEveryValidator(contract: Contract): void {
 }
 
 /**
- * Throws the first response header that cannot be sent: a name that is not an HTTP token, or an example value with a
- * character HTTP does not allow. Node and Fetch would throw at the first answer that carried it.
+ * Throws the first response header that cannot be sent: a name that is not an HTTP token, an example value with a
+ * character HTTP does not allow (Node and Fetch would throw at the first answer that carried it), or a required one
+ * whose value composed from its schema would pass its bound.
  */
 export function checkResponseHeaders(contract: Contract): void {
   for (const operation of contract.operations) {
@@ -107,10 +109,16 @@ export function checkResponseHeaders(contract: Contract): void {
       const documented = contract.responseFor(operation, statusFor(key));
       if (!documented) continue;
       const { response } = documented;
-      const examples = exampleHeaders(contract.document, response);
+      const where = `the ${key} answer of ${operation.method} ${operation.path}`;
+      let examples: Record<string, string>;
+      try {
+        examples = exampleHeaders(contract.document, response);
+      } catch (error) {
+        throw error instanceof ComposedTooLarge ? new Error(`${where}: ${error.message}`) : error;
+      }
       for (const name of Object.keys(response.headers ?? {})) {
         const fault = headerFault(name, examples[name] ?? '');
-        if (fault) throw new Error(`the ${key} answer of ${operation.method} ${operation.path}: ${fault}`);
+        if (fault) throw new Error(`${where}: ${fault}`);
       }
     }
   }

@@ -3,7 +3,7 @@
 // that gives an example or is required. Prefer: code=NNN, an override without a body and an operation with no handler
 // answer with it. A request body's example is read the same way (the banner's Try lines, verify's lifecycles).
 import type { OpenAPIV3 } from 'openapi-types';
-import { composedExample, schemaExample } from './composedExample.js';
+import { ComposedTooLarge, composedExample, schemaExample } from './composedExample.js';
 import { operationObject, type Contract } from './contract.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
@@ -62,7 +62,13 @@ export function exampleAnswer(
   return { status, body, headers: exampleHeaders(document, response) };
 }
 
-/** A value for each header of a response that gives an example, or that is required (composed from its schema). */
+/** The most characters a header's value composed from its schema may take: Node's clients read 16 KiB of headers. */
+export const HEADER_CHARACTERS = 8_192;
+
+/**
+ * A value for each header of a response that gives an example, or that is required (composed from its schema; one
+ * that would pass HEADER_CHARACTERS throws ComposedTooLarge, naming the header).
+ */
 export function exampleHeaders(document: unknown, response: OpenAPIV3.ResponseObject): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, written] of Object.entries(response.headers ?? {})) {
@@ -72,9 +78,18 @@ export function exampleHeaders(document: unknown, response: OpenAPIV3.ResponseOb
     const named = dereferenced<OpenAPIV3.ExampleObject>(document, Object.values(header.examples ?? {})[0]);
     const example = header.example ?? named?.value ?? schemaExample(schema);
     if (example !== undefined) headers[name] = headerText(example);
-    else if (header.required && schema) headers[name] = headerText(composedExample(schema, document));
+    else if (header.required && schema) headers[name] = composedHeader(name, schema, document);
   }
   return headers;
+}
+
+function composedHeader(name: string, schema: OpenAPIV3.SchemaObject, document: unknown): string {
+  try {
+    return headerText(composedExample(schema, document, HEADER_CHARACTERS));
+  } catch (error) {
+    if (!(error instanceof ComposedTooLarge)) throw error;
+    throw new ComposedTooLarge(error.limit, `the value of header ${name} composed from its schema`);
+  }
 }
 
 const headerText = (value: unknown) =>

@@ -2,7 +2,9 @@
 // status be documented for it, and its body and headers be what that response's schemas allow. An override marked
 // unchecked skips the checks, and its answers say so.
 import type { Contract } from '../contract/contract.js';
-import { exampleAnswer } from '../contract/exampleAnswer.js';
+import { ComposedTooLarge } from '../contract/composedExample.js';
+import { exampleAnswer, exampleHeaders, type ExampleAnswer } from '../contract/exampleAnswer.js';
+import type { ContractOperation } from '../contract/router.js';
 import { headerFaults } from '../contract/httpHeaders.js';
 import { jsonLength, nestingDepth } from '../contract/limits.js';
 import { responseViolations } from '../contract/check.js';
@@ -74,7 +76,7 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
   if (reasons.length > 0 || !operation) throw new OverrideError(reasons);
   if (status === undefined) return { ...spec, body: undefined, headers: {} };
   const documented = contract.responseFor(operation, status);
-  const example = exampleAnswer(contract, operation, status);
+  const example = composedAnswer(contract, operation, status, spec.body !== undefined, reasons);
   const body = spec.body === undefined ? example?.body : spec.body;
   const headers = { ...example?.headers, ...spec.headers };
   reasons.push(...headerFaults(example?.headers ?? {}));
@@ -93,6 +95,29 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
     if (reasons.length > 0) throw new OverrideError(reasons);
   }
   return { ...spec, body, headers };
+}
+
+/**
+ * The example answer an override falls back on. One whose body cannot be composed (ComposedTooLarge) gives its headers
+ * alone when the override brings its own body, and else a reason.
+ */
+function composedAnswer(
+  contract: Contract,
+  operation: ContractOperation,
+  status: number,
+  ownBody: boolean,
+  reasons: string[],
+): Pick<ExampleAnswer, 'body' | 'headers'> | undefined {
+  try {
+    return exampleAnswer(contract, operation, status);
+  } catch (error) {
+    if (!(error instanceof ComposedTooLarge)) throw error;
+    const documented = contract.responseFor(operation, status);
+    if (ownBody && documented)
+      return { body: undefined, headers: exampleHeaders(contract.document, documented.response) };
+    reasons.push(`give a body: the ${status} answer of ${operation.operationId} has no example, and ${error.message}`);
+    return undefined;
+  }
 }
 
 /** Why a body cannot be held and listed: deeper or longer, as JSON, than MAX_OVERRIDE_BODY. */

@@ -4,6 +4,7 @@
 // faults after routing, and end in an executor: the reference handlers or
 // Prism. Each step answers itself or calls the next.
 import type { Contract } from '../contract/contract.js';
+import { ComposedTooLarge } from '../contract/composedExample.js';
 import { BrokenChatbotError } from '../contract/encoder.js';
 import { headerFaults } from '../contract/httpHeaders.js';
 import type { RouteMatch } from '../contract/router.js';
@@ -11,6 +12,7 @@ import type { Authenticator } from '../state/authenticator.js';
 import { StoreUnavailableError } from '../state/store.js';
 import { corsAnswer } from './cors.js';
 import { encodeReply } from './encode.js';
+import { noExample } from './noExample.js';
 import { asDocumented, BREAKS_CONTRACT, problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
 import { checkResponseStep } from './steps/checkResponse.js';
@@ -132,6 +134,7 @@ function chain(steps: readonly Step[], last: (context: RequestContext) => Promis
  * A store that cannot commit now becomes a 503 problem with Retry-After (nothing
  * was stored, and a retry may succeed); a stored chatbot or a header that breaks
  * the contract a 500 whose log line names it; any other fault of the server a 500. All logged.
+ * A value composed from a schema past its bound is the documented 501 `no-example`: the contract cannot be served.
  */
 function guardStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
@@ -153,6 +156,15 @@ function guardStep(contract: Contract, log: EngineLog): Step {
         };
         log.error(details, `RESPONSE BREAKS THE CONTRACT: ${error.message}: answering 500 instead`);
         return problemReply(contract, 500, BREAKS_CONTRACT);
+      }
+      if (error instanceof ComposedTooLarge) {
+        const { operation } = context;
+        const described = operation
+          ? `${operation.method} ${operation.path} (${operation.operationId})`
+          : 'this request';
+        return noExample(
+          `The answer of ${described} cannot be made from this contract: ${error.message}. Give its schema an example.`,
+        );
       }
       if (error instanceof StoreUnavailableError) {
         log.error({ err: error, path: context.request.path }, 'the store cannot commit: answering 503');

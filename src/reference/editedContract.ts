@@ -12,10 +12,11 @@ import { BrokenChatbotError } from '../contract/encoder.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { encodedText } from '../engine/encode.js';
+import { NO_EXAMPLE_RESPONSES } from '../engine/noExample.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import type { ResourceExecutor } from '../resources/executor.js';
 import { StoreUnavailableError } from '../state/store.js';
-import { EXAMPLE_REPLY_RESPONSES, exampleReply } from './exampleReply.js';
+import { exampleReply } from './exampleReply.js';
 import { describePlan, servingPlan, type ServingPlan } from './servingPlan.js';
 
 /** The problems this answers with, documented in the admin API's document (/__admin/openapi.json). */
@@ -27,7 +28,7 @@ export const EDITED_CONTRACT_RESPONSES = {
     'Not Implemented',
     501,
   ),
-  ...EXAMPLE_REPLY_RESPONSES,
+  ...NO_EXAMPLE_RESPONSES,
 };
 
 /** The plan of the contract in force: an operation with a handler compared with the contract it was written for. */

@@ -6,23 +6,13 @@
 // itemSchema.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
-import { problemAmong, problemResponse } from '../contract/documentedProblem.js';
+import { ComposedTooLarge } from '../contract/composedExample.js';
 import { exampleAnswer, type ExampleAnswer } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { encodeItem } from '../contract/sequential.js';
+import { noExample } from '../engine/noExample.js';
 import type { Reply } from '../engine/types.js';
-
-/** The problem this answers with, documented in the admin API's document (/__admin/openapi.json). */
-export const EXAMPLE_REPLY_RESPONSES = {
-  NoExample: problemResponse(
-    'The operation has no reference handler (or, under `mock`, is one Prism cannot answer), and the contract ' +
-      'gives no example of a success answer that fits its schema.',
-    'no-example',
-    'Not Implemented',
-    501,
-  ),
-};
 
 const MARKED = { 'Mock-Source': 'example' };
 
@@ -45,7 +35,14 @@ export function exampleReply(contract: Contract, operation: ContractOperation): 
     // An example written, or one composed from the schema's (or, for a stream, the itemSchema's) own.
     const composable = Boolean(media?.schema) || media?.itemSchema !== undefined;
     if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !composable) continue;
-    const example = exampleAnswer(contract, operation, status);
+    let example: ExampleAnswer | undefined;
+    try {
+      example = exampleAnswer(contract, operation, status);
+    } catch (error) {
+      if (!(error instanceof ComposedTooLarge)) throw error;
+      unfit.push(`its ${status} answer: ${error.message}`);
+      continue;
+    }
     if (!example) continue;
     const why = example.stream ? unfitItems(contract, example.stream) : unfitBody(contract, operation, example);
     if (why) {
@@ -63,8 +60,7 @@ export function exampleReply(contract: Contract, operation: ContractOperation): 
   const detail =
     `${described} has no reference handler, and this contract gives no example of a success answer to serve in ` +
     `its place${unfit.length > 0 ? ` (${unfit.join('; ')})` : ''}.`;
-  const body = problemAmong(EXAMPLE_REPLY_RESPONSES, 'NoExample', detail, 'the reference handlers');
-  return { status: body.status, body };
+  return noExample(detail);
 }
 
 function unfitBody(contract: Contract, operation: ContractOperation, example: ExampleAnswer): string | undefined {

@@ -5,6 +5,7 @@
 // delete each step's record. A service that forgets a delete, loses an update
 // or leaks a record across accounts is caught, and the steps are reported as
 // the curl commands that replay them.
+import { ComposedTooLarge } from '../../contract/composedExample.js';
 import { exampleRequestBody } from '../../contract/exampleAnswer.js';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ResourceAction } from '../../contract/resources.js';
@@ -149,10 +150,23 @@ function valueAt(exercised: Exercised, path: readonly string[]): unknown {
 /** The create's body: its first example, else one composed from its schema; a name carries the run's prefix. */
 function createBody(session: Session, operation: ContractOperation): unknown {
   const [mediaType = 'application/json'] = operation.bodyTypes;
-  const body = exampleRequestBody(session.options.contract, operation, mediaType);
+  const body = composedBody(session, operation, mediaType);
   return typeof body === 'object' && body !== null && typeof (body as Record_).name === 'string'
     ? { ...body, name: `${session.prefix} lifecycle` }
     : body;
+}
+
+/** The request body's example; a run stops, naming it, where none is written and one would be too large to compose. */
+function composedBody(session: Session, operation: ContractOperation, mediaType: string): unknown {
+  try {
+    return exampleRequestBody(session.options.contract, operation, mediaType);
+  } catch (error) {
+    if (!(error instanceof ComposedTooLarge)) throw error;
+    throw new Error(
+      `verify cannot make a body for ${operation.method} ${operation.path}: it has no example, and ${error.message}`,
+      { cause: error },
+    );
+  }
 }
 
 /** A change of one string the client may set: the body that makes it (a merge patch, or the whole replacement). */
