@@ -15,6 +15,7 @@ import { measureStores } from './stores.js';
 import { reloadSeries, type Follower } from './reload.js';
 import { hostileSavesTable, measureHostileSaves } from './hostileSaves.js';
 import { hostileTable, measureHostile } from './hostile.js';
+import { hostileComputationsTable, measureHostileComputations } from './hostileComputations.js';
 import { diffReport, measureDiff } from './diff.js';
 import { diffHostileTable, measureDiffHostile } from './diffHostile.js';
 import { generatorTable, measureGenerator } from './generator.js';
@@ -98,6 +99,8 @@ if (wanted('hostile')) {
   console.log('hostile contract files');
   extraSections = `\n\n${hostileTable(measureHostile())}\n`;
   extraSections += `\n${hostileSavesTable(await measureHostileSaves())}\n`;
+  console.log('what a contract drives the server to compute');
+  extraSections += `\n${hostileComputationsTable(await measureHostileComputations())}\n`;
 }
 if (wanted('diff')) {
   console.log('the contract diff');
