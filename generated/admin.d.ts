@@ -652,7 +652,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The operation has no reference handler (or, under `mock`, is one Prism cannot answer), and the contract gives no example of a success answer that fits its schema; or an answer the server composes from a schema where the contract gives no example would pass 1048576 characters of JSON (8192 for a header's value). The detail says which. */
+        /** @description The operation has no reference handler (or, under `mock`, is one Prism cannot answer), and the contract gives no example of a success answer that fits its schema; or an answer the server composes from a schema where the contract gives no example would pass 262144 characters of JSON (8192 for a header's value). The detail says which. */
         NoExample: {
             headers: {
                 [name: string]: unknown;

@@ -125,7 +125,7 @@ describe('an answer composed from a list of lists four deep', () => {
       const { detail, ...kind } = (await response.json()) as { detail: string };
       const { detail: _, ...documented } = documentedProblem(adminContract().document, 'NoExample', '');
       expect(kind).toEqual(documented);
-      expect(detail).toMatch(/GET \/deep \(getDeep\).*would pass 1048576 characters of JSON/);
+      expect(detail).toMatch(/GET \/deep \(getDeep\).*would pass 262144 characters of JSON/);
     }
     expect(await stop(started)).toBe(0);
   });
@@ -148,7 +148,7 @@ describe('a contract whose load would compose past the bound', () => {
     const url = await listening(started);
     const named =
       '  (no line for POST /deep: its request body has no example, and an example composed from its schema would ' +
-      'pass 1048576 characters of JSON)';
+      'pass 262144 characters of JSON)';
     expect(started.stdout().split('\n')).toContain(named);
     expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
     expect(await stop(started)).toBe(0);

@@ -14,7 +14,7 @@ import { dereferenced } from './pointer.js';
 type Schema = OpenAPIV3.SchemaObject & { const?: unknown };
 
 /** The most characters of JSON a composed example may take: an answer's body, or a request body's. */
-export const COMPOSED_CHARACTERS = 1_048_576;
+export const COMPOSED_CHARACTERS = 262_144;
 
 /** A composition that would pass its bound of characters of JSON: stopped before it was made. */
 export class ComposedTooLarge extends Error {
