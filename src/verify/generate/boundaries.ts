@@ -6,7 +6,7 @@
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { patternBreakers } from './invalid.js';
 import { withPropertyIn } from './least.js';
-import { propertiesOf, typesOf, type Schema, type SchemaType } from './schemas.js';
+import { MOST_CASE_CHARACTERS, propertiesOf, typesOf, type Schema, type SchemaType } from './schemas.js';
 
 export interface BoundaryBody {
   label: string;
@@ -67,12 +67,14 @@ function stringBounds(
   if (minLength > 0) lengths.add(minLength - 1);
   lengths.add(minLength);
   if (maxLength !== undefined) [maxLength, maxLength + 1].forEach((length) => lengths.add(length));
-  const bodies = [...lengths].map((length) => ({
-    label:
-      `${where} of ${length} characters (minLength ` +
-      `${minLength}${maxLength === undefined ? '' : `, maxLength ${maxLength}`})`,
-    value: at(path, fill(path, length)),
-  }));
+  const bodies = [...lengths]
+    .filter((length) => length <= MOST_CASE_CHARACTERS)
+    .map((length) => ({
+      label:
+        `${where} of ${length} characters (minLength ` +
+        `${minLength}${maxLength === undefined ? '' : `, maxLength ${maxLength}`})`,
+      value: at(path, fill(path, length)),
+    }));
   for (const value of schema.pattern ? patternBreakers(schema.pattern).slice(0, 2) : []) {
     bodies.push({
       label: `${where} ${JSON.stringify(value)}, not matching its pattern ${schema.pattern}`,
@@ -95,7 +97,7 @@ function sizeLimits(
     [schema['x-max-json-length'], 'characters as JSON (x-max-json-length', withJsonLength],
   ];
   for (const [limit, unit, make] of limits) {
-    if (limit === undefined) continue;
+    if (limit === undefined || limit >= MOST_CASE_CHARACTERS) continue;
     for (const size of [limit, limit + 1])
       bodies.push({ label: `${where} ${size} ${unit} ${limit})`, value: at(path, make(size)) });
   }

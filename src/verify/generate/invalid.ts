@@ -4,7 +4,7 @@
 // Which status the contract wants for each is the oracle's to say.
 import fc from 'fast-check';
 import { withPropertyIn } from './least.js';
-import { propertiesOf, typesOf, type Schema } from './schemas.js';
+import { MOST_CASE_CHARACTERS, propertiesOf, typesOf, type Schema } from './schemas.js';
 import { text } from './text.js';
 
 export interface Mutated {
@@ -82,7 +82,7 @@ function stringBounds(schema: Schema, path: string[], put: Put): Mutation[] {
   if (!typesOf(schema).includes('string')) return [];
   const where = path.join('.');
   const mutations: Mutation[] = [];
-  if (schema.maxLength !== undefined) {
+  if (schema.maxLength !== undefined && schema.maxLength < MOST_CASE_CHARACTERS) {
     mutations.push(
       text({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).map((value) => (body: unknown) => ({
         value: put(body, path, value),
@@ -91,7 +91,7 @@ function stringBounds(schema: Schema, path: string[], put: Put): Mutation[] {
     );
   }
   const { minLength } = schema;
-  if (minLength) {
+  if (minLength && minLength <= MOST_CASE_CHARACTERS) {
     mutations.push(
       fc.constant((body: unknown) => ({
         value: put(body, path, 'x'.repeat(minLength - 1)),

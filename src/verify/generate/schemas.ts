@@ -21,6 +21,12 @@ export type Schema = OpenAPIV3.BaseSchemaObject & {
   'x-max-json-length'?: number;
 };
 
+/**
+ * The largest case verify builds from a number the contract gives (a body at its size limit, a string one past its
+ * maxLength): a case past it is not made, so that a contract cannot make verify allocate without end.
+ */
+export const MOST_CASE_CHARACTERS = 16 * 1024 * 1024;
+
 const UNDERSTOOD = new Set([
   'type',
   'nullable',

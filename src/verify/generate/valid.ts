@@ -2,9 +2,12 @@
 // Limits the contract adds (x-max-depth, x-max-entries, x-max-json-length) are
 // honoured with the same measures the server applies. A recursive schema (a
 // tree) is unfolded a few times, and below that only what it requires is made:
-// the least value it accepts, so that the arbitrary stays finite and small. An
-// optional property no finite value can fill (its schema requires itself
-// without end) is left out; a required one stops the run, naming it.
+// the least value it accepts, so that the arbitrary stays finite and small. A
+// body holds at most MOST_VALUES values (a list of lists counts its items'
+// items: past that, a list holds its fewest) and MOST_CHARACTERS of strings. An
+// optional property no value within those can fill (its schema requires itself
+// without end, or asks for more) is left out; a required one stops the run,
+// naming it.
 import fc from 'fast-check';
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { typesOf, type Schema, type SchemaType } from './schemas.js';
@@ -18,14 +21,23 @@ const RECURSION_UNFOLDED = 2;
 /** How much deeper the least value of a recursive schema may go: past it, the schema requires itself without end. */
 const RECURSION_REQUIRED = 16;
 
+/** How many values a generated body may hold at most, its lists' items times their items' items included. */
+export const MOST_VALUES = 10_000;
+/** The most characters of the strings a generated body holds, the copies a list makes of one counted. */
+export const MOST_CHARACTERS = 1_048_576;
+
 /** A schema no finite value honours: each of its values must hold another (a required property of its own schema). */
 class EndlessSchema extends Error {}
+/** A schema whose fewest items or characters, as often as the lists around it repeat them, pass verify's bounds. */
+class TooLarge extends Error {}
 
-/** Where an arbitrary is built: the property path, and the schemas it sits in. */
+/** Where an arbitrary is built: the property path, the schemas it sits in, and how many copies of it a value holds. */
 interface Place {
   overrides: Overrides;
   path: string[];
   within: readonly Schema[];
+  /** The most items each list around this place holds, multiplied: the copies of this place one value may hold. */
+  copies: number;
 }
 
 export function validArbitrary(
@@ -33,7 +45,7 @@ export function validArbitrary(
   overrides: Overrides = new Map(),
   path: string[] = [],
 ): fc.Arbitrary<unknown> {
-  return valid(schema, { overrides, path, within: [] });
+  return valid(schema, { overrides, path, within: [], copies: 1 });
 }
 
 function valid(schema: Schema, place: Place): fc.Arbitrary<unknown> {
@@ -74,7 +86,7 @@ function ofType(type: SchemaType | undefined, schema: Schema, place: Place, leas
     case 'null':
       return fc.constant(null);
     case 'string':
-      return stringArbitrary(schema);
+      return stringArbitrary(schema, place);
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9 });
     case 'number':
@@ -89,10 +101,12 @@ function ofType(type: SchemaType | undefined, schema: Schema, place: Place, leas
     case 'array': {
       const minLength = schema.minItems ?? 0;
       if (least && minLength === 0) return fc.constant([]);
-      return fc.array(valid(schema.items ?? {}, { ...place, path: [...place.path, '0'] }), {
-        minLength,
-        maxLength: least ? minLength : Math.min(schema.maxItems ?? 5, 5),
-      });
+      // Past MOST_VALUES in all, a list holds its fewest items; fewer than those cannot be made.
+      const room = Math.floor(MOST_VALUES / place.copies);
+      if (minLength > room) throw tooLarge(place, `its minItems ${minLength}`);
+      const maxLength = least ? minLength : Math.max(minLength, Math.min(schema.maxItems ?? 5, 5, room));
+      const items = { ...place, path: [...place.path, '0'], copies: place.copies * Math.max(1, maxLength) };
+      return fc.array(valid(schema.items ?? {}, items), { minLength, maxLength });
     }
     case 'object':
       return objectArbitrary(schema, place, least);
@@ -101,11 +115,21 @@ function ofType(type: SchemaType | undefined, schema: Schema, place: Place, leas
   }
 }
 
-function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
-  const arbitrary = text({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 400) });
+function stringArbitrary(schema: Schema, place: Place): fc.Arbitrary<string> {
+  const minLength = schema.minLength ?? 0;
+  if (minLength * place.copies > MOST_CHARACTERS) throw tooLarge(place, `its minLength ${minLength}`);
+  const arbitrary = text({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 40, 400)) });
   if (!schema.pattern) return arbitrary;
   const pattern = new RegExp(schema.pattern, 'u');
   return arbitrary.filter((value) => pattern.test(value));
+}
+
+/** A schema whose least value, as often as the lists around it repeat it, is past what verify generates. */
+function tooLarge(place: Place, why: string): TooLarge {
+  return new TooLarge(
+    `verify cannot generate a value for ${place.path.join('.') || 'the body'}: ${why}, ${place.copies} times over, ` +
+      `would pass ${MOST_VALUES} values or ${MOST_CHARACTERS} characters`,
+  );
 }
 
 function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbitrary<Record<string, unknown>> {
@@ -117,7 +141,7 @@ function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbit
       model[name] = valid(child as Schema, { ...place, path: [...place.path, name] });
     } catch (error) {
       // Only a body without it is valid.
-      if (!(error instanceof EndlessSchema) || required.has(name)) throw error;
+      if (!(error instanceof EndlessSchema || error instanceof TooLarge) || required.has(name)) throw error;
     }
   }
   const known = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });

@@ -13,7 +13,7 @@ import type { ContractOperation } from '../../contract/router.js';
 import { boundaryBodies } from '../generate/boundaries.js';
 import { as30 } from '../generate/jsonSchema.js';
 import { leastValue } from '../generate/least.js';
-import { typesOf, type Schema } from '../generate/schemas.js';
+import { MOST_CASE_CHARACTERS, typesOf, type Schema } from '../generate/schemas.js';
 
 /** The query strings to try on an operation, each with what it tries; none when it declares no query parameter. */
 export function queryStrings(contract: Contract, operation: ContractOperation): { label: string; query: string }[] {
@@ -60,7 +60,7 @@ function parameterValues(schema: Schema): { label: string; value: unknown }[] {
     values.push({ label: 'not of its type', value: 'text' });
   if (schema.maximum !== undefined) values.push({ label: 'one over its maximum', value: schema.maximum + 1 });
   if (schema.minimum !== undefined) values.push({ label: 'one under its minimum', value: schema.minimum - 1 });
-  if (schema.maxLength !== undefined)
+  if (schema.maxLength !== undefined && schema.maxLength < MOST_CASE_CHARACTERS)
     values.push({ label: 'one character over its maxLength', value: 'x'.repeat(schema.maxLength + 1) });
   if (schema.enum) values.push({ label: 'outside its enum', value: 'not-one-of-them' });
   return values.filter(({ value }) => value !== undefined);

@@ -1,0 +1,46 @@
+// Generated bodies are bounded in the values they hold, a list of lists counting its items' items: a list holds at
+// most its fewest items once the lists around it would pass the bound, a required property whose fewest items
+// already pass it stops the run naming it, and an optional one is left out. A minItems or minLength past verify's
+// usual lengths is honoured.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonLength } from '../../contract/limits.js';
+import type { Schema } from './schemas.js';
+import { MOST_VALUES, validArbitrary } from './valid.js';
+
+const listOf = (items: Schema, minItems: number, maxItems?: number): Schema => ({
+  type: 'array',
+  minItems,
+  ...(maxItems === undefined ? {} : { maxItems }),
+  items,
+});
+const DEEP = listOf(listOf(listOf(listOf({ type: 'integer' }, 1_000), 1_000), 1_000), 1_000);
+const sample = (schema: Schema) => fc.sample(validArbitrary(schema), { numRuns: 20, seed: 1 });
+
+describe('a generated body', () => {
+  it('honours a minItems and a minLength past the lengths verify tries', () => {
+    for (const value of sample(listOf({ type: 'string', minLength: 500 }, 10)) as string[][]) {
+      expect(value.length).toBeGreaterThanOrEqual(10);
+      expect(value.every((text) => text.length >= 500)).toBe(true);
+    }
+  });
+
+  it('holds lists of their fewest items once the lists around them would pass the bound', () => {
+    // Sixteen levels of up to five items would be 5^16 values.
+    let schema: Schema = { type: 'integer' };
+    for (let level = 0; level < 16; level++) schema = listOf(schema, 0, 5);
+    for (const value of sample(schema)) expect(jsonLength(value)).toBeLessThan(MOST_VALUES * 30);
+  });
+
+  it('stops the run naming a required property whose fewest items pass the bound; leaves out an optional one', () => {
+    const body = (required: string[]): Schema => ({
+      type: 'object',
+      required: ['name', ...required],
+      properties: { name: { type: 'string' }, deep: DEEP } as Schema['properties'],
+    });
+    expect(() => validArbitrary(body(['deep']))).toThrow(
+      /verify cannot generate a value for deep\.0: its minItems 1000, 1000 times over/,
+    );
+    for (const value of sample(body([]))) expect(Object.keys(value as object)).toEqual(['name']);
+  });
+});
