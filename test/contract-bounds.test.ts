@@ -85,12 +85,41 @@ const DEEP_REQUEST = withPaths({
   },
 });
 
+/** Another API's contract: things, created and listed, each with a read-only list of lists four deep it requires. */
+const THINGS = (() => {
+  const id = { type: 'string', format: 'uuid', readOnly: true };
+  const thing = {
+    type: 'object',
+    required: ['id', 'name', 'deep'],
+    properties: { id, name: { type: 'string' }, deep: { ...DEEP, readOnly: true } },
+  };
+  const json = (schema: object) => ({ 'application/json': { schema } });
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Things', version: '1' },
+    servers: [{ url: '/api' }],
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          responses: { 200: { description: 'The things', content: json({ type: 'array', items: thing }) } },
+        },
+        post: {
+          operationId: 'createThing',
+          requestBody: { required: true, content: json({ type: 'object', properties: { name: { type: 'string' } } }) },
+          responses: { 201: { description: 'Made', content: json(thing) } },
+        },
+      },
+    },
+  };
+})();
+
 let dir = '';
 beforeAll(() => {
   assertBuilt();
   dir = mkdtempSync(join(tmpdir(), 'contract-bounds-'));
 });
-const serve = (document: Document): Run => {
+const serve = (document: object): Run => {
   const file = join(dir, `${Math.random().toString(36).slice(2)}.yaml`);
   writeFileSync(file, dump(document));
   return run(['serve', '--port', '0', '--contract', file]);
@@ -127,6 +156,24 @@ describe('an answer composed from a list of lists four deep', () => {
       expect(kind).toEqual(documented);
       expect(detail).toMatch(/GET \/deep \(getDeep\).*would pass 262144 characters of JSON/);
     }
+    expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('an inferred create whose record requires a read-only list of lists four deep', () => {
+  it('is the documented 501 no-example, stores nothing, and SIGTERM ends the server', async () => {
+    const started = serve(THINGS);
+    const url = await listening(started);
+    const created = await fetch(`${url}/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'A thing' }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(created.status).toBe(501);
+    expect(((await created.json()) as { detail: string }).detail).toMatch(/POST \/things \(createThing\).*would pass/);
+    const listed = await get(url, '/things');
+    expect([listed.status, await listed.json()]).toEqual([200, []]);
     expect(await stop(started)).toBe(0);
   });
 });
