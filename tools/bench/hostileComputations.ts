@@ -107,6 +107,7 @@ const REQUESTS: [string, () => string, string][] = [
 ];
 
 const STARTS: [string, () => string][] = [
+  ['the built-in contract (for comparison)', () => contract([])],
   [
     'a required header of lists four deep',
     () =>
@@ -208,7 +209,9 @@ async function start(kind: string, file: string): Promise<Start> {
   try {
     const url = await ready;
     const ms = performance.now() - started;
-    if (typeof url !== 'string') return { kind, ms, outcome: `exit ${String(url)}: ${stderr().slice(0, 160)}` };
+    // The refusal's own words, without the file's name.
+    const why = stderr().replace(/^.*?(cannot be read|can run): /s, '');
+    if (typeof url !== 'string') return { kind, ms, outcome: `exit ${String(url)}: ${why.slice(0, 160)}` };
     return { kind, ms, outcome: 'served', sigtermMs: await terminate(child) };
   } finally {
     clearTimeout(timer);
