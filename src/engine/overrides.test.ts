@@ -1,6 +1,9 @@
 // Overrides in the engine: checked against the contract when they are set, applied after the key, the tenancy and
 // the request's own checks, to one account or key or to all, newest first, for a number of answers or until removed.
+import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
+import { createContract } from '../contract/contract.js';
+import { liveValidators } from '../contract/load.js';
 import { checkOverride, OverrideError } from './checkOverride.js';
 import { Overrides } from './overrides.js';
 import { createEngine } from './pipeline.js';
@@ -34,6 +37,20 @@ describe('checkOverride', () => {
     expect(reasons({ operationId: 'listChatbots', status: 200, times: 0 })).toContain(
       'times must be a whole number above 0',
     );
+  });
+
+  it('asks for a body where the example would be composed past its bound, and takes one given', () => {
+    const deep = [1, 2, 3, 4].reduce<object>((items) => ({ type: 'array', minItems: 1_000, items }), {});
+    const document = structuredClone(contract.document);
+    const listed = document.paths['/chatbots']?.get?.responses['200'] as OpenAPIV3.ResponseObject;
+    listed.content = { 'application/json': { schema: deep } };
+    const edited = createContract(document, liveValidators);
+    expect(() => checkOverride(edited, { operationId: 'listChatbots', status: 200 })).toThrow(
+      'give a body: the 200 answer of listChatbots has no example, and an example composed from its schema would ' +
+        'pass 262144 characters of JSON',
+    );
+    const given = checkOverride(edited, { operationId: 'listChatbots', status: 200, body: [], unchecked: true });
+    expect(given.body).toEqual([]);
   });
 
   it('takes the documented example for the status as the body, and lets an unchecked override be anything', () => {

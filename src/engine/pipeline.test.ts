@@ -5,6 +5,7 @@
 // (the MSW package's).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createContract, type Contract, type OpenApiDocument } from '../contract/contract.js';
+import { composedExample } from '../contract/composedExample.js';
 import { liveValidators } from '../contract/load.js';
 import { createEngine, type Engine } from './pipeline.js';
 import type { EngineRequest, EngineResponse } from './types.js';
@@ -137,6 +138,21 @@ describe.each([
     expect(await broken.handle({ method: 'GET', path: '/v1/widgets/1', headers: {} })).toMatchObject({
       kind: 'answer',
       status: 500,
+    });
+  });
+
+  it('answers a value composed past its bound with the documented 501 no-example, never a 500', async () => {
+    const deep = [1, 2, 3, 4].reduce<object>((items) => ({ type: 'array', minItems: 1_000, items }), {});
+    const composing = createEngine({
+      contract,
+      authenticator: createAuthenticator(() => undefined),
+      executor: async () => ({ status: 200, body: composedExample(deep) }),
+    });
+    const response = await composing.handle({ method: 'GET', path: '/v1/widgets/1', headers: {} });
+    expect(response).toMatchObject({ kind: 'answer', status: 501 });
+    expect(json(response)).toMatchObject({
+      type: 'https://chatbots.example/problems/no-example',
+      detail: expect.stringMatching(/^The answer of GET \/widgets\/\{widgetId\} \(getWidget\) cannot be made/),
     });
   });
 });
