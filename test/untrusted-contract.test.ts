@@ -168,8 +168,26 @@ describe('parsing is bounded', () => {
     execFileSync('mkfifo', [join(dir, 'fifo.yaml')]);
     mkdirSync(join(dir, 'folder.yaml'));
     for (const name of ['zero.yaml', 'fifo.yaml', 'folder.yaml']) {
-      expect(await refused('serve', join(dir, name))).toMatch(/cannot be read: (it is not a regular file|EISDIR)/);
+      expect(await refused('serve', join(dir, name))).toMatch(
+        /cannot be read: (it is not a regular file|EISDIR|it is a link to a file outside its own folder)/,
+      );
     }
+  });
+
+  it.each(['serve', 'lint'])('%s refuses a root file that links to a contract outside its folder', async (command) => {
+    const outside = mkdtempSync(join(tmpdir(), 'outside-'));
+    writeFileSync(join(outside, 'openapi.yaml'), BUILT_IN_TEXT);
+    const pr = join(dir, 'pr');
+    mkdirSync(pr);
+    symlinkSync(join(outside, 'openapi.yaml'), join(pr, 'openapi.yaml'));
+    const started = run(
+      command === 'serve'
+        ? ['serve', '--port', '0', '--contract', join(pr, 'openapi.yaml')]
+        : ['lint', join(pr, 'openapi.yaml')],
+    );
+    expect(await started.exit).toBe(2);
+    expect(started.stderr()).toMatch(/cannot be read: it is a link to a file outside its own folder/);
+    expect(started.stdout()).not.toMatch(/finding/);
   });
 
   it('refuses a file over the size limit, which --max-contract-bytes raises', async () => {

@@ -4,8 +4,8 @@
 // parseDocument.ts). Its validators are compiled here, as they are first
 // used: openapi-backend's for requests and responses, and Ajv's for any schema
 // of the document.
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { dump } from 'js-yaml';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
@@ -140,6 +140,9 @@ function readParsed(
 
 function readText(path: string, maxBytes: number): string {
   try {
+    // A pull request may commit its root file as a link: it must name a file in the folder its $refs are read from.
+    if (!realpathSync(path).startsWith(realpathSync(dirname(path)) + sep))
+      throw new Error("it is a link to a file outside its own folder, which a contract's files never leave");
     return readBoundedText(path, maxBytes);
   } catch (error) {
     throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`, { cause: error });
