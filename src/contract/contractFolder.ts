@@ -14,6 +14,16 @@ export interface FolderFiles extends ContractFiles {
   readonly texts: Map<string, string>;
 }
 
+/**
+ * The text of a contract's root file (or of a file read beside one, as a rules file), read as boundedRead.ts reads.
+ * A pull request may commit it as a link: a link must name a file in the folder it is in, as its $refs must.
+ */
+export function readRootText(path: string, maxBytes: number): string {
+  if (!realpathSync(path).startsWith(realpathSync(dirname(path)) + sep))
+    throw new Error("it is a link to a file outside its own folder, which a contract's files never leave");
+  return readBoundedText(path, maxBytes);
+}
+
 /** The files beside `rootFile`, whose own text held `rootBytes`, within `maxBytes` in all. */
 export function contractFolder(rootFile: string, rootBytes: number, maxBytes: number): FolderFiles {
   const folder = realpathSync(dirname(rootFile));

@@ -4,21 +4,21 @@
 // parseDocument.ts). Its validators are compiled here, as they are first
 // used: openapi-backend's for requests and responses, and Ajv's for any schema
 // of the document.
-import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { dump } from 'js-yaml';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, type AnyAjv } from './ajv.js';
 import { dialectOf } from './dialect.js';
-import { DEFAULT_MAX_CONTRACT_BYTES, readBoundedText } from './boundedRead.js';
+import { DEFAULT_MAX_CONTRACT_BYTES } from './boundedRead.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
 import { checkOpenApiDocument, checkResponseHeaders, compileEveryValidator } from './documentCheck.js';
 import { createLiveRouter, type LiveRouter } from './liveRouter.js';
 import { compiledScript } from './compiledScript.js';
 import { parseDocument, type ParsedDocument } from './parseDocument.js';
 import type { ContractFiles } from './bundle.js';
-import { contractFolder } from './contractFolder.js';
+import { contractFolder, readRootText } from './contractFolder.js';
 import { precompiledValidators, type ValidatorScript } from './precompiled.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
@@ -140,10 +140,7 @@ function readParsed(
 
 function readText(path: string, maxBytes: number): string {
   try {
-    // A pull request may commit its root file as a link: it must name a file in the folder its $refs are read from.
-    if (!realpathSync(path).startsWith(realpathSync(dirname(path)) + sep))
-      throw new Error("it is a link to a file outside its own folder, which a contract's files never leave");
-    return readBoundedText(path, maxBytes);
+    return readRootText(path, maxBytes);
   } catch (error) {
     throw new Error(`contract ${path} cannot be read: ${(error as Error).message}`, { cause: error });
   }

@@ -3,9 +3,8 @@
 // the base is where the branch left the main line: the merge base of HEAD with the remote's default branch
 // (origin/HEAD), else origin/main, origin/master, main or master.
 import { posix, relative, resolve } from 'node:path';
-import { readBoundedText } from '../contract/boundedRead.js';
 import type { ContractFiles } from '../contract/bundle.js';
-import { contractFolder } from '../contract/contractFolder.js';
+import { contractFolder, readRootText } from '../contract/contractFolder.js';
 import { parseYaml } from '../contract/parseDocument.js';
 import { commitOf, mergeBase, repositoryRoot, showFile } from './git.js';
 
@@ -33,7 +32,7 @@ const MAIN_LINES = ['origin/HEAD', 'origin/main', 'origin/master', 'main', 'mast
 export function readFileSide(file: string, cwd: string, maxBytes: number): Side {
   const path = resolve(cwd, file);
   try {
-    const text = readBoundedText(path, maxBytes);
+    const text = readRootText(path, maxBytes);
     return { label: file, text, files: contractFolder(path, Buffer.byteLength(text), maxBytes) };
   } catch (error) {
     throw new DiffUsageError(`cannot read ${file}: ${(error as Error).message}`);
