@@ -21,8 +21,9 @@ export async function compileContractModule(document: OpenApiDocument): Promise<
     "import * as body from 'compiled:body';",
     "import * as params from 'compiled:params';",
     "import * as schemas from 'compiled:schemas';",
-    `export const compiled = { document: ${JSON.stringify(document)}, operations: ` +
-      `${JSON.stringify(collected.operations)},`,
+    // Parsed as JSON, not read as an object literal, where a contract's `__proto__` key would set a prototype.
+    `export const compiled = { document: JSON.parse(${JSON.stringify(JSON.stringify(document))}), ` +
+      `operations: JSON.parse(${JSON.stringify(JSON.stringify(collected.operations))}),`,
     `  request: ${tableCode(collected.request)}, response: ${tableCode(collected.response)}, ` +
       `schemas: ${tableCode(collected.schemas)} };`,
   ].join('\n');
