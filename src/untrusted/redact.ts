@@ -36,11 +36,11 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 /** An API key of this API's form, anywhere in a text. */
 const LIVE_KEY = /sk_live_[A-Za-z0-9_-]*/g;
 /** `?name=value` or `&name=value` in a URL or a form body: the name, then the value. */
-const PARAMETER = /((?:^|[?&;\s])([\w.~%-]{1,256})=)[^&#\s"'<>]*/g;
+const PARAMETER = /((?:^|[?&;\s])([\w.~%-]{1,256})=)[^&#\s"'<>\\]*/g;
 /** `"name": "value"` in a JSON text: the name, then the string value. */
 const MEMBER = /("([^"\\]{1,256})"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 /** The password of a URL's user information (https://user:password@host). */
-const URL_PASSWORD = /(\/\/[^/\s:@]*:)[^/\s@]*@/g;
+const URL_PASSWORD = /(\/\/[^/\s:@"\\]*:)[^/\s@"\\]*@/g;
 /** Shorter values are not masked inside other text: they would mask ordinary words. */
 const MIN_KNOWN_SECRET = 6;
 
