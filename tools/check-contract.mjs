@@ -35,7 +35,7 @@ const copy = bundledCopy(checked.json, file);
 try {
   const ran = spawnSync(
     command,
-    args.map((arg) => arg.replaceAll('{}', copy.path)),
+    args.map((arg) => arg.replaceAll('{}', () => copy.path)),
     { stdio: 'inherit' },
   );
   if (ran.error) console.error(`check-contract: ${command} did not run: ${ran.error.message}`);
