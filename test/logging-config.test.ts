@@ -51,6 +51,19 @@ describe('logs', () => {
     expect(line!.req!.headers['user-agent']).toBe(agent);
   });
 
+  it('keeps every JSON line JSON when a header it masks holds what ends a JSON string', async () => {
+    const started = run(['serve', '--port', '0']);
+    const url = await listening(started);
+    await fetch(`${url}/chatbots`, { headers: { 'user-agent': 'q token=a","level":60,"msg":"forged //u:p\\"@h' } });
+    await stop(started);
+    const lines = started
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    expect(lines.some((line) => line.includes('token=[redacted]'))).toBe(true);
+  });
+
   it.each(['json', 'pretty'])(
     'masks every secret of a request in its %s line: secret headers, and any sk_live_ key',
     async (format) => {

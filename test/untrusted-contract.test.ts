@@ -20,6 +20,7 @@ import { liveValidators } from '../src/contract/load.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { adminContract } from '../src/http/admin/adminContract.js';
 import { hasControl } from '../src/untrusted/printable.js';
+import { compileContract } from './helpers/compiled.js';
 import { countingListener } from './helpers/countingListener.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, BIN, listening, run, stop, type Run } from './helpers/run.js';
@@ -366,6 +367,42 @@ describe('diff and the linters', () => {
     expect(listener.connections).toBe(before);
   });
 
+  it('diff refuses a head, and a rules file, that link to a file outside their folder, exit 2', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'outside-'));
+    writeFileSync(
+      join(outside, 'secret.yaml'),
+      'openapi: 3.0.3\ninfo: {title: t, version: sk_live_VERSION}\npaths: {}\n',
+    );
+    const base = write('base.yaml', BUILT_IN_TEXT);
+    symlinkSync(join(outside, 'secret.yaml'), join(dir, 'head.yaml'));
+    const head = spawnSync(process.execPath, [BIN, 'diff', base, join(dir, 'head.yaml')], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(head.status).toBe(2);
+    expect(head.stderr).toMatch(/a link to a file outside its own folder/);
+    symlinkSync(join(outside, 'secret.yaml'), join(dir, 'rules.yaml'));
+    const rules = spawnSync(process.execPath, [BIN, 'diff', base, base, '--rules', join(dir, 'rules.yaml')], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(rules.status).toBe(2);
+    expect(rules.stderr).toMatch(/a link to a file outside its own folder/);
+    expect(head.stdout + head.stderr + rules.stdout + rules.stderr).not.toContain('sk_live_VERSION');
+  });
+
+  it('check-contract hands the command the copy whatever the root file is called', () => {
+    const file = join(dir, 'x$&y$`.yaml');
+    writeFileSync(file, BUILT_IN_TEXT);
+    const result = spawnSync(
+      process.execPath,
+      [CHECK_CONTRACT, file, '--', process.execPath, '-e', 'console.log(process.argv[1])', '{}'],
+      { encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toMatch(/\/chatbot-api-mock-contract-[^/]+\/x\$&y\$`\.yaml$/);
+  });
+
   it('every script hands a tool that follows $refs the checked document, never the file', () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       scripts: Record<string, string>;
@@ -428,5 +465,20 @@ describe('diff and the linters', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^check-contract: contract .* is a URL/);
     expect(listener.connections).toBe(before);
+  });
+});
+
+describe("the MSW package's copy of a contract", () => {
+  it('holds a __proto__ key as the key it is, never as a prototype, as every other mode does', async () => {
+    const document = edited((d) => {
+      d.components.schemas.ChatbotName = {
+        ...d.components.schemas.ChatbotName,
+        example: JSON.parse('{"__proto__": {"polluted": "yes"}, "a": 1}') as unknown,
+      };
+    });
+    const compiled = await compileContract(document);
+    const example = (compiled.document as Document).components.schemas.ChatbotName!.example as object;
+    expect(Object.keys(example)).toEqual(['__proto__', 'a']);
+    expect((example as { polluted?: unknown }).polluted).toBeUndefined();
   });
 });
