@@ -140,8 +140,9 @@ export function templateMatcher(operations: readonly ContractOperation[]): Templ
     .map((operation) => ({ operation, template: parseTemplate(operation.path) }))
     .sort((a, b) => b.template.literal - a.template.literal);
   for (const entry of templated) {
-    const list = byMethod.get(entry.operation.method) ?? [];
-    byMethod.set(entry.operation.method, [...list, entry]);
+    const list = byMethod.get(entry.operation.method);
+    if (list) list.push(entry);
+    else byMethod.set(entry.operation.method, [entry]);
   }
   return (method, path) => {
     const candidates = byMethod.get(method);
