@@ -1,7 +1,11 @@
 // The contract checker used by every HTTP test must itself catch what breaks the contract.
 import { describe, expect, it } from 'vitest';
-import { contractViolations as violationsIn, type ObservedResponse } from './check.js';
+import { contractViolations as violationsIn, responseViolations, type ObservedResponse } from './check.js';
+import { createContract } from './contract.js';
+import { liveValidators } from './load.js';
+import { LISTED_ITEMS } from './streamCheck.js';
 import { contract } from '../../test/helpers/contract.js';
+import { with32Additions } from '../../test/helpers/contract32.js';
 
 const contractViolations = (response: ObservedResponse) => violationsIn(contract, response);
 
@@ -91,5 +95,29 @@ describe('contractViolations', () => {
     expect(
       contractViolations({ method: 'DELETE', path: '/chatbots', ...json(404, notFound, 'application/problem+json') }),
     ).not.toEqual([]);
+  });
+});
+
+describe('responseViolations, on a stream (OpenAPI 3.2)', () => {
+  const against = createContract(with32Additions(), liveValidators);
+  const stream = (events: number) => ({
+    method: 'GET',
+    path: '/chatbots/events',
+    status: 200,
+    headers: new Headers({ 'content-type': 'text/event-stream', 'cache-control': 'no-store' }),
+    text: 'event: deleted\ndata: gone\n\n'.repeat(events),
+  });
+
+  it('lists the first broken items, and counts the rest in one violation', () => {
+    const violations = responseViolations(against, stream(1_000));
+    const counted = `${1_000 - LISTED_ITEMS} more items break the contract`;
+    expect(violations).toHaveLength(LISTED_ITEMS + 1);
+    expect(violations[0]?.message).toMatch(/^200: item 1: /);
+    expect(violations.at(-1)).toEqual({
+      kind: 'schema',
+      message: `200: ${counted} (the first ${LISTED_ITEMS} broken items are listed)`,
+      pointer: expect.stringMatching(/\/itemSchema$/),
+    });
+    expect(responseViolations(against, stream(LISTED_ITEMS))).toHaveLength(LISTED_ITEMS);
   });
 });

@@ -68,6 +68,27 @@ describe('JSON Lines and JSON text sequences', () => {
     expect(encodeItem('application/json-seq', { a: 1 })).toBe('\u001e{"a":1}\n');
   });
 
+  it('reads an item that comes in many small pieces once, whatever the kind: each piece is looked at once', () => {
+    // 8 MiB in 1 KiB pieces: a reader that looked through all it holds with each piece would look at 32 G characters.
+    const piece = 'x'.repeat(1_024);
+    const pieces = 8_192;
+    for (const [kind, before, after] of [
+      ['application/jsonl', '"', '"\n'],
+      ['application/json-seq', '\u001e"', '"\n'],
+      ['text/event-stream', 'data: ', '\n\n'],
+    ] as const) {
+      const reader = new ItemReader(kind);
+      expect(reader.push(before)).toEqual([]);
+      for (let count = 0; count < pieces; count++) expect(reader.push(piece)).toEqual([]);
+      expect(reader.pending).toBe(before.length + piece.length * pieces);
+      const [item, ...more] = [...reader.push(after), ...reader.end()];
+      expect(more).toEqual([]);
+      const value = 'value' in item! ? item.value : undefined;
+      expect(kind === 'text/event-stream' ? (value as { data: string }).data : value).toHaveLength(1_024 * pieces);
+      expect(reader.pending).toBe(0);
+    }
+  });
+
   it('knows application/x-ndjson as JSON Lines, with parameters, and nothing else as a stream', () => {
     expect(sequentialKind('application/x-ndjson; charset=utf-8')).toBe('application/jsonl');
     expect(sequentialKind('Text/Event-Stream')).toBe('text/event-stream');

@@ -54,10 +54,15 @@ export type ReadItem = ({ value: unknown } | { unreadable: string }) & { text: s
 
 /**
  * Splits a stream into its items as its text arrives: `push` gives the items its text completed, `end` the last one
- * if the stream ended without its terminator. Bounded by what it is given: it keeps only the unfinished item.
+ * if the stream ended without its terminator. Bounded by what it is given: it keeps only the unfinished item, and
+ * looks for separators in the text it is given only, so that an item that comes in many pieces is read once.
  */
 export class ItemReader {
-  private rest = '';
+  /** The unfinished part (an item, or a line of an event) in the pieces it came in: joined once it is finished. */
+  private pieces: string[] = [];
+  private piecesLength = 0;
+  /** A CR that ended the last text given: the first half of a CRLF, or a line break on its own. */
+  private heldCR = false;
   /** The text read since the last item: what the next one came with. */
   private raw = '';
   private event: Record<string, unknown> = {};
@@ -66,26 +71,41 @@ export class ItemReader {
   constructor(readonly kind: SequentialMediaType) {}
 
   push(text: string): ReadItem[] {
-    this.rest += text;
-    return this.kind === 'text/event-stream' ? this.events(false) : this.values(false);
+    return this.kind === 'text/event-stream' ? this.events(text, false) : this.values(text, false);
   }
 
   end(): ReadItem[] {
-    return this.kind === 'text/event-stream' ? this.events(true) : this.values(true);
+    return this.kind === 'text/event-stream' ? this.events('', true) : this.values('', true);
   }
 
   /** The characters of the unfinished item kept. */
   get pending(): number {
-    return this.rest.length + this.raw.length;
+    return this.piecesLength + (this.heldCR ? 1 : 0) + this.raw.length;
+  }
+
+  /** Keeps a piece of the unfinished part. */
+  private hold(piece: string): void {
+    if (piece === '') return;
+    this.pieces.push(piece);
+    this.piecesLength += piece.length;
+  }
+
+  /** The unfinished part, finished by the text given. */
+  private release(last: string): string {
+    const whole = this.pieces.join('') + last;
+    this.pieces = [];
+    this.piecesLength = 0;
+    return whole;
   }
 
   /** JSON Lines (a line each, its line break after it) or JSON text sequences (each after a record separator). */
-  private values(ended: boolean): ReadItem[] {
+  private values(text: string, ended: boolean): ReadItem[] {
     const lines = this.kind === 'application/jsonl';
     const separator = lines ? '\n' : RS;
-    const parts = this.rest.split(separator);
+    const parts = text.split(separator);
     const last = parts.pop() ?? '';
-    this.rest = ended ? '' : last;
+    if (parts.length > 0) parts[0] = this.release(parts[0] ?? '');
+    this.hold(last);
     const items: ReadItem[] = [];
     const take = (part: string, terminated: boolean) => {
       const after = terminated ? separator : '';
@@ -93,25 +113,27 @@ export class ItemReader {
         this.raw += part + after;
         return;
       }
-      const text = lines ? this.raw + part + after : this.raw + part;
+      const whole = lines ? this.raw + part + after : this.raw + part;
       this.raw = lines ? '' : after;
-      items.push({ ...readJson(part.trim()), text });
+      items.push({ ...readJson(part.trim()), text: whole });
     };
     for (const part of parts) take(part, true);
-    if (ended) take(last, false);
+    if (ended) take(this.release(''), false);
     return items;
   }
 
   /** Server-sent events (HTML, 9.2.6): fields line by line, an event dispatched at each blank line. */
-  private events(ended: boolean): ReadItem[] {
-    // A CR at the very end may be the first half of a CRLF: it is read with the text that follows.
-    const held = !ended && this.rest.endsWith('\r') ? '\r' : '';
-    const split = this.rest.slice(0, this.rest.length - held.length).split(/(\r\n|\r|\n)/);
+  private events(text: string, ended: boolean): ReadItem[] {
+    let fresh = (this.heldCR ? '\r' : '') + text;
+    this.heldCR = !ended && fresh.endsWith('\r');
+    if (this.heldCR) fresh = fresh.slice(0, -1);
+    const split = fresh.split(/(\r\n|\r|\n)/);
     const unfinished = split.pop() ?? '';
-    this.rest = ended ? '' : unfinished + held;
+    if (split.length > 0) split[0] = this.release(split[0] ?? '');
+    this.hold(unfinished);
     const lines: [string, string][] = [];
     for (let index = 0; index + 1 < split.length; index += 2) lines.push([split[index] ?? '', split[index + 1] ?? '']);
-    if (ended) lines.push([unfinished, ''], ['', '']);
+    if (ended) lines.push([this.release(''), ''], ['', '']);
     const items: ReadItem[] = [];
     for (const [line, terminator] of lines) {
       this.raw += line + terminator;

@@ -8,11 +8,18 @@ import { groupedByItem } from './schemaErrors.js';
 import { ItemReader, streamedAs, type ReadItem, type SequentialMediaType } from './sequential.js';
 import type { ObservedResponse, Violation } from './violation.js';
 
-/** An item of a stream as it came, and how it breaks the contract (nothing when it honours it). */
+/** An item of a stream as it came, whether it breaks the contract, and how (unless it is past those listed). */
 export interface CheckedItem {
   text: string;
+  broken: boolean;
   violations: Violation[];
 }
+
+/**
+ * How many broken items of a stream have their violations listed: past them, broken items are counted, so that what a
+ * stream leaves to report is bounded however long it runs.
+ */
+export const LISTED_ITEMS = 20;
 
 /** The check of each item of a streamed answer, when the contract documents its status and media type as one. */
 export function streamCheckFor(
@@ -46,6 +53,10 @@ export class StreamCheck {
   private readonly reader: ItemReader;
   private readonly itemSchema: string;
   private count = 0;
+  private listed = 0;
+  private unlisted = 0;
+  /** What the first broken item past those listed broke: the count is reported as that. */
+  private unlistedKind: Violation['kind'] = 'schema';
 
   constructor(
     private readonly contract: Contract,
@@ -62,11 +73,21 @@ export class StreamCheck {
     return this.checked(this.reader.push(text)).flatMap((item) => item.violations);
   }
 
+  /** The violations of the last item, and the count of the broken items not listed. */
   end(): Violation[] {
-    return this.checked(this.reader.end()).flatMap((item) => item.violations);
+    return [...this.checked(this.reader.end()).flatMap((item) => item.violations), ...this.uncounted()];
   }
 
-  /** The items the text completes, each with its text as it came and how it breaks the contract. */
+  /** One violation that counts the broken items past those listed; nothing when there are none. */
+  uncounted(): Violation[] {
+    if (this.unlisted === 0) return [];
+    const message =
+      `${this.status}: ${this.unlisted} more ${this.unlisted === 1 ? 'item breaks' : 'items break'} the contract ` +
+      `(the first ${LISTED_ITEMS} broken items are listed)`;
+    return [{ kind: this.unlistedKind, message, pointer: this.itemSchema }];
+  }
+
+  /** The items the text completes, each with its text as it came and how it breaks the contract (see uncounted). */
   items(text: string, ended = false): CheckedItem[] {
     return this.checked([...this.reader.push(text), ...(ended ? this.reader.end() : [])]);
   }
@@ -92,7 +113,15 @@ export class StreamCheck {
             pointer: this.itemSchema,
           });
       }
-      return { text: item.text, violations };
+      const [first] = violations;
+      const broken = first !== undefined;
+      if (!broken) return { text: item.text, broken, violations };
+      if (this.listed === LISTED_ITEMS) {
+        if (this.unlisted++ === 0) this.unlistedKind = first.kind;
+        return { text: item.text, broken, violations: [] };
+      }
+      this.listed++;
+      return { text: item.text, broken, violations };
     });
   }
 }

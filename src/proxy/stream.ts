@@ -2,9 +2,10 @@
 // JSON Lines) passes the proxy as it comes: its head is judged and sent at
 // once, then each chunk is passed on and each item checked by the itemSchema
 // as it completes. Nothing is held but the item not finished yet, bounded by
-// --max-response-bytes. With --strict, each item is passed once it is checked,
-// and one that breaks the contract ends the stream there: the items before it
-// stand, nothing from it on is sent.
+// --max-response-bytes, and the first broken items (the rest are counted).
+// With --strict, each item is passed once it is checked, and one that breaks
+// the contract ends the stream there: the items before it stand, nothing from
+// it on is sent.
 import type { Response } from 'express';
 import { streamCheckFor } from '../contract/streamCheck.js';
 import { pathBelow } from '../engine/steps/route.js';
@@ -60,19 +61,32 @@ export function passStream(
     const decoder = new TextDecoder();
     const found: Failure[] = [];
     let stopped = false;
+    let resume: (() => void) | undefined;
     const stop = () => {
       stopped = true;
       res.end();
     };
+    // A client that goes away stops the read: the upstream is resumed if it waits, so that its next chunk ends it.
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      stopped = true;
+      resume?.();
+    });
     // Without --strict the bytes pass as they come; with it, each item once it is known to honour the contract.
     const pass = (bytes: Uint8Array | string, pause: () => () => void) => {
-      if (!res.write(bytes)) res.once('drain', pause());
+      if (res.write(bytes) || resume) return;
+      resume = pause();
+      res.once('drain', () => {
+        const waiting = resume;
+        resume = undefined;
+        waiting?.();
+      });
     };
     const judged = (text: string, pause: () => () => void, ended: boolean) => {
       if (!check) return;
       for (const item of check.items(text, ended)) {
         found.push(...violationFailures(item.violations));
-        if (context.strict && item.violations.length > 0) return stop();
+        if (context.strict && item.broken) return stop();
         if (context.strict) pass(item.text, pause);
       }
       if (check.pending > context.maxResponseBytes) {
@@ -98,6 +112,7 @@ export function passStream(
       end() {
         if (!stopped) judged(decoder.decode(), () => () => {}, true);
         if (!stopped) res.end();
+        if (check) found.push(...violationFailures(check.uncounted()));
         keep(context, testCase, head, expectation, ['max_response_size', ...ran], [...failures, ...found]);
       },
     };
