@@ -3,7 +3,8 @@
 // 404 at once), and an example composed from a schema is bounded by the JSON it makes, not by its depth (a list of
 // lists four deep, 10^12 values once checked or sent, is the documented 501 `no-example`). Meanwhile another client
 // is answered and SIGTERM ends the server. At load, a required header whose composed value would pass its bound is
-// one line and exit 2; the banner names the create whose body it cannot compose instead of its Try line.
+// one line and exit 2; the banner names the create whose body it cannot compose instead of its Try line. `verify`
+// makes a string from its pattern, or leaves out an optional one it cannot make, and ends within --max-time.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,5 +200,28 @@ describe('a contract whose load would compose past the bound', () => {
     expect(started.stdout().split('\n')).toContain(named);
     expect((await new TestClient(url).list(KEYS.acmeWeb)).status).toBe(200);
     expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('verify, on a create body whose optional strings have patterns its text does not match', () => {
+  it('makes strings from a pattern, leaves out one it cannot, and ends within --max-time, passing', async () => {
+    const document = structuredClone(builtIn.document) as Document & {
+      components: { schemas: Record<string, { properties: Record<string, object> }> };
+    };
+    const request = document.components.schemas.CreateChatbotRequest!.properties;
+    // Generated text never matches either: the first is made from its pattern, the second (a lookahead) left out.
+    request.motto = { type: 'string', pattern: '^x{6}$' };
+    request.slogan = { type: 'string', pattern: '^(?=x{6}$)' };
+    const file = join(dir, 'patterns.yaml');
+    writeFileSync(file, dump(document));
+    const target = run(['serve', '--port', '0', '--contract', file]);
+    const url = await listening(target);
+    const args = ['--base-url', url, '--contract', file, '--key', KEYS.acmeWeb, '--phases', 'fuzz', '--max-time', '10'];
+    const verified = run(['verify', ...args, '--json']);
+    expect(await verified.exit).toBe(0);
+    const report = JSON.parse(verified.stdout()) as { requests: number; failures: unknown[] };
+    expect(report.failures).toEqual([]);
+    expect(report.requests).toBeGreaterThan(100);
+    expect(await stop(target)).toBe(0);
   });
 });

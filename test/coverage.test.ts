@@ -206,6 +206,13 @@ describe('chatbot-api-mock coverage', () => {
     const bad = await cli([save('bad.json', { seen: { __proto__: 1 } })]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/bad\.json: not a coverage journal/);
+    // A count past what a double holds exactly: two of them would add up to Infinity, printed as null.
+    const huge = await cli([
+      save('huge.json', one({ 'operation createChatbot': 1e308 }, 1e308)),
+      save('again.json', created),
+    ]);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toMatch(/huge\.json: not a coverage journal \(\/requests must be <= 9007199254740991\)/);
     const kind = await cli([save('ok.json', created), '--fail-under', 'answer=80']);
     expect(kind.code).toBe(2);
     expect(kind.stderr).toContain("unknown kind 'answer' (did you mean 'answers'?)");

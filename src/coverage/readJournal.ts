@@ -4,7 +4,8 @@
 import { Ajv } from 'ajv';
 import { JOURNAL_FORMAT, MAX_UNDOCUMENTED, type CoverageJournal } from './journal.js';
 
-const count = { type: 'integer', minimum: 0 };
+// A count a double holds exactly: sums of such counts stay finite.
+const count = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
 const counts = (maxProperties: number) => ({
   type: 'object',
   maxProperties,

@@ -44,3 +44,40 @@ describe('a generated body', () => {
     for (const value of sample(body([]))) expect(Object.keys(value as object)).toEqual(['name']);
   });
 });
+
+describe('a generated string with a pattern, an object with limits', () => {
+  const body = (property: Schema, required: boolean): Schema => ({
+    type: 'object',
+    required: required ? ['name', 'it'] : ['name'],
+    properties: { name: { type: 'string' }, it: property } as Schema['properties'],
+  });
+
+  it('is made from its pattern where generated text would not match it, within its lengths', () => {
+    for (const value of sample({ type: 'string', pattern: '^x{6}$' })) expect(value).toBe('xxxxxx');
+    const code = { type: 'string', pattern: '^[A-Z]{2}-\\d{3}$', maxLength: 6 } as Schema;
+    for (const value of sample(code)) expect(value).toMatch(/^[A-Z]{2}-\d{3}$/);
+    for (const value of sample({ type: 'string', pattern: '^a+$', minLength: 3, maxLength: 5 }))
+      expect(value).toMatch(/^a{3,5}$/);
+  });
+
+  it('is matched by the text tried where its pattern has what fast-check cannot make from (a lookahead)', () => {
+    for (const value of sample({ type: 'string', pattern: '^(?=.*x)' })) expect(value).toMatch(/x/);
+  });
+
+  it('that none of the values tried meets stops the run naming it when required, and is left out when not', () => {
+    const never = { type: 'string', pattern: '^(?=x{6}$)' } as Schema;
+    expect(() => validArbitrary(body(never, true))).toThrow(
+      'verify cannot generate a value for it: none of 200 strings tried matches its pattern ^(?=x{6}$) ' +
+        'within 0 to 40 characters',
+    );
+    for (const value of sample(body(never, false))) expect(Object.keys(value as object)).toEqual(['name']);
+    const tiny = { type: 'object', required: ['a'], properties: { a: { type: 'string', minLength: 4 } } } as Schema;
+    const limited: Schema = { ...tiny, 'x-max-json-length': 4 };
+    expect(() => validArbitrary(body(limited, true))).toThrow(
+      /verify cannot generate a value for it: none of 200 objects tried is within its x-max-depth/,
+    );
+    for (const value of sample(body(limited, false))) expect(Object.keys(value as object)).toEqual(['name']);
+    for (const value of sample({ ...tiny, 'x-max-json-length': 30 }))
+      expect(JSON.stringify(value).length).toBeLessThanOrEqual(30);
+  });
+});

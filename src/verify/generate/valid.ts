@@ -6,10 +6,11 @@
 // body holds at most MOST_VALUES values (a list of lists counts its items'
 // items: past that, a list holds its fewest) and MOST_CHARACTERS of strings. An
 // optional property no value within those can fill (its schema requires itself
-// without end, or asks for more) is left out; a required one stops the run,
-// naming it.
+// without end, or asks for more, or none of the values tried matches its
+// pattern or limits) is left out; a required one stops the run, naming it.
 import fc from 'fast-check';
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
+import { boundedFilter, NoneFound } from './boundedFilter.js';
 import { typesOf, type Schema, type SchemaType } from './schemas.js';
 import { jsonValue, text } from './text.js';
 
@@ -118,10 +119,26 @@ function ofType(type: SchemaType | undefined, schema: Schema, place: Place, leas
 function stringArbitrary(schema: Schema, place: Place): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   if (minLength * place.copies > MOST_CHARACTERS) throw tooLarge(place, `its minLength ${minLength}`);
-  const arbitrary = text({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 40, 400)) });
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 400));
+  const arbitrary = text({ minLength, maxLength });
   if (!schema.pattern) return arbitrary;
-  const pattern = new RegExp(schema.pattern, 'u');
-  return arbitrary.filter((value) => pattern.test(value));
+  const source = schema.pattern;
+  const pattern = new RegExp(source, 'u');
+  // Strings made from the pattern where fast-check can (no lookaround, no backreference), and text that matches it.
+  const sources = [arbitrary];
+  try {
+    sources.unshift(fc.stringMatching(pattern));
+  } catch {
+    // text alone, then
+  }
+  const fits = (value: string) => value.length >= minLength && value.length <= maxLength && pattern.test(value);
+  return boundedFilter(
+    sources,
+    fits,
+    (tries) =>
+      `verify cannot generate a value for ${place.path.join('.') || 'the body'}: none of ${tries} strings tried ` +
+      `matches its pattern ${source} within ${minLength} to ${maxLength} characters`,
+  );
 }
 
 /** A schema whose least value, as often as the lists around it repeat it, is past what verify generates. */
@@ -141,7 +158,8 @@ function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbit
       model[name] = valid(child as Schema, { ...place, path: [...place.path, name] });
     } catch (error) {
       // Only a body without it is valid.
-      if (!(error instanceof EndlessSchema || error instanceof TooLarge) || required.has(name)) throw error;
+      const cannot = error instanceof EndlessSchema || error instanceof TooLarge || error instanceof NoneFound;
+      if (!cannot || required.has(name)) throw error;
     }
   }
   const known = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });
@@ -154,10 +172,23 @@ function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbit
           { maxKeys: 4 },
         )
       : fc.constant({});
-  return fc
-    .tuple(extra, known)
-    .map(([more, fields]) => ({ ...more, ...fields }))
-    .filter((value) => withinLimits(schema, value));
+  const whole = fc.tuple(extra, known).map(([more, fields]) => ({ ...more, ...fields }));
+  if (!hasLimits(schema)) return whole;
+  return boundedFilter(
+    [whole],
+    (value) => withinLimits(schema, value),
+    (tries) =>
+      `verify cannot generate a value for ${place.path.join('.') || 'the body'}: none of ${tries} objects tried ` +
+      'is within its x-max-depth, x-max-entries and x-max-json-length',
+  );
+}
+
+function hasLimits(schema: Schema): boolean {
+  return (
+    schema['x-max-depth'] !== undefined ||
+    schema['x-max-entries'] !== undefined ||
+    schema['x-max-json-length'] !== undefined
+  );
 }
 
 function withinLimits(schema: Schema, value: unknown): boolean {
