@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange } from './helpers/rawHttp.js';
 import { KEYS, startTestServer, type RequestOptions, type TestServer } from './helpers/server.js';
 
+/** A run of zeros in a number: read whole, however long, and in one pass. */
+const ZEROS = '0'.repeat(50_000);
 const PROBLEM = 'https://chatbots.example/problems/';
 let t: TestServer;
 beforeAll(async () => {
@@ -56,6 +58,12 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
     ['1e400', json('{"name":"Bot","settings":{"big":1e400}}'), 422, 'validation-failed'],
     ['1e-400', json('{"name":"Bot","settings":{"tiny":1e-400}}'), 422, 'validation-failed'],
     [
+      'a number of 50,000 digits that a double rounds to 1',
+      json(`{"name":"Bot","settings":{"n":1.${ZEROS}1}}`),
+      422,
+      'validation-failed',
+    ],
+    [
       'a 30-digit integer',
       json('{"name":"Bot","settings":{"n":[123456789012345678901234567890]}}'),
       422,
@@ -98,10 +106,10 @@ describe('client mistakes are documented 4xx problems that store nothing', () =>
     const kept = await t.client.request<{ data: { settings: Record<string, unknown> } }>(
       'POST',
       '/chatbots',
-      json('{"name":"Numbers","settings":{"a":0.1,"b":-0,"c":1e21,"d":9007199254740991,"e":1.50}}'),
+      json(`{"name":"Numbers","settings":{"a":0.1,"b":-0,"c":1e21,"d":9007199254740991,"e":1.50,"f":2.5${ZEROS}}}`),
     );
     expect(kept.status).toBe(201);
-    expect(kept.text).toContain('"a":0.1,"b":0,"c":1e+21,"d":9007199254740991,"e":1.5');
+    expect(kept.text).toContain('"a":0.1,"b":0,"c":1e+21,"d":9007199254740991,"e":1.5,"f":2.5');
   });
 
   it('answers 404 for a trailing slash, as for any path the contract does not list', async () => {

@@ -1,6 +1,7 @@
 // The operations of two contracts side by side: added, removed (deprecated first or not), deprecated, renamed, and
 // for those on both sides their parameters, request body, responses and security.
 import { isDeepStrictEqual } from 'node:util';
+import { withParametersAs } from '../contract/pathTemplate.js';
 import { compareContent, compareHeaders } from './compareMessages.js';
 import { compareParameters } from './compareParameters.js';
 import { compareSecurity } from './compareSecurity.js';
@@ -34,7 +35,7 @@ type Section = 'paths' | 'webhooks';
 type Operation = Located & { name: string };
 
 /** A path by its shape: `/books/{bookId}` and `/books/{id}` are one path, whatever its parameters are named. */
-export const shapeOf = (path: string): string => path.replace(/\{[^}/]*\}/g, '{}');
+export const shapeOf = (path: string): string => withParametersAs(path, '{}');
 
 /**
  * The operations of a document (its paths, or its webhooks) by `METHOD /path` with the path by its shape, each

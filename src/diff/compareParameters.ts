@@ -1,6 +1,7 @@
 // An operation's parameters in two versions, path-level and its own (its own win), by location and name: added,
 // removed, made required or optional, written differently on the wire, defaults, and their schemas.
 import { isDeepStrictEqual } from 'node:util';
+import { parameterNames } from '../contract/pathTemplate.js';
 import { at, beside, follow, type Contract, type Located, type Pair } from './document.js';
 import type { Finding } from './finding.js';
 import { compareSchemas, type SchemaSide } from './schema/compareSchemas.js';
@@ -14,9 +15,7 @@ import { compareLifecycle, PARAMETER_LIFECYCLE, removalOf, sunsetOf } from './su
 function parametersOf(contract: Contract, operation: Located): Map<string, Located> {
   const pathItem = operation.at.replace(/\/[^/]+$/, '').replace(/\/additionalOperations$/, '');
   const template = /^#\/paths\/([^/]+)$/.exec(pathItem)?.[1];
-  const names = [...(template ? (pointerKeys(`#/${template}`)[0] ?? '') : '').matchAll(/\{([^}/]*)\}/g)].map(
-    ([, name]) => name,
-  );
+  const names = parameterNames(template ? (pointerKeys(`#/${template}`)[0] ?? '') : '');
   const keyOf = (parameter: Schema) => {
     const place = parameter.in === 'path' ? names.indexOf(String(parameter.name)) : -1;
     return place >= 0 ? `path {${place}}` : `${String(parameter.in)} ${String(parameter.name)}`;

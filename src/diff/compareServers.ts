@@ -1,6 +1,8 @@
 // What surrounds the operations: the servers and the base path they share, this contract's own server limits
 // (info.x-limits), and the words of info.
 import { isDeepStrictEqual } from 'node:util';
+import { withParametersAs } from '../contract/pathTemplate.js';
+import { trimEnd } from '../untrusted/trimEnd.js';
 import type { Document } from './document.js';
 import type { Finding } from './finding.js';
 import { isSchema } from './schema/schema.js';
@@ -19,11 +21,7 @@ const serversOf = (document: Document): Server[] => {
 };
 
 /** The path part of a server URL: what every operation's path hangs from. */
-const basePath = (url: string) =>
-  url
-    .replace(/^[a-z]+:\/\/[^/]*/i, '')
-    .replace(/\{[^}]*\}/g, '{}')
-    .replace(/\/+$/, '') || '/';
+const basePath = (url: string) => trimEnd(withParametersAs(url.replace(/^[a-z]+:\/\/[^/]*/i, ''), '{}'), '/') || '/';
 
 export function compareServers(before: Document, after: Document, found: Finding[]): void {
   const [was, is] = [serversOf(before), serversOf(after)];

@@ -13,6 +13,7 @@ import {
   answered,
   deepNesting,
   integerAlternatives,
+  longTemplates,
   manyKeywords,
   nestedCompositions,
   securityRequirements,
@@ -88,6 +89,12 @@ describe('chatbot-api-mock diff on hostile contracts', { timeout: HANG_GUARD }, 
     const overridden = await diff(matching);
     expect(overridden).toMatchObject({ code: 0, err: '' });
     expect(overridden.out).toMatch(/^info {6}request-property-max-length-decreased .*override: r$/m);
+  });
+
+  it('a path of 200,000 opening braces and a server URL of 200,000 slashes: read in one pass each', async () => {
+    const result = await diff(longTemplates(200_000));
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toMatch(/^info {6}response-non-success-status-added {2}GET \/x\/\{+ /m);
   });
 
   it('a security list of 1,000 requirements: compared; repeated past 100,000 findings, refused', async () => {

@@ -133,6 +133,22 @@ export function securityRequirements(count: number, operations: number): Hostile
   };
 }
 
+/**
+ * A path template of `length` opening braces, read by its parameters, and a server URL of `length` slashes and a
+ * letter, read for its base path: runs that a regular expression such as /\{[^}]*\}/g or /\/+$/ reads in time
+ * quadratic in their length. The head adds a response: one finding.
+ */
+export function longTemplates(length: number): HostilePair {
+  const side = (statuses: string[]) => {
+    const document = load(contractWith({ type: 'object' })) as Schema;
+    document.servers = [{ url: `https://example.com/api${'/'.repeat(length)}v` }];
+    const responses = Object.fromEntries(statuses.map((status) => [status, { description: status }]));
+    (document.paths as Record<string, unknown>)[`/x/${'{'.repeat(length)}`] = { get: { responses } };
+    return dump(document, { lineWidth: -1, noRefs: true });
+  };
+  return { base: side(['200']), head: side(['200', '404']) };
+}
+
 /** `count` properties, all made required: one finding each, all with the same before and after. */
 export function manyRequired(count: number): HostilePair {
   const properties = Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'string' }]));

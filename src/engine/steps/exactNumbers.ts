@@ -4,6 +4,8 @@
 // (422, naming where it is) rather than changed. A small scanner over the
 // text (at most the body limit) finds each number with its path.
 
+import { trimEnd } from '../../untrusted/trimEnd.js';
+
 export interface InexactNumber {
   /** Where it is, e.g. ["settings", "limits", "0"]. */
   path: string[];
@@ -47,7 +49,8 @@ export function inexactNumbers(text: string): InexactNumber[] {
       }
     } else if (char === '-' || (char >= '0' && char <= '9')) {
       // A number's first character is a digit or a minus followed by one (the text is JSON that parsed).
-      const token = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400))?.[0] ?? char;
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(text)?.[0] ?? char;
       if (!keptExactly(token)) found.push({ path: path.map(String), token });
       i += token.length;
       continue;
@@ -56,6 +59,9 @@ export function inexactNumbers(text: string): InexactNumber[] {
   }
   return found;
 }
+
+/** A number token, read whole where it starts (sticky): its digits past any length are part of it. */
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** The index just past the closing quote of the string that starts at `start`. */
 function stringEnd(text: string, start: number): number {
@@ -77,7 +83,7 @@ function significant(token: string): string {
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
   const digits = `${whole}${fraction}`;
   const leading = digits.length - digits.replace(/^0+/, '').length;
-  const trimmed = digits.replace(/^0+/, '').replace(/0+$/, '');
+  const trimmed = trimEnd(digits.replace(/^0+/, ''), '0');
   if (trimmed === '') return '0';
   return `${sign}${trimmed}e${Number(exponent) + whole.length - leading}`;
 }
