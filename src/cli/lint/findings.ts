@@ -3,6 +3,7 @@
 // written in the user's files, and written one a line: file:line:column, the
 // rule, the message. The contract's text reaches a terminal here, so every
 // part is escaped (src/untrusted/printable.ts).
+import { joinedLines } from '../../untrusted/joinedLines.js';
 import type { SourcePosition } from '../../diff/sourcePositions.js';
 import { pointerTo } from '../../contract/pointer.js';
 import { printable } from '../../untrusted/printable.js';
@@ -73,5 +74,5 @@ export function findingLine(finding: LintFinding): string {
     finding.line === undefined
       ? finding.file
       : `${finding.file}:${finding.line}${finding.column === undefined ? '' : `:${finding.column}`}`;
-  return [where, finding.rule, finding.message.replace(/\s*\n\s*/g, ' ')].map(printable).join('  ');
+  return [where, finding.rule, joinedLines(finding.message)].map(printable).join('  ');
 }

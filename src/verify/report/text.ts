@@ -1,5 +1,6 @@
 // The report as text for a terminal or a CI log: each failure once, with the
 // request to replay it, then every check with how often it ran, then totals.
+import { joinedLines } from '../../untrusted/joinedLines.js';
 import { printable } from '../../untrusted/printable.js';
 import type { Finding } from '../findings.js';
 import type { Progress, VerifyReport } from '../runVerify.js';
@@ -94,7 +95,7 @@ export function progressLine(progress: Progress): string {
 
 /** On one line, control characters escaped: the traffic can neither forge a line nor drive the terminal. */
 function oneLine(text: string, limit: number): string {
-  const flat = printable(text.replace(/\s*\n\s*/g, ' '));
+  const flat = printable(joinedLines(text));
   return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
 }
 
