@@ -70,10 +70,52 @@ describe('chatbot-api-mock diff', () => {
     expect((await diff(dir, ['base.yaml', 'head.yaml', '--fail-on', 'warning'])).code).toBe(0);
     writeFileSync(
       join(dir, 'head.yaml'),
-      edited((doc) => doc.components.headers.CacheControl.schema.enum.push('no-cache')),
+      edited((doc) => delete doc.components.schemas.ChatbotSettingsInput.properties.theme),
     );
     expect((await diff(dir, ['base.yaml', 'head.yaml'])).code).toBe(0);
     expect((await diff(dir, ['base.yaml', 'head.yaml', '--fail-on', 'warning'])).code).toBe(1);
+  });
+
+  it('breaks on a narrowing first written down: a request limit set, a response enum value added', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'diff-narrowed-'));
+    const schemas = (doc: Doc): Doc => doc.components.schemas;
+    // Each: the base laid into both sides, then the edit of the head, and the rule it breaks by.
+    const cases: [base: (doc: Doc) => void, edit: (doc: Doc) => void, rule: string][] = [
+      [
+        (doc) => (schemas(doc).CreateChatbotRequest.properties.tags = { type: 'array', items: { type: 'string' } }),
+        (doc) => (schemas(doc).CreateChatbotRequest.properties.tags.minItems = 1),
+        'request-property-min-items-set',
+      ],
+      [
+        (doc) => (schemas(doc).ChatbotSettingsInput.properties.prompt = { type: 'string' }),
+        (doc) => (schemas(doc).ChatbotSettingsInput.properties.prompt.maxLength = 4000),
+        'request-property-max-length-set',
+      ],
+      [
+        (doc) => (schemas(doc).ChatbotSettingsInput.additionalProperties = { type: 'string' }),
+        (doc) => (schemas(doc).ChatbotSettingsInput.additionalProperties.maxLength = 40),
+        'request-property-max-length-set',
+      ],
+      [
+        (doc) => (schemas(doc).Chatbot.properties.status = { type: 'string', enum: ['active', 'paused'] }),
+        (doc) => schemas(doc).Chatbot.properties.status.enum.push('archived'),
+        'response-property-enum-value-added',
+      ],
+    ];
+    try {
+      for (const [base, edit, rule] of cases) {
+        writeFileSync(join(dir, 'base.yaml'), edited(base));
+        writeFileSync(
+          join(dir, 'head.yaml'),
+          edited((doc) => (base(doc), edit(doc))),
+        );
+        const result = await diff(dir, ['base.yaml', 'head.yaml', '--fail-on', 'breaking']);
+        expect(result.out).toMatch(new RegExp(`^breaking {2}${rule} `, 'm'));
+        expect(result.code, result.out).toBe(1);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('in a git repository: names its default base, fails closed without one, and reads --base REF', async () => {

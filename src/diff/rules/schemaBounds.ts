@@ -1,12 +1,15 @@
 // Schema changes to a bound: lengths, sizes, list lengths, object sizes.
 import type { SchemaKinds } from './side.js';
 
+/** A request limit where there was none refuses what was accepted, as a tighter one does. */
+const FIRST_SET = 'oasdiff: warning; a limit may be needed, but a request that was accepted is refused all the same';
+
 export const BOUND_KINDS = {
   'max-length-set': {
     request: {
-      level: 'warning',
-      reason:
-        'longer values than before are refused: a limit first written down is most often one the server already held',
+      level: 'breaking',
+      reason: 'values longer than the new limit were accepted and are refused',
+      departs: FIRST_SET,
     },
     response: { level: 'info', reason: 'no value longer than the limit is sent', oasdiff: false },
   },
@@ -52,10 +55,9 @@ export const BOUND_KINDS = {
   },
   'max-set': {
     request: {
-      level: 'warning',
-      reason:
-        'values above the new maximum are refused: a limit first written down is most often one the server ' +
-        'already held',
+      level: 'breaking',
+      reason: 'values above the new maximum were accepted and are refused',
+      departs: FIRST_SET,
     },
     response: { level: 'info', reason: 'no value above the maximum is sent', oasdiff: false },
   },
@@ -77,10 +79,9 @@ export const BOUND_KINDS = {
   },
   'min-set': {
     request: {
-      level: 'warning',
-      reason:
-        'values below the new minimum are refused: a limit first written down is most often one the server ' +
-        'already held',
+      level: 'breaking',
+      reason: 'values below the new minimum were accepted and are refused',
+      departs: FIRST_SET,
     },
     response: { level: 'info', reason: 'no value below the minimum is sent', oasdiff: false },
   },
@@ -118,8 +119,9 @@ export const BOUND_KINDS = {
   },
   'min-items-set': {
     request: {
-      level: 'warning',
-      reason: 'shorter lists are refused: a limit first written down is most often one the server already held',
+      level: 'breaking',
+      reason: 'lists shorter than the new limit were accepted and are refused',
+      departs: FIRST_SET,
     },
     response: { level: 'info', reason: 'no list shorter than the limit is sent', oasdiff: false },
   },

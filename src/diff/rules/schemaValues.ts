@@ -45,10 +45,9 @@ export const VALUE_KINDS = {
   'enum-value-added': {
     request: { level: 'info', reason: 'one more value is accepted' },
     response: {
-      level: 'warning',
-      reason:
-        'a value the client does not know may be sent: a client that switches over the values meets one it ' +
-        'cannot handle',
+      level: 'breaking',
+      reason: 'a value the client does not know may be sent: one that switches over the values cannot handle it',
+      departs: 'oasdiff: warning; the old contract never sent the value (x-extensible-enum marks a list that grows)',
     },
   },
   'enum-value-removed': {

@@ -88,7 +88,7 @@ const TABLE: SchemaEdit[] = [
     before: { type: 'string', enum: ['a', 'b'] },
     change: (s) => s.enum.push('c'),
     request: ['info', 'INFO'],
-    response: ['warning', 'WARN'],
+    response: ['breaking', 'WARN', '"c" may be sent, which no client of the old contract knew'],
   },
   {
     what: 'an enum value removed',
@@ -214,7 +214,7 @@ const TABLE: SchemaEdit[] = [
     kind: 'max-length-set',
     before: { type: 'string' },
     change: (s) => (s.maxLength = 40),
-    request: ['warning', 'WARN'],
+    request: ['breaking', 'WARN', 'a string of 41 characters was accepted and is refused'],
     response: ['info', null],
   },
   {
@@ -278,7 +278,7 @@ const TABLE: SchemaEdit[] = [
     kind: 'max-set',
     before: { type: 'number' },
     change: (s) => (s.maximum = 100),
-    request: ['warning', 'WARN'],
+    request: ['breaking', 'WARN', '101 was accepted and is refused'],
     response: ['info', null],
   },
   {
@@ -318,7 +318,7 @@ const TABLE: SchemaEdit[] = [
     kind: 'min-set',
     before: { type: 'number' },
     change: (s) => (s.minimum = 0),
-    request: ['warning', 'WARN'],
+    request: ['breaking', 'WARN', '-1 was accepted and is refused'],
     response: ['info', null],
   },
   {
@@ -382,7 +382,7 @@ const TABLE: SchemaEdit[] = [
     kind: 'min-items-set',
     before: { type: 'array', items: { type: 'string' } },
     change: (s) => (s.minItems = 1),
-    request: ['warning', 'WARN'],
+    request: ['breaking', 'WARN', 'an empty list was accepted and is refused'],
     response: ['info', null],
   },
   {

@@ -193,7 +193,7 @@ const EDITS: RecursiveEdit[] = [
     before: FOLDERS,
     probe: 'Folder',
     change: (s) => (s.File.properties.size.minimum = 0),
-    request: ['warning', 'request-property-min-set', 'WARN'],
+    request: ['breaking', 'request-property-min-set', 'WARN', 'a file of size -1 was accepted and is refused'],
     response: ['info', 'response-property-min-set', null],
   },
   {
@@ -209,7 +209,12 @@ const EDITS: RecursiveEdit[] = [
     before: NESTED,
     probe: 'Nested',
     change: (s) => (s.Nested.anyOf[0].maxLength = 10),
-    request: ['warning', 'request-property-max-length-set', 'WARN'],
+    request: [
+      'breaking',
+      'request-property-max-length-set',
+      'WARN',
+      'a string of 11 characters was accepted and is refused',
+    ],
     response: ['info', 'response-property-max-length-set', null],
   },
 ];

@@ -141,7 +141,7 @@ const NULLS_AND_TYPES: SchemaEdit[] = [
     before: { type: ['string', 'null'], enum: ['a', null] },
     change: (s) => s.enum.splice(1, 0, 'b'),
     request: ['info', 'INFO'],
-    response: ['warning', 'WARN'],
+    response: ['breaking', 'WARN', '"b" may be sent, which no client of the old contract knew'],
   },
   {
     what: 'null taken from the enum of a nullable type',
@@ -191,7 +191,7 @@ const BOUNDS: SchemaEdit[] = [
     kind: 'min-set',
     before: { type: 'number' },
     change: (s) => (s.exclusiveMinimum = 0),
-    request: ['warning', 'WARN'],
+    request: ['breaking', 'WARN', '0 was accepted and is refused'],
     response: ['info', null],
   },
   {
@@ -368,7 +368,7 @@ const KEYWORDS_2020: SchemaEdit[] = [
     kind: 'max-length-set',
     before: { ...OBJECT, patternProperties: { '^x-': { type: 'string' } } },
     change: (s) => (s.patternProperties['^x-'].maxLength = 5),
-    request: ['warning', null, NO_RULE('patternProperties', 'a longer x- value is refused')],
+    request: ['breaking', null, NO_RULE('patternProperties', 'a longer x- value is refused')],
     response: ['info', null],
   },
   {
@@ -507,7 +507,7 @@ const SHAPES: SchemaEdit[] = [
     kind: 'max-length-set',
     before: { type: 'object', additionalProperties: { type: 'string' } },
     change: (s) => (s.additionalProperties.maxLength = 5),
-    request: ['warning', null, NO_RULE('additionalProperties', 'a longer unnamed value is refused')],
+    request: ['breaking', null, NO_RULE('additionalProperties', 'a longer unnamed value is refused')],
     response: ['info', null],
   },
   {
