@@ -28,7 +28,13 @@ export type { SeedFile } from './state/seed.js';
 export { InMemoryChatbotStore } from './state/memoryStore.js';
 export { SqliteChatbotStore } from './state/sqliteStore.js';
 export { PostgresChatbotStore } from './state/postgresStore.js';
-export { StoreUnavailableError, type ChatbotStore, type StoreHealth, type StoreKind } from './state/store.js';
+export {
+  StoreUnavailableError,
+  type ChatbotStore,
+  type ProjectChatbots,
+  type StoreHealth,
+  type StoreKind,
+} from './state/store.js';
 export type * from './contract/types.js';
 export { createChatbotClient, type ChatbotClient, type ChatbotClientOptions } from './verify/client.js';
 export { runVerify, type VerifyOptions, type VerifyReport } from './verify/runVerify.js';

@@ -1,6 +1,7 @@
 // The in-memory store: the default, and the index the SQLite store keeps in
-// front of its file. One append-only list per account: listing never looks at
-// other tenants, and insertion order is creation order. Each chatbot is kept
+// front of its file. One append-only list per account (memoryIndex.ts): listing,
+// limiting or replacing one account never looks at other tenants, and insertion
+// order is creation order. Each chatbot is kept
 // once, as the bytes the contract's encoder made of it (checked then), appended
 // to its account's bytes: a list is those bytes, sent as they are, and objects
 // are made again from them only on demand. Every chatbot of a write is encoded
@@ -9,6 +10,7 @@ import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../con
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
 import { ByteList } from './byteList.js';
 import type { ApiKey } from './keys.js';
+import { KeptIndex, type Kept } from './memoryIndex.js';
 import { MemoryKeys } from './memoryKeys.js';
 import { MemoryRecords } from './memoryRecords.js';
 import {
@@ -19,6 +21,7 @@ import {
   type ChatbotStore,
   type EncodedChatbot,
   type NewChatbot,
+  type ProjectChatbots,
   type StoredChatbot,
   type StoreHealth,
 } from './store.js';
@@ -28,19 +31,10 @@ export interface MemoryStoreContents {
   chatbots?: readonly StoredChatbot[];
 }
 
-/** A stored chatbot as kept: its owner, and where its JSON is in the account's bytes. */
-interface Kept {
-  accountId: string;
-  projectId: string;
-  start: number;
-  end: number;
-}
-
 export class InMemoryChatbotStore implements ChatbotStore {
   readonly kind: ChatbotStore['kind'] = 'memory';
   readonly records: MemoryRecords = new MemoryRecords();
-  #byAccount = new Map<string, Kept[]>();
-  #all: Kept[] = [];
+  #index = new KeptIndex();
   // What all() hands out, built once per change.
   #allSnapshot: readonly StoredChatbot[] | undefined;
   // What listByAccount hands out, built once per change of the account.
@@ -74,7 +68,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
     let snapshot = this.#snapshots.get(accountId);
     if (!snapshot) {
-      snapshot = Object.freeze(this.#byAccount.get(accountId)?.map((kept) => this.#chatbotOf(kept)) ?? []);
+      snapshot = Object.freeze(this.#index.of(accountId).map((kept) => this.#chatbotOf(kept)));
       this.#snapshots.set(accountId, snapshot);
     }
     return snapshot;
@@ -87,8 +81,18 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
-    this.#allSnapshot ??= Object.freeze(this.#all.map((kept) => this.#recordOf(kept)));
+    this.#allSnapshot ??= Object.freeze(this.#index.inOrder().map((kept) => this.#recordOf(kept)));
     return this.#allSnapshot;
+  }
+
+  async ownersOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    return this.#index.owners(ids);
+  }
+
+  /** Reads the account's index, and decodes only the chatbots shown. */
+  async newestOfProject(accountId: string, projectId: string, count: number): Promise<ProjectChatbots> {
+    const { held, newest } = this.#index.newestOf(accountId, projectId, count);
+    return { held, newest: newest.map((kept) => this.#chatbotOf(kept)) };
   }
 
   async findChatbot(accountId: string, id: string): Promise<Chatbot | undefined> {
@@ -105,7 +109,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
     if (encode) this.useEncoder(encode);
-    const seeding = this.encoded(this.#all.length === 0 ? seed : []);
+    const seeding = this.encoded(this.#index.size === 0 ? seed : []);
     this.insertKeys(keys);
     this.append(seeding);
   }
@@ -137,7 +141,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   async health(): Promise<StoreHealth> {
-    return { store: this.kind, writable: true, chatbots: this.#all.length };
+    return { store: this.kind, writable: true, chatbots: this.#index.size };
   }
 
   async close(): Promise<void> {}
@@ -154,17 +158,17 @@ export class InMemoryChatbotStore implements ChatbotStore {
   }
 
   protected countOf(accountId: string): number {
-    return this.#byAccount.get(accountId)?.length ?? 0;
+    return this.#index.of(accountId).length;
   }
 
   protected get size(): number {
-    return this.#all.length;
+    return this.#index.size;
   }
 
   /** From now on, chatbots are encoded (and checked) by `encode`; those already held are encoded again by it. */
   protected useEncoder(encode: ChatbotEncoder): void {
     if (encode === this.#encode) return;
-    const held = this.#all.map((kept) => this.#recordOf(kept));
+    const held = this.#index.inOrder().map((kept) => this.#recordOf(kept));
     const broken = this.#broken;
     this.#encode = encode;
     this.resetNow(this.#keys.all(), []);
@@ -175,8 +179,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   protected resetNow(keys: readonly ApiKey[], chatbots: readonly EncodedChatbot[]): void {
     this.#broken = new Map();
-    this.#byAccount = new Map();
-    this.#all = [];
+    this.#index = new KeptIndex();
     this.#allSnapshot = undefined;
     this.#snapshots = new Map();
     this.#encoded = new Map();
@@ -191,7 +194,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
     id: string,
     edit: (record: StoredChatbot) => StoredChatbot[],
   ): (() => void) | undefined {
-    const records = (this.#byAccount.get(accountId) ?? []).map((kept) => this.#recordOf(kept));
+    const records = this.#index.of(accountId).map((kept) => this.#recordOf(kept));
     const at = records.findIndex((record) => record.chatbot.id === id);
     const found = records[at];
     if (!found) return undefined;
@@ -204,9 +207,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     checkOneAccount(accountId, chatbots);
     const encoded = this.encoded(chatbots);
     return () => {
-      this.#all = this.#all.filter((kept) => kept.accountId !== accountId);
+      this.#index.dropAccount(accountId);
       this.#allSnapshot = undefined;
-      this.#byAccount.delete(accountId);
       this.#encoded.delete(accountId);
       this.#snapshots.delete(accountId);
       this.#broken.delete(accountId); // a chatbot read broken is replaced too
@@ -241,13 +243,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
       if (bytes.length > 0) bytes.append(COMMA);
       const start = bytes.length;
       bytes.append(encoded);
-      const kept = { accountId: record.accountId, projectId: record.projectId, start, end: bytes.length };
-      const list = this.#byAccount.get(kept.accountId);
-      if (list) list.push(kept);
-      else this.#byAccount.set(kept.accountId, [kept]);
-      this.#all.push(kept);
+      const { accountId, projectId, chatbot } = record;
+      this.#index.add({ accountId, projectId, id: chatbot.id, start, end: bytes.length });
       this.#allSnapshot = undefined;
-      this.#snapshots.delete(kept.accountId);
+      this.#snapshots.delete(accountId);
     }
   }
 }

@@ -16,20 +16,21 @@ import {
   AccountFullError,
   checkOneAccount,
   encodeEach,
-  fromRow,
   newChatbot,
   StoreOpenError,
   type ChatbotStore,
   type NewChatbot,
+  type ProjectChatbots,
   type StoredChatbot,
   type StoreHealth,
 } from './store.js';
 import { insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.js';
 import { redact } from './postgresFailures.js';
 import { oneRow, query, transaction } from './postgresAccess.js';
+import { accountChatbots, allChatbots, newestOfProject, ownersOf, principalOf, storedKeys } from './postgresReads.js';
 import { PostgresRecords } from './postgresRecords.js';
 import type { RecordStore } from './recordStore.js';
-import { checkedText, toRow, type CheckedTexts, type ListedRow, type PostgresRow } from './postgresRows.js';
+import { checkedText, type CheckedTexts, type ListedRow } from './postgresRows.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
 
 const TEXT = new TextDecoder();
@@ -99,13 +100,8 @@ export class PostgresChatbotStore implements ChatbotStore {
     });
   }
 
-  async listByAccount(accountId: string): Promise<readonly Chatbot[]> {
-    const { rows } = await query<PostgresRow>(
-      this.pool,
-      `SELECT ${COLUMNS} FROM chatbots WHERE account_id = $1 ORDER BY seq`,
-      [accountId],
-    );
-    return rows.map((row) => fromRow(toRow(row)).chatbot);
+  listByAccount(accountId: string): Promise<readonly Chatbot[]> {
+    return accountChatbots(this.pool, accountId);
   }
 
   async listEncoded(accountId: string): Promise<readonly string[]> {
@@ -159,9 +155,16 @@ export class PostgresChatbotStore implements ChatbotStore {
     });
   }
 
-  async all(): Promise<readonly StoredChatbot[]> {
-    const { rows } = await query<PostgresRow>(this.pool, `SELECT ${COLUMNS} FROM chatbots ORDER BY seq`);
-    return rows.map((row) => fromRow(toRow(row)));
+  all(): Promise<readonly StoredChatbot[]> {
+    return allChatbots(this.pool);
+  }
+
+  ownersOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    return ownersOf(this.pool, ids);
+  }
+
+  newestOfProject(accountId: string, projectId: string, count: number): Promise<ProjectChatbots> {
+    return newestOfProject(this.pool, accountId, projectId, count);
   }
 
   async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void> {
@@ -186,21 +189,12 @@ export class PostgresChatbotStore implements ChatbotStore {
     });
   }
 
-  async principalOf(key: string): Promise<Principal | undefined> {
-    const { rows } = await query<{ account_id: string; project_id: string }>(
-      this.pool,
-      'SELECT account_id, project_id FROM api_keys WHERE key = $1',
-      [key],
-    );
-    return rows[0] ? { accountId: rows[0].account_id, projectId: rows[0].project_id } : undefined;
+  principalOf(key: string): Promise<Principal | undefined> {
+    return principalOf(this.pool, key);
   }
 
-  async keys(): Promise<readonly ApiKey[]> {
-    const { rows } = await query<{ key: string; account_id: string; project_id: string }>(
-      this.pool,
-      'SELECT key, account_id, project_id FROM api_keys ORDER BY seq',
-    );
-    return rows.map((row) => ({ key: row.key, accountId: row.account_id, projectId: row.project_id }));
+  keys(): Promise<readonly ApiKey[]> {
+    return storedKeys(this.pool);
   }
 
   async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {

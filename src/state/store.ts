@@ -1,7 +1,8 @@
 // Where chatbots and tenants live. The interface is narrow on purpose: the
 // handlers create and list; the authenticator looks keys up; the admin API
-// reads everything, adds tenants, replaces one account's chatbots and resets. Three stores implement it: in
-// memory (memoryStore.ts), SQLite (sqliteStore.ts) and PostgreSQL (postgresStore.ts).
+// reads each project's count and newest chatbots, adds tenants, replaces one account's chatbots and resets. Nothing a
+// request asks for of one account reads another's chatbots: one tenant never slows another by what it stores. Three
+// stores implement it: in memory (memoryStore.ts), SQLite (sqliteStore.ts) and PostgreSQL (postgresStore.ts).
 import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, ChatbotSettings, CreatedChatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
@@ -29,6 +30,12 @@ export function encodeEach(chatbots: readonly StoredChatbot[], encode: ChatbotEn
   return chatbots.map((record) => ({ record, bytes: encode(record.chatbot) }));
 }
 
+/** What the admin state shows of a project: how many chatbots it holds, and its newest, oldest first. */
+export interface ProjectChatbots {
+  held: number;
+  newest: readonly Chatbot[];
+}
+
 export type StoreKind = 'memory' | 'sqlite' | 'postgres';
 
 export interface StoreHealth {
@@ -54,8 +61,13 @@ export interface ChatbotStore {
    * JSON array with their commas, without its brackets. Rejects with BrokenChatbotError when a stored
    * chatbot breaks the contract (changed behind the server's back): it is never handed out. */
   listEncoded(accountId: string): Promise<readonly (string | Uint8Array)[]>;
-  /** Every chatbot of every account, oldest first. */
+  /** Every chatbot of every account, oldest first: for a test or a tool, never a request (it reads every tenant). */
   all(): Promise<readonly StoredChatbot[]>;
+  /** Which of these ids are stored, each with the account that holds it (a seed's own ids, checked before it is
+   * written), without reading any chatbot. */
+  ownersOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+  /** How many chatbots the project holds, and its newest `count` of them, oldest first: read from its account alone. */
+  newestOfProject(accountId: string, projectId: string, count: number): Promise<ProjectChatbots>;
   /** The account's chatbot of that id. */
   findChatbot(accountId: string, id: string): Promise<Chatbot | undefined>;
   /** Replaces the account's chatbot of the same id (checked by the encoder); false when it holds none. */

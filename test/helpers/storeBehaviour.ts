@@ -1,13 +1,15 @@
 // One behaviour suite for every store (memory, SQLite, PostgreSQL), through the
 // ChatbotStore interface: order, tenancy, keys, the seed, an atomic reset, one
 // account replaced atomically, health, and (for the stores that persist) a reopen;
-// then the edits' suite (recordBehaviour.ts) and the refusals' (refusalBehaviour.ts).
+// then the edits' suite (recordBehaviour.ts), the refusals' (refusalBehaviour.ts) and the views of one account
+// (viewBehaviour.ts).
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/state/keys.js';
 import type { ChatbotStore, StoredChatbot } from '../../src/state/store.js';
 import { contract } from './contract.js';
 import { describeRecordBehaviour } from './recordBehaviour.js';
 import { describeRefusalBehaviour } from './refusalBehaviour.js';
+import { describeViewBehaviour } from './viewBehaviour.js';
 
 export interface StoreUnderTest {
   /** A new, empty store (the same one again when `again` is given, for persistent stores). */
@@ -237,4 +239,5 @@ export function describeStoreBehaviour(kind: string, subject: StoreUnderTest) {
   });
   describeRecordBehaviour(kind, subject);
   describeRefusalBehaviour(kind, subject);
+  describeViewBehaviour(kind, subject);
 }
