@@ -37,8 +37,11 @@ export async function loadScenario(
   forAccount?: string,
 ): Promise<LoadedScenario> {
   const { contract, store, overrides } = target;
-  // For one account, its seed is made as if it held nothing: it replaces what it holds.
-  const state = forAccount ? await storeState(store, forAccount) : emptySeedState(target.keys);
+  // For one account, its seed is made as if it held nothing: it replaces what it holds. Only that account is read.
+  const given = (scenario.seed ?? []).flatMap((seed) => seed.chatbots ?? []);
+  const state = forAccount
+    ? await storeState(store, forAccount, given, { replacing: true })
+    : emptySeedState(target.keys);
   const records = scenarioRecords(contract, state, scenario, target.limit, forAccount);
   const specs = (scenario.overrides ?? []).map(scopedTo(forAccount));
   // Throws an OverrideError (the contract, or a cap) before anything changes.

@@ -142,7 +142,8 @@ export function createReference(options: ReferenceOptions): Reference {
     scenarios,
     async seedAccount(accountId, chatbots, { project } = {}) {
       await ready;
-      const records = seedRecords(contract, await storeState(store), accountId, chatbots, { project, limit: limit() });
+      const state = await storeState(store, accountId, chatbots);
+      const records = seedRecords(contract, state, accountId, chatbots, { project, limit: limit() });
       await store.addChatbots(records);
     },
     async useScenario(scenario, { account } = {}) {

@@ -15,7 +15,8 @@ export class SeedError extends RecordsError {
   override name = 'SeedError';
 }
 
-/** What the records are made against: the keys, the ids in use, and each account's count and newest chatbot. */
+/** What the records are made against: the keys, the ids that may not be given, and each account's count and newest
+ * chatbot. */
 export interface SeedState {
   keys: readonly ApiKey[];
   ids: Set<string>;
@@ -27,17 +28,29 @@ export function emptySeedState(keys: readonly ApiKey[]): SeedState {
   return { keys, ids: new Set(), accounts: new Map() };
 }
 
-/** The store as it is now, for adding to it; without the chatbots of the account `replacing`, which are to go. */
-export async function storeState(store: ChatbotStore, replacing?: string): Promise<SeedState> {
+/** The store as it is now, for adding these chatbots to one account, read from that account alone (and the keys):
+ * its count and newest chatbot (none when `replacing`: they are to go), and which ids the chatbots give are held
+ * already (by another account, when replacing). An id left to be made is random, as a create's is. */
+export async function storeState(
+  store: ChatbotStore,
+  accountId: string,
+  chatbots: readonly SeedChatbot[],
+  { replacing = false } = {},
+): Promise<SeedState> {
+  const owners = await store.ownersOf(givenIds(chatbots));
+  const ids = new Set([...owners].filter(([, owner]) => !replacing || owner !== accountId).map(([id]) => id));
   const accounts = new Map<string, { held: number; newest: string }>();
-  const ids = new Set<string>();
-  for (const { accountId, chatbot } of await store.all()) {
-    if (accountId === replacing) continue;
-    ids.add(chatbot.id);
-    const account = accounts.get(accountId) ?? { held: 0, newest: '' };
-    accounts.set(accountId, { held: account.held + 1, newest: chatbot.created_at });
+  if (!replacing) {
+    const held = await store.listByAccount(accountId);
+    accounts.set(accountId, { held: held.length, newest: held.at(-1)?.created_at ?? '' });
   }
   return { keys: await store.keys(), ids, accounts };
+}
+
+/** The ids the chatbots give, each once (an untyped caller's entry may be anything: seedRecords names it). */
+function givenIds(chatbots: readonly unknown[]): string[] {
+  const ids = chatbots.map((chatbot) => (chatbot as { id?: unknown } | null)?.id);
+  return [...new Set(ids.filter((id) => typeof id === 'string'))];
 }
 
 /** The chatbots as records of the account, after what `state` holds (which they are added to); a SeedError names

@@ -9,6 +9,8 @@ import { runServe, type RunningServer, type ServeOptions } from '../../src/serve
 import type { Chatbot, ChatbotEnvelope, ChatbotListEnvelope, CreateChatbotRequest } from '../../src/contract/types.js';
 import { assertHonoursContract } from '../../src/contract/check.js';
 import type { Contract } from '../../src/contract/contract.js';
+import { openStore } from '../../src/state/openStore.js';
+import type { ChatbotStore } from '../../src/state/store.js';
 import { contract } from './contract.js';
 import { isolatedDatabaseUrl } from './postgres.js';
 
@@ -151,6 +153,12 @@ async function defaultStore(options: ServeOptions): Promise<Partial<ServeOptions
   if (process.env.TEST_STORE === 'sqlite') return { dataFile: join(mkdtempSync(join(tmpdir(), 'store-')), 'state.db') };
   if (process.env.TEST_STORE === 'postgres') return { databaseUrl: await isolatedDatabaseUrl() };
   return {};
+}
+
+/** The store TEST_STORE names, opened for a test that hands startTestServer a store of its own around it. */
+export async function openTestStore(): Promise<ChatbotStore> {
+  const { dataFile, databaseUrl } = await defaultStore({});
+  return (await openStore(contract, { dataFile, databaseUrl }, [])).store;
 }
 
 export async function startTestServer(options: ServeOptions = {}): Promise<TestServer> {

@@ -1,8 +1,7 @@
 // /__admin: health, state, the request journal, new tenants, overrides, reset, its OpenAPI document and a page.
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { Reference } from '../../reference/reference.js';
-import type { ApiKey } from '../../state/keys.js';
-import { StoreUnavailableError, type StoredChatbot } from '../../state/store.js';
+import { StoreUnavailableError, type ChatbotStore } from '../../state/store.js';
 import { pageHeaders } from '../pageHeaders.js';
 import { sendProblem } from '../sendProblem.js';
 import { hostGuard, jsonOnlyForChanges, requireToken } from './guard.js';
@@ -58,7 +57,7 @@ export function adminRouter(options: AdminOptions): Router {
       ...health,
     });
   });
-  router.get('/state', async (_req, res) => void res.json({ accounts: state(await store.keys(), await store.all()) }));
+  router.get('/state', async (_req, res) => void res.json({ accounts: await state(store) }));
   router.get('/requests', (req, res) => {
     const only = (name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
     res.json({ requests: journal.entries({ operationId: only('operation_id'), account: only('account') }) });
@@ -91,21 +90,21 @@ function storeErrors(): ErrorRequestHandler {
 /** The newest chatbots of each project shown: the page stays small whatever the store holds. */
 const SHOWN_PER_PROJECT = 100;
 
-/** Every account and project of the keys, in the order they were added, each with its count and newest chatbots. */
-function state(keys: readonly ApiKey[], records: readonly StoredChatbot[]) {
-  const accounts = new Map<string, Map<string, unknown[]>>();
-  for (const { accountId, projectId } of keys) {
-    const projects = accounts.get(accountId) ?? new Map<string, unknown[]>();
-    accounts.set(accountId, projects);
-    if (!projects.has(projectId)) projects.set(projectId, []);
+/** Every account and project of the keys, in the order they were added, each with its count and newest chatbots: read
+ * project by project, one after another: only the chatbots shown are decoded, never every one stored, and a database
+ * store's other connections stay free for others' requests. */
+async function state(store: ChatbotStore) {
+  const accounts = new Map<string, Set<string>>();
+  for (const { accountId, projectId } of await store.keys())
+    accounts.set(accountId, (accounts.get(accountId) ?? new Set()).add(projectId));
+  const shown = [];
+  for (const [id, projectIds] of accounts) {
+    const projects = [];
+    for (const projectId of projectIds) {
+      const { held, newest } = await store.newestOfProject(id, projectId, SHOWN_PER_PROJECT);
+      projects.push({ id: projectId, chatbot_count: held, chatbots: newest });
+    }
+    shown.push({ id, projects });
   }
-  for (const { accountId, projectId, chatbot } of records) accounts.get(accountId)?.get(projectId)?.push(chatbot);
-  return [...accounts].map(([id, projects]) => ({
-    id,
-    projects: [...projects].map(([projectId, chatbots]) => ({
-      id: projectId,
-      chatbot_count: chatbots.length,
-      chatbots: chatbots.slice(-SHOWN_PER_PROJECT),
-    })),
-  }));
+  return shown;
 }
