@@ -11,6 +11,9 @@ export const SCHEMA = `
     account_id TEXT NOT NULL, project_id TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
     UNIQUE (collection, account_id, id));
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  -- An account replaced or cleared is found by these, not by reading every account's rows.
+  CREATE INDEX IF NOT EXISTS chatbots_by_account ON chatbots (account_id);
+  CREATE INDEX IF NOT EXISTS records_by_account ON records (account_id);
   INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', '2'), ('probe', '');
 `;
 // Schema 1 kept the name as text, which SQLite stores as UTF-8: a lone surrogate

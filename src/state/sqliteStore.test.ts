@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './nodeSqlite.js';
+import { prepareStatements } from './sqliteSchema.js';
 import { SqliteChatbotStore } from './sqliteStore.js';
 import { describeStoreBehaviour } from '../../test/helpers/storeBehaviour.js';
 
@@ -60,6 +61,30 @@ describe('a file of schema 1, where the name was plain text', () => {
       ]);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe('the file', () => {
+  it("finds one account's rows by an index: replacing or clearing it reads no other account's", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sqlite-index-')), 'state.db');
+    await SqliteChatbotStore.open(file).close();
+    const db = openDatabase(file);
+    try {
+      // The deletes replaceAccount runs: the account's chatbots (a prepared statement), and its records.
+      const deletes = [prepareStatements(db).deleteAccount.sourceSQL, 'DELETE FROM records WHERE account_id = ?'];
+      const plans = deletes.map((sql) =>
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all()
+          .map((step) => step.detail),
+      );
+      expect(plans).toEqual([
+        ['SEARCH chatbots USING INDEX chatbots_by_account (account_id=?)'],
+        ['SEARCH records USING INDEX records_by_account (account_id=?)'],
+      ]);
+    } finally {
+      db.close();
     }
   });
 });
