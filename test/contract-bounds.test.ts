@@ -1,10 +1,12 @@
 // What a contract drives the server to compute is bounded (docs/security.md): a path template is matched segment by
 // segment, never by a regular expression that backtracks (eighteen adjacent parameters and a trailing slash are a
-// 404 at once), and an example composed from a schema is bounded by the JSON it makes, not by its depth (a list of
-// lists four deep, 10^12 values once checked or sent, is the documented 501 `no-example`). Meanwhile another client
-// is answered and SIGTERM ends the server. At load, a required header whose composed value would pass its bound is
-// one line and exit 2; the banner names the create whose body it cannot compose instead of its Try line. `verify`
-// makes a string from its pattern, or leaves out an optional one it cannot make, and ends within --max-time.
+// 404 at once), each separator found in time linear in the segment (three hundred templates of 1,500-character
+// separators and a segment of 15,000 letters are a 404 at once), and an example composed from a schema is bounded by
+// the JSON it makes, not by its depth (a list of lists four deep, 10^12 values once checked or sent, is the
+// documented 501 `no-example`). Meanwhile another client is answered and SIGTERM ends the server. At load, a required
+// header whose composed value would pass its bound is one line and exit 2; the banner names the create whose body it
+// cannot compose instead of its Try line. `verify` makes a string from its pattern, or leaves out an optional one it
+// cannot make, and ends within --max-time.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +65,21 @@ const HOSTILE_TEMPLATE = withPaths({
     },
   },
 });
+/** Paths /x/{p}aaa…ab<n>{q}, each with a separator of 1,500 characters that a segment of `a` alone never holds. */
+const LONG_SEPARATORS = withPaths(
+  Object.fromEntries(
+    Array.from({ length: 300 }, (_, index) => [
+      `/x/{p}${'a'.repeat(1_500)}b${index}{q}`,
+      {
+        get: {
+          operationId: `longSeparator${index}`,
+          parameters: ['p', 'q'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+          responses: { 200: answered('Found', { type: 'object', example: { found: true } }) },
+        },
+      },
+    ]),
+  ),
+);
 const DEEP_ANSWER = withPaths({
   '/deep': { get: { operationId: 'getDeep', responses: { 200: answered('Deep', DEEP) } } },
 });
@@ -139,6 +156,21 @@ describe('a path template with eighteen adjacent parameters', () => {
     expect((await Promise.all(hostile)).map((response) => response.status)).toEqual([404, 404, 404]);
     // The template still matches a path it describes: one character for each parameter after the first.
     const found = await client.request('GET', `/x/${'a'.repeat(40)}`, { key: KEYS.acmeWeb });
+    expect([found.status, found.body]).toEqual([200, { found: true }]);
+    expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('three hundred path templates, each with a separator of 1,500 characters', () => {
+  it('answers a segment of 15,000 letters 404 at once; another client is answered; SIGTERM ends', async () => {
+    const started = serve(LONG_SEPARATORS);
+    const url = await listening(started);
+    const client = new TestClient(url, createContract(LONG_SEPARATORS, liveValidators));
+    // Each tries every template, and each template's separator is sought across the segment.
+    const hostile = [1, 2, 3, 4].map(() => get(url, `/x/${'a'.repeat(15_000)}`));
+    expect((await client.list(KEYS.acmeWeb)).status).toBe(200);
+    expect((await Promise.all(hostile)).map((response) => response.status)).toEqual([404, 404, 404, 404]);
+    const found = await client.request('GET', `/x/a${'a'.repeat(1_500)}b7q`, { key: KEYS.acmeWeb });
     expect([found.status, found.body]).toEqual([200, { found: true }]);
     expect(await stop(started)).toBe(0);
   });

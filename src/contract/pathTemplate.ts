@@ -2,13 +2,23 @@
 // path, whose backtracking a template with adjacent parameters ({a}{b}…) makes exponential. A parameter is one
 // path segment or a part of one. Within a segment of several parameters (/files/{name}.{ext}), each literal
 // separator is taken at its last place that leaves the parameters after it one character or more, from the right:
-// the greedy reading a regular expression of `([^/]+)` groups gives, so `a.b.c` is name `a.b` and ext `c`.
+// the greedy reading a regular expression of `([^/]+)` groups gives, so `a.b.c` is name `a.b` and ext `c`. Each
+// separator is found in time linear in the segment plus the separator (src/untrusted/word.ts), so a contract's long
+// separators cost a request no more than reading its path once for each template tried.
+import { Word } from '../untrusted/word.js';
 
-/**
- * A segment of a template: literal text; null, a parameter that is the whole segment (the common case, kept cheap);
- * or text around parameters (`texts` holds one more entry than `names`).
- */
-type Segment = string | null | { texts: readonly string[] };
+/** A segment of text around parameters: `{name}.{ext}` is first '', separators ['.'], last ''. */
+interface Mixed {
+  readonly first: string;
+  /** The texts between the parameters: one fewer than the parameters. */
+  readonly separators: readonly Word[];
+  readonly last: string;
+  /** The shortest segment it matches: its texts and a character for each parameter. */
+  readonly least: number;
+}
+
+/** A segment of a template: literal text; null, a parameter that is the whole segment (the common case, kept cheap). */
+type Segment = string | null | Mixed;
 
 export interface PathTemplate {
   /** The segments, split on `/` as a path is. */
@@ -26,7 +36,7 @@ export function parseTemplate(template: string): PathTemplate {
   let inner: string[] = [];
   const close = () => {
     const whole = inner.length === 1 && texts[0] === '' && texts[1] === '';
-    segments.push(inner.length === 0 ? (texts[0] ?? '') : whole ? null : { texts });
+    segments.push(inner.length === 0 ? (texts[0] ?? '') : whole ? null : mixed(texts));
     names.push(...inner);
     texts = [''];
     inner = [];
@@ -95,30 +105,36 @@ export function matchSegments(template: PathTemplate, parts: readonly string[]):
     } else if (segment === null) {
       if (part === '') return undefined;
       values.push(part);
-    } else if (segment === undefined || !matchSegment(segment.texts, part, values)) return undefined;
+    } else if (segment === undefined || !matchSegment(segment, part, values)) return undefined;
   }
   return values;
 }
 
+/** A segment of text around parameters, from its texts (one more than its parameters). */
+function mixed(texts: readonly string[]): Mixed {
+  const separators = texts.slice(1, -1).map((text) => new Word(text));
+  const least = texts.reduce((length, text) => length + text.length, 0) + texts.length - 1;
+  return { first: texts[0] ?? '', separators, last: texts[texts.length - 1] ?? '', least };
+}
+
 /** Reads the parameters of one segment into `values`, in order; false when the segment does not match. */
-function matchSegment(texts: readonly string[], part: string, values: string[]): boolean {
-  const first = texts[0] ?? '';
-  const last = texts[texts.length - 1] ?? '';
-  if (!part.startsWith(first) || !part.endsWith(last)) return false;
+function matchSegment({ first, separators, last, least }: Mixed, part: string, values: string[]): boolean {
+  // The cheap refusals first: most segments a template does not match end here.
+  if (part.length < least || !part.startsWith(first) || !part.endsWith(last)) return false;
   // Found from the right, each value at the place of its parameter.
   const from = values.length;
-  values.length += texts.length - 1;
+  values.length += separators.length + 1;
   // Where the text after the parameter being read begins, moving left.
   let end = part.length - last.length;
-  for (let index = texts.length - 2; index >= 1; index--) {
-    const text = texts[index] ?? '';
-    // The last place this separator starts that leaves the parameter after it one character or more.
-    const at = part.lastIndexOf(text, end - 1 - text.length);
-    if (at < first.length + 1) return false;
-    values[from + index] = part.slice(at + text.length, end);
+  for (let index = separators.length - 1; index >= 0; index--) {
+    const separator = separators[index] as Word;
+    // Its last place that leaves the parameters on both sides of it one character or more.
+    const at = separator.lastIn(part, first.length + 1, end - 1);
+    if (at < 0) return false;
+    values[from + index + 1] = part.slice(at + separator.text.length, end);
     end = at;
   }
-  if (end <= first.length) return false;
+  // `least` leaves the first parameter a character or more.
   values[from] = part.slice(first.length, end);
   return true;
 }

@@ -1,6 +1,7 @@
 // Matching a path to an operation (router.ts, pathTemplate.ts): a literal path, a template's parameters one segment or
 // a part of one, the most literal text first, a trailing slash another path, values percent-decoded, 405 with the
-// methods allowed; and in time linear in the path, whatever the template (no backtracking).
+// methods allowed; and in time linear in the path, whatever the template (no backtracking, no separator tried at
+// each place).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parameterNames, withParametersAs } from './pathTemplate.js';
@@ -77,6 +78,17 @@ describe('a template with adjacent parameters', () => {
     expect(match('GET', `/x/${'a'.repeat(60)}/`)).toEqual({ kind: 'not-found' });
     expect(match('GET', `/x/${'a'.repeat(10_000)}/`)).toEqual({ kind: 'not-found' });
     expect(matched(match('GET', `/x/${'a'.repeat(18)}`))).toMatchObject([template, { p0: 'a', p17: 'a' }]);
+  });
+});
+
+describe('a template with a long separator', () => {
+  it('refuses a long segment without trying the separator at each place', () => {
+    const separator = `${'a'.repeat(500_000)}b`;
+    const template = `/x/{p}${separator}{q}`;
+    const match = matcherOf(['GET', template]);
+    // lastIndexOf compares the separator at each place from its start: about 3 × 10^11 comparisons here.
+    expect(match('GET', `/x/${'a'.repeat(1_100_000)}`)).toEqual({ kind: 'not-found' });
+    expect(matched(match('GET', `/x/a${separator}aa`))).toEqual([template, { p: 'a', q: 'aa' }]);
   });
 });
 

@@ -87,7 +87,8 @@ export function createMatcher(
     if (!hasTemplates) return { kind: 'not-found' };
     const found = templated(method, path);
     if (found) return { kind: 'operation', ...found };
-    const allow = documented.filter((other) => templated(other, path));
+    // The request's own method has just been tried.
+    const allow = documented.filter((other) => other !== method && templated(other, path));
     return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
   };
 }
