@@ -108,6 +108,9 @@ export function passStream(
         if (stopped) return;
         if (!context.strict || !check) pass(bytes, pause);
         judged(decoder.decode(bytes, { stream: true }), pause, false);
+        // One chunk per turn of the event loop: Node reads many chunks in one go when they wait, and their items
+        // are checked as they come, so that a signal or another client would wait for all of them.
+        if (check && !stopped && !resume) setImmediate(pause());
       },
       end() {
         if (!stopped) judged(decoder.decode(), () => () => {}, true);
