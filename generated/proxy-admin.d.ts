@@ -44,8 +44,13 @@ export interface components {
              * @description Requests that broke the contract themselves (the client's doing).
              */
             requestViolations: number;
-            /** @description One per distinct cause, with the request that showed it first and a curl replay. */
+            /** @description One per distinct cause, with the request that showed it first and a curl replay: the first 200 causes seen, each text the traffic can make long cut to a bound. */
             failures: Record<string, never>[];
+            /**
+             * Format: int32
+             * @description Failures whose cause came past the 200 listed: counted here (and in `violations` or `requestViolations`), not kept.
+             */
+            unlistedFailures: number;
         };
         /** @description An RFC 9457 problem: `type` and `title` name its kind (the example of each response), `detail` this case. */
         Problem: {

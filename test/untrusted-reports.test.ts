@@ -286,6 +286,7 @@ describe('JUnit stays well-formed', () => {
         checks: [check],
         tallies: [{ check: check.name, operation: 'listChatbots', ran: 1, failed: 1 }],
         failures: [finding],
+        unlistedFailures: 0,
       },
       file,
     );

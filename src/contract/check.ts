@@ -32,13 +32,16 @@ export function responseViolations(contract: Contract, response: ObservedRespons
     const expected = match.kind === 'method-not-allowed' ? 405 : 404;
     if (status !== expected) {
       const message = `${method} ${path}: expected ${expected} for a request no operation matches, got ${status}`;
-      return [{ kind: 'status', message, pointer: `#/x-unmatched-request-responses/${expected}` }];
+      const unlisted = expected === 405 ? 'a method its path does not list' : 'a path the contract does not list';
+      const cause = `${method.toUpperCase()} to ${unlisted}: the answer is not ${expected}`;
+      return [{ kind: 'status', message, pointer: `#/x-unmatched-request-responses/${expected}`, cause }];
     }
   }
   const documented = contract.responseFor(operation, status);
   if (!documented) {
     const pointer = operation ? `${operation.pointer}/responses` : '#/x-unmatched-request-responses';
-    return [{ kind: 'status', message: `${method} ${path}: status ${status} is not documented`, pointer }];
+    const message = `${method} ${path}: status ${status} is not documented`;
+    return [{ kind: 'status', message, pointer, cause: 'a status that is not documented' }];
   }
   const { pointer, response: definition } = documented;
   const problems = headerViolations(contract, pointer, definition, status, headers);
@@ -78,6 +81,7 @@ export function responseViolations(contract: Contract, response: ObservedRespons
         kind: 'content-type',
         message: `${status}: the body is not JSON: ${text.slice(0, 200)}`,
         pointer: schemaPointer,
+        cause: 'a body that is not JSON',
       },
     ];
   }

@@ -104,7 +104,12 @@ export class StreamCheck {
       const violations: Violation[] = [];
       if (!('value' in item)) {
         const message = `${at} cannot be read: ${item.unreadable}`;
-        violations.push({ kind: 'content-type', message, pointer: this.itemSchema });
+        violations.push({
+          kind: 'content-type',
+          message,
+          pointer: this.itemSchema,
+          cause: 'an item that cannot be read',
+        });
       } else if (!validate(item.value)) {
         for (const [what, count] of groupedByItem(validate.errors ?? []))
           violations.push({

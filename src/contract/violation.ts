@@ -20,4 +20,9 @@ export interface Violation {
   message: string;
   /** Where openapi.yaml says what was expected, e.g. #/components/responses/Unauthorized/headers/WWW-Authenticate. */
   pointer: string;
+  /**
+   * The message without what the traffic put in it (the request's path, the answer's text), when it quotes such: the
+   * same for every request that breaks the contract this way, so that each is not a defect of its own.
+   */
+  cause?: string;
 }

@@ -36,10 +36,10 @@ export function keep(
   failures: readonly Failure[],
 ): void {
   const operation = expectation.operation?.operationId ?? 'unmatched';
-  // The caller's key stays out of the replay command, as $API_KEY. A replay is made only for an answer that
-  // broke the contract: most answers do not, and each replay hashes and masks the body.
+  // The caller's key stays out of the replay command, as $API_KEY. A replay is made only for a failure kept as a new
+  // finding: most answers break nothing or a known cause, and each replay hashes and masks the body.
   const key = bearerKey(testCase.headers.authorization);
-  const curl = failures.length > 0 ? toCurl(context.upstream, testCase, key ? { main: key } : {}) : undefined;
+  const curl = () => toCurl(context.upstream, testCase, key ? { main: key } : {});
   context.log.record(operation, ran, failures, testCase, answer, curl, key);
   const redact = new Redactor([key]);
   for (const failure of failures) {

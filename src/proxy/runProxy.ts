@@ -98,6 +98,7 @@ export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
       violations: log.violations,
       requestViolations: log.requestViolations,
       failures: log.list(),
+      unlistedFailures: log.unlisted,
     });
   });
   app.use(express.raw({ type: () => true, limit: MAX_PROXIED_BODY }));

@@ -1,6 +1,6 @@
 // What the proxy saw break the contract: every violation counted, each
-// distinct cause kept once (with the request that showed it first), and the
-// tallies a JUnit report needs. Shared with `verify` through Findings.
+// distinct cause kept once (with the request that showed it first; past the
+// first causes, counted only), and the tallies a JUnit report needs. Shared with `verify` through Findings.
 import type { Contract } from '../contract/contract.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
@@ -34,8 +34,10 @@ export interface ProxyReport {
   violations: number;
   /** Requests that broke the contract themselves (the client's doing; the upstream may refuse them rightly). */
   requestViolations: number;
-  /** One per distinct cause. */
+  /** One per distinct cause, the first KEPT_CAUSES. */
   failures: Finding[];
+  /** Failures whose cause was past the KEPT_CAUSES listed: counted, not kept. */
+  unlistedFailures: number;
   checks: CheckSummary[];
   tallies: ReturnType<Findings['tallies']>;
   /** Per operation, which documented statuses the traffic exercised. */
@@ -66,14 +68,14 @@ export class ViolationLog {
     return !VERIFY_ONLY.has(check);
   }
 
-  /** `curl`: the replay, made when there are failures; `key`: the key the request carried, masked in what is kept. */
+  /** `curl`: makes the replay, when a failure is kept; `key`: the key the request carried, masked in what is kept. */
   record(
     operation: string,
     ran: readonly CheckName[],
     failures: readonly Failure[],
     testCase: TestCase,
     answer: Answer,
-    curl: Replay | undefined,
+    curl: () => Replay,
     key?: string,
   ): void {
     this.requests += 1;
@@ -84,15 +86,23 @@ export class ViolationLog {
         operation,
         failures.some((failure) => failure.check === check),
       );
+    // One replay for all the failures of this exchange, made at most once.
+    let replay: Replay | undefined;
+    const replays = () => [(replay ??= curl())];
     for (const failure of failures) {
       if (judgesTheClient(failure.check)) this.requestViolations += 1;
       else this.violations += 1;
-      this.#findings.add(operation, failure, testCase, answer, curl ? [curl] : [], key ? [key] : []);
+      this.#findings.add(operation, failure, testCase, answer, replays, key ? [key] : []);
     }
   }
 
   list(): Finding[] {
     return this.#findings.list();
+  }
+
+  /** Failures whose cause was past those listed. */
+  get unlisted(): number {
+    return this.#findings.unlisted;
   }
 
   report(baseUrl: string): ProxyReport {
@@ -109,6 +119,7 @@ export class ViolationLog {
       violations: this.violations,
       requestViolations: this.requestViolations,
       failures: this.list(),
+      unlistedFailures: this.unlisted,
       checks,
       tallies,
       coverage: this.#coverage.report(),

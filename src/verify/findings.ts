@@ -2,7 +2,8 @@
 // it, the answer received and what the contract expected; and a tally of how
 // often each check ran and failed, per operation (JUnit's test cases). Every
 // report and view is made from these, so a finding is kept with its secrets
-// masked (src/untrusted/redact.ts).
+// masked (src/untrusted/redact.ts), and bounded: its texts cut, and past the
+// first causes, failures only counted, as a stream's broken items are.
 import { Redactor } from '../untrusted/redact.js';
 import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
@@ -34,10 +35,31 @@ export interface Tally {
 
 const BODY_SHOWN = 600;
 
+/**
+ * Distinct causes kept whole, each with its replay: past them, failures are counted, not kept, so that what a run
+ * holds is bounded whatever its traffic. More than a person reads through in a report, and more than the checks of a
+ * contract's operations find once a cause leaves the traffic's text out; with each finding bounded, little memory.
+ */
+export const KEPT_CAUSES = 200;
+/** The characters kept of a finding's text that the traffic can make long: the case, the path, the message. */
+export const TEXT_KEPT = 2_000;
+/** The characters kept of a replay command: a request within Node's 16 KiB of headers, its body inline, fits whole. */
+const COMMAND_KEPT = 20_000;
+/** The bytes of replay bodies kept across all findings: the proxy's request body limit, so the largest fits once. */
+const REPLAY_BYTES_KEPT = 16 * 1024 * 1024;
+
+/** The text, or its first `max` characters and how many more there were. */
+function cut(text: string, max = TEXT_KEPT): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
 export class Findings {
   readonly #causes = new Map<string, Finding>();
   readonly #tallies = new Map<string, Tally>();
   readonly #known: readonly (string | undefined)[];
+  #replayBytes = 0;
+  /** Failures of causes past the KEPT_CAUSES kept: counted only. */
+  #unlisted = 0;
 
   /** `secrets`: what the run was given (its keys), masked wherever it appears, besides every sk_live_ key. */
   constructor(secrets: readonly (string | undefined)[] = []) {
@@ -45,11 +67,17 @@ export class Findings {
   }
 
   static key(operation: string, failure: Pick<Failure, 'check' | 'cause'>): string {
-    return `${failure.check} ${operation} ${failure.cause ?? ''}`;
+    return `${failure.check} ${operation} ${cut(failure.cause ?? '')}`;
   }
 
-  has(operation: string, failure: Failure): boolean {
-    return this.#causes.has(Findings.key(operation, failure));
+  /** Whether add() would keep this failure as a new finding: its cause is not known, and there is room for it. */
+  wouldKeep(operation: string, failure: Failure): boolean {
+    return this.#causes.size < KEPT_CAUSES && !this.#causes.has(Findings.key(operation, failure));
+  }
+
+  /** Failures whose cause was past the KEPT_CAUSES kept, so not listed. */
+  get unlisted(): number {
+    return this.#unlisted;
   }
 
   count(check: CheckName, operation: string, failed: boolean): void {
@@ -61,15 +89,15 @@ export class Findings {
   }
 
   /**
-   * Keeps the failure, unless its cause is known; returns whether it was new. `secrets`: more to mask (the key a
-   * proxied request carried).
+   * Keeps the failure, unless its cause is known or past those kept; returns whether it was new. `replays` may be
+   * made only then. `secrets`: more to mask (the key a proxied request carried).
    */
   add(
     operation: string,
     failure: Failure,
     testCase: TestCase,
     answer: Answer | undefined,
-    replays: Replay[],
+    replays: readonly Replay[] | (() => readonly Replay[]),
     secrets: readonly string[] = [],
   ): boolean {
     const key = Findings.key(operation, failure);
@@ -78,14 +106,17 @@ export class Findings {
       known.occurrences += 1;
       return false;
     }
+    if (this.#causes.size >= KEPT_CAUSES) {
+      this.#unlisted += 1;
+      return false;
+    }
     const finding: Finding = {
       ...failure,
       operation,
       phase: testCase.phase,
       label: testCase.label,
       request: { method: testCase.method, path: testCase.path },
-      curl: replays.map((replay) => replay.command),
-      replayBodies: replays.flatMap((replay) => (replay.body ? [replay.body] : [])),
+      ...this.#replays(typeof replays === 'function' ? replays() : replays),
       answer: answer
         ? {
             status: answer.status,
@@ -95,23 +126,28 @@ export class Findings {
         : { status: 0, contentType: null, body: '' },
       occurrences: 1,
     };
-    this.#causes.set(key, new Redactor([...this.#known, ...secrets]).deep(finding));
+    // Masked whole, then cut: a cut never leaves part of a secret to show.
+    this.#causes.set(key, bounded(new Redactor([...this.#known, ...secrets]).deep(finding)));
     return true;
-  }
-
-  /** A finding from a shorter run replaces the first one seen of its cause (a shrunk counterexample). */
-  replace(operation: string, failure: Failure, finding: Omit<Finding, 'occurrences'>): void {
-    const key = Findings.key(operation, failure);
-    const occurrences = this.#causes.get(key)?.occurrences ?? 1;
-    this.#causes.set(key, new Redactor(this.#known).deep({ ...finding, occurrences }));
-  }
-
-  get(operation: string, failure: Failure): Finding | undefined {
-    return this.#causes.get(Findings.key(operation, failure));
   }
 
   list(): Finding[] {
     return [...this.#causes.values()];
+  }
+
+  /** The commands, and their bodies while the bodies kept stay within REPLAY_BYTES_KEPT; a command says it when not. */
+  #replays(replays: readonly Replay[]): Pick<Finding, 'curl' | 'replayBodies'> {
+    const curl: string[] = [];
+    const replayBodies: ReplayBody[] = [];
+    for (const { command, body } of replays) {
+      const bytes = body ? Buffer.byteLength(body.base64, 'base64') : 0;
+      if (!body || this.#replayBytes + bytes <= REPLAY_BYTES_KEPT) {
+        curl.push(command);
+        if (body) replayBodies.push(body);
+        this.#replayBytes += bytes;
+      } else curl.push(`${command} # its body (${bytes} bytes) is not kept: past the replay bodies a run keeps`);
+    }
+    return { curl, replayBodies };
   }
 
   tallies(): Tally[] {
@@ -136,6 +172,21 @@ export class Findings {
       return why === undefined ? summary : { ...summary, skipped: why };
     });
   }
+}
+
+/** The finding with each text the traffic can make long cut: what one finding holds is bounded. */
+function bounded(finding: Finding): Finding {
+  const { label, request, message, expected, cause, curl, answer } = finding;
+  return {
+    ...finding,
+    label: cut(label),
+    request: { ...request, path: cut(request.path) },
+    message: cut(message),
+    expected: cut(expected),
+    ...(cause === undefined ? {} : { cause: cut(cause) }),
+    curl: curl.map((command) => cut(command, COMMAND_KEPT)),
+    answer: { ...answer, contentType: answer.contentType === null ? null : cut(answer.contentType) },
+  };
 }
 
 /** A check over a whole run: how often it ran and failed, or why it did not run. */

@@ -74,8 +74,10 @@ export interface VerifyReport {
   seconds: number;
   requests: number;
   chatbotsCreated: number;
-  /** One per distinct cause. */
+  /** One per distinct cause, the first KEPT_CAUSES. */
   failures: Finding[];
+  /** Failures whose cause was past the KEPT_CAUSES listed: counted, not kept. */
+  unlistedFailures: number;
   checks: CheckSummary[];
   tallies: Tally[];
   coverage: OperationCoverage[];
@@ -178,6 +180,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     requests: session.requests,
     chatbotsCreated: session.chatbotsCreated,
     failures,
+    unlistedFailures: session.findings.unlisted,
     checks: summarize(session, keys, stateless),
     tallies: session.findings.tallies(),
     coverage: session.coverage.report(),

@@ -5,6 +5,7 @@
 // from the settings table (src/cli/settings.ts).
 import { Option, type Command } from 'commander';
 import { judgesTheClient } from '../../verify/checks/catalogue.js';
+import { KEPT_CAUSES } from '../../verify/findings.js';
 import { jsonText } from '../../untrusted/json.js';
 import { printable } from '../../untrusted/printable.js';
 import { exitOnStartFailure } from '../exits.js';
@@ -139,7 +140,11 @@ export function addProxyCommand(program: Command): void {
       console.log(
         `proxy: ${count(report.requests, 'request', 'requests')} checked, ` +
           `${count(report.violations, 'contract violation', 'contract violations')} by the upstream (${distinct} ` +
-          `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract`,
+          `distinct), ${count(report.requestViolations, 'request', 'requests')} that broke the contract` +
+          (report.unlistedFailures > 0
+            ? `; ${report.unlistedFailures} more ${report.unlistedFailures === 1 ? 'failure' : 'failures'}, of ` +
+              `causes past the first ${KEPT_CAUSES}, not listed`
+            : ''),
       );
       if (gate) process.stdout.write(`\n${gate.text}`);
       process.exitCode = report.violations > 0 || gate?.summary.passed === false ? 1 : 0;

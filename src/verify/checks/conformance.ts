@@ -16,8 +16,9 @@ function fromViolations(name: CheckName, kind: ViolationKind, expected: string):
         message: found.map((violation) => violation.message).join('; '),
         expected,
         pointer: first.pointer,
-        // One cause per place in the contract, so that two schema defects are two findings.
-        cause: `${first.pointer} ${first.message.replace(/"[^"]*"|\d+/g, '…')}`,
+        // One cause per place in the contract, so that two schema defects are two findings; what the traffic put in
+        // the message (a path, a quoted value, a number) is left out, so that each request is not a defect of its own.
+        cause: `${first.pointer} ${first.cause ?? first.message.replace(/"[^"]*"|\d+/g, '…')}`,
       };
     },
   };

@@ -33,7 +33,7 @@ export async function runProperty<T>(
       return true;
     }
     const pending = session.takePending();
-    if (!pending.some(({ operation, failure }) => !session.findings.has(operation, failure))) return true;
+    if (!pending.some(({ operation, failure }) => session.findings.wouldKeep(operation, failure))) return true;
     failing = pending;
     return false;
   });

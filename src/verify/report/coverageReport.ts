@@ -7,13 +7,22 @@ import { markdownCode, markdownCodeBlock } from '../../untrusted/markdown.js';
 import { CATALOGUE, judgesTheClient } from '../checks/catalogue.js';
 import type { Finding } from '../findings.js';
 import type { VerifyReport } from '../runVerify.js';
-import { createdPhrase, gateMissed, plural } from './text.js';
+import { createdPhrase, gateMissed, plural, unlistedPhrase } from './text.js';
 import { replayBodiesNote, writeReport } from './write.js';
 
 /** What the proxy's report holds (src/proxy/violations.ts), as the reports read it. */
 interface ProxiedReport extends Pick<
   VerifyReport,
-  'baseUrl' | 'contract' | 'seconds' | 'requests' | 'failures' | 'checks' | 'tallies' | 'coverage' | 'gate'
+  | 'baseUrl'
+  | 'contract'
+  | 'seconds'
+  | 'requests'
+  | 'failures'
+  | 'unlistedFailures'
+  | 'checks'
+  | 'tallies'
+  | 'coverage'
+  | 'gate'
 > {
   upstream: string;
   violations: number;
@@ -101,6 +110,7 @@ function targetLines(report: AnyReport, show: Show): string[] {
     return [
       `Upstream: ${report.upstream}, proxied at ${report.baseUrl}`,
       `Verdict: ${passed ? 'passed' : 'failed'}, ${counted(upstream, 'distinct violation')} by the upstream` +
+        unlisted(report) +
         belowTheGate(report),
       `${counted(report.requests, 'request')} in ${report.seconds.toFixed(1)} s; ` +
         `${counted(report.violations, 'contract violation')} by the upstream's answers, ` +
@@ -110,13 +120,18 @@ function targetLines(report: AnyReport, show: Show): string[] {
   return [
     `Target: ${report.baseUrl}${report.stateless ? ' (stateless)' : ''}`,
     `Verdict: ${report.passed ? 'passed' : 'failed'}, ${counted(report.failures.length, 'distinct failure')}` +
-      `${report.error ? `; the run stopped: ${show(report.error)}` : ''}${belowTheGate(report)}`,
+      `${unlisted(report)}${report.error ? `; the run stopped: ${show(report.error)}` : ''}${belowTheGate(report)}`,
     `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
     `${counted(report.requests, 'request')} in ${report.seconds.toFixed(1)} s; ${createdPhrase(report)}`,
   ];
 }
 
 const counted = (count: number, words: string) => `${count} ${plural(count, words)}`;
+
+const unlisted = (report: Pick<VerifyReport, 'unlistedFailures'>) => {
+  const phrase = unlistedPhrase(report);
+  return phrase ? `; ${phrase}` : '';
+};
 
 const belowTheGate = (report: Pick<VerifyReport, 'gate'>) => {
   const missed = gateMissed(report);

@@ -4,14 +4,14 @@
 // client's mistakes are reported in a skipped case, for the team to read.
 import { judgesTheClient } from '../checks/catalogue.js';
 import { junit, junitText } from '../../untrusted/junit.js';
-import { formatFinding, gateMissed, plural } from './text.js';
+import { formatFinding, gateMissed, plural, unlistedPhrase } from './text.js';
 import type { VerifyReport } from '../runVerify.js';
 import { writeReport } from './write.js';
 
 /** What a JUnit report is made of: `verify`'s report, or the proxy's. */
 export type JUnitSource = Pick<
   VerifyReport,
-  'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures' | 'gate'
+  'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures' | 'unlistedFailures' | 'gate'
 > & {
   error?: string;
 };
@@ -44,10 +44,11 @@ export function writeJUnit(
       const failures = report.failures.filter(
         (finding) => finding.check === check.name && finding.operation === tally.operation,
       );
-      if (failures.length === 0) continue;
+      // A pair can have failed with none of its causes listed, when they came past those kept.
+      const unlisted = failures.length === 0 && tally.failed > 0 ? unlistedPhrase(report) : undefined;
+      if (failures.length === 0 && !unlisted) continue;
       const summary = junitText(
-        failures
-          .map((finding) => finding.message)
+        (unlisted ? [`${tally.failed} failed: ${unlisted}`] : failures.map((finding) => finding.message))
           .join('; ')
           .slice(0, 500),
       );

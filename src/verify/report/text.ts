@@ -2,7 +2,7 @@
 // request to replay it, then every check with how often it ran, then totals.
 import { joinedLines } from '../../untrusted/joinedLines.js';
 import { printable } from '../../untrusted/printable.js';
-import type { Finding } from '../findings.js';
+import { KEPT_CAUSES, type Finding } from '../findings.js';
 import type { Progress, VerifyReport } from '../runVerify.js';
 
 export function formatHeader(
@@ -44,6 +44,8 @@ export function formatReport(report: VerifyReport): string {
     out.push(`✗ ${report.failures.length} ${plural(report.failures.length, 'failure')}`, '');
     report.failures.forEach((finding, index) => out.push(formatFinding(finding, index + 1, report.contract), ''));
   }
+  const unlisted = unlistedPhrase(report);
+  if (unlisted) out.push(`✗ ${unlisted}`, '');
   out.push('Checks');
   const width = Math.max(...report.checks.map((check) => check.name.length));
   for (const check of report.checks) {
@@ -74,6 +76,14 @@ export function formatSummary(report: VerifyReport): string {
 /** `coverage below the gate: answers 64.2 % < 70 %` when --fail-under failed the run. */
 export function gateMissed(report: Pick<VerifyReport, 'gate'>): string | undefined {
   return report.gate && !report.gate.passed ? `coverage below the gate: ${report.gate.below}` : undefined;
+}
+
+/** `3 more failures, of causes past the first 200, not listed`, when there are any. */
+export function unlistedPhrase(report: Pick<VerifyReport, 'unlistedFailures'>): string | undefined {
+  const count = report.unlistedFailures;
+  return count > 0
+    ? `${count} more ${plural(count, 'failure')}, of causes past the first ${KEPT_CAUSES}, not listed`
+    : undefined;
 }
 
 /** What the creates left behind: chatbots kept by a stateful target, nothing by a stateless one (a mock). */
