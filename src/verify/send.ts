@@ -55,11 +55,16 @@ export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): P
     // A stream that is still going when the time is up is cut there, and what came of it is its answer.
     let cut: (() => void) | undefined;
     const timer = setTimeout(() => (cut ? cut() : timeout.abort()), limits.requestMs);
-    const signal = AbortSignal.any([timeout.signal, limits.deadline]);
+    // The run's deadline ends the request too, by a listener let go with the request: AbortSignal.any would tie a
+    // signal to the deadline for every request, for as long as the deadline lives (the proxy's never ends).
+    const atDeadline = () => timeout.abort();
+    limits.deadline.addEventListener('abort', atDeadline, { once: true });
+    const { signal } = timeout;
     const settle =
       <T>(finish: (value: T) => void) =>
       (value: T) => {
         clearTimeout(timer);
+        limits.deadline.removeEventListener('abort', atDeadline);
         finish(value);
       };
     const done = settle(resolve);
