@@ -4,8 +4,7 @@
 // max_response_size finding in every report; the proxy answers that client a
 // 502 problem and serves the next one as before.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +18,7 @@ import { documentedAnswer } from './helpers/adminAnswer.js';
 import { startBrokenServer } from './helpers/broken.js';
 import { joined } from './helpers/regexp.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
+import { startUpstream } from './helpers/upstream.js';
 import { KEYS, TestClient } from './helpers/server.js';
 
 const CAP = 64 * 1024;
@@ -69,16 +69,9 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
 
 /** A bare upstream that answers every request with `answer`. */
 async function bareUpstream(answer: (res: ServerResponse, req: IncomingMessage) => void): Promise<string> {
-  const server = createServer((req, res) => answer(res, req));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const upstream = await startUpstream((req, res) => answer(res, req));
+  closing.push(upstream.close);
+  return upstream.url;
 }
 
 const limits = { requestMs: 10_000, deadline: new AbortController().signal, maxResponseBytes: CAP };

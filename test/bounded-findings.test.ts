@@ -4,8 +4,7 @@
 // send; past the first KEPT_CAUSES causes (an upstream can still vary what it answers), failures are counted, and each
 // text of a kept finding is cut, so that what the proxy holds, and what /__admin/violations answers, stays bounded.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
@@ -14,6 +13,7 @@ import { proxyAdminContract } from '../src/http/admin/adminContract.js';
 import { KEPT_CAUSES, TEXT_KEPT } from '../src/verify/findings.js';
 import { documentedAnswer } from './helpers/adminAnswer.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
+import { startUpstream } from './helpers/upstream.js';
 
 /** What a kept text may hold: TEXT_KEPT characters, and how many more there were. */
 const TEXT_BOUND = TEXT_KEPT + 40;
@@ -28,19 +28,12 @@ beforeAll(assertBuilt);
 
 /** A bare upstream that answers every request with `answer`. */
 async function bareUpstream(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer((req, res) => {
+  const upstream = await startUpstream((req, res) => {
     req.resume();
     req.on('end', () => answer(req, res));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  closing.push(upstream.close);
+  return upstream.url;
 }
 
 /** Letters only, a different word for each index: no digit for a cause to leave out. */

@@ -3,8 +3,7 @@
 // items are listed and the rest counted, so that an upstream sending broken items without end grows nothing; a client
 // that goes away stops the proxy's read of the upstream; SIGTERM ends the proxy with such a stream in flight.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
@@ -13,6 +12,7 @@ import { LISTED_ITEMS } from '../src/contract/streamCheck.js';
 import { proxyAdminContract } from '../src/http/admin/adminContract.js';
 import { documentedAnswer } from './helpers/adminAnswer.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
+import { startUpstream } from './helpers/upstream.js';
 import { until } from './helpers/until.js';
 
 /** A 3.2 contract whose one operation answers a stream of JSON Lines, each item an integer. */
@@ -50,7 +50,7 @@ beforeAll(() => {
 /** An upstream that streams broken items, `writes` times WRITE or without end, and counts the streams still open. */
 async function brokenItemsUpstream(writes = Infinity) {
   const open = new Set<ServerResponse>();
-  const server = createServer((_req, res) => {
+  const upstream = await startUpstream((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/jsonl' });
     open.add(res);
     res.on('close', () => open.delete(res));
@@ -64,15 +64,8 @@ async function brokenItemsUpstream(writes = Infinity) {
     };
     next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, open };
+  closing.push(upstream.close);
+  return { url: upstream.url, open };
 }
 
 /** The proxy, with an upstream timeout far past the bound a test waits: only the proxy's own stop ends a read. */
