@@ -136,15 +136,20 @@ function stringArbitrary(schema: Schema, place: Place): fc.Arbitrary<string> {
     sources,
     fits,
     (tries) =>
-      `verify cannot generate a value for ${place.path.join('.') || 'the body'}: none of ${tries} strings tried ` +
+      `${cannotGenerate(place)}: none of ${tries} strings tried ` +
       `matches its pattern ${source} within ${minLength} to ${maxLength} characters`,
   );
+}
+
+/** The start of every message of a place verify cannot fill. */
+function cannotGenerate(place: Place): string {
+  return `verify cannot generate a value for ${place.path.join('.') || 'the body'}`;
 }
 
 /** A schema whose least value, as often as the lists around it repeat it, is past what verify generates. */
 function tooLarge(place: Place, why: string): TooLarge {
   return new TooLarge(
-    `verify cannot generate a value for ${place.path.join('.') || 'the body'}: ${why}, ${place.copies} times over, ` +
+    `${cannotGenerate(place)}: ${why}, ${place.copies} times over, ` +
       `would pass ${MOST_VALUES} values or ${MOST_CHARACTERS} characters`,
   );
 }
@@ -178,7 +183,7 @@ function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbit
     [whole],
     (value) => withinLimits(schema, value),
     (tries) =>
-      `verify cannot generate a value for ${place.path.join('.') || 'the body'}: none of ${tries} objects tried ` +
+      `${cannotGenerate(place)}: none of ${tries} objects tried ` +
       'is within its x-max-depth, x-max-entries and x-max-json-length',
   );
 }
