@@ -14,7 +14,7 @@ import {
 } from './router.js';
 
 export interface CompiledContract {
-  /** openapi.yaml as written, as JSON. */
+  /** openapi.yaml as JSON, without its prose (prose.ts). */
   document: OpenApiDocument;
   operations: ContractOperation[];
   /** Each operation's request validators (body, then parameters), by operationId. */

@@ -1,7 +1,8 @@
 // Compiles a contract's validators ahead of time into one ES module, for the
 // MSW package (tools/build-msw.mjs) and its tests: the validators collected as
 // the live router builds them (compiledGroups.ts), written out by Ajv as
-// standalone code with the contract's formats and keywords, bundled.
+// standalone code with the contract's formats and keywords, bundled. The copy
+// leaves out the contract's prose (prose.ts), which nothing in the page reads.
 // The module exports `compiled` (a CompiledContract). Node and build time only.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +10,15 @@ import { build, type Plugin } from 'esbuild';
 import { LIMITS_MODULE } from './ajv.js';
 import { collectValidators, tableCode } from './compiledGroups.js';
 import type { OpenApiDocument } from './contract.js';
+import { withoutProse } from './prose.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // dist/contract/limits.js once built; the TypeScript source under the tests.
 const limitsFile = ['limits.js', 'limits.ts'].map((name) => here + name).find((path) => existsSync(path)) ?? '';
 
 /** The ES module text, bundled with the runtime pieces the validators call (formats, the limits' measures). */
-export async function compileContractModule(document: OpenApiDocument): Promise<string> {
+export async function compileContractModule(written: OpenApiDocument): Promise<string> {
+  const document = withoutProse(written);
   const collected = collectValidators(document, true);
   const entry = [
     "import * as body from 'compiled:body';",
