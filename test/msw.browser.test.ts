@@ -93,7 +93,7 @@ describe.skipIf(!chromiumAvailable('the MSW handlers'))(
 );
 
 describe(`the page weight of the MSW handlers (${MSW})`, () => {
-  it('adds at most 52 KB gzipped to a page with a one-handler MSW worker (esbuild, minified)', async () => {
+  it('adds at most 50 KB gzipped to a page with a one-handler MSW worker (esbuild, minified)', async () => {
     const page = async (contents: string) => {
       const built = await build({
         stdin: { contents, resolveDir: at('.'), loader: 'js' },
@@ -115,6 +115,6 @@ describe(`the page weight of the MSW handlers (${MSW})`, () => {
       "import { createMswHandlers } from '@chatbot-api-mock/msw';\nimport { setupWorker } from " +
         "'msw/browser';\nawait setupWorker(...createMswHandlers({ baseUrl: '/api' }).handlers).start();",
     );
-    expect(ours - base).toBeLessThanOrEqual(52 * 1024);
+    expect(ours - base).toBeLessThanOrEqual(50 * 1024);
   });
 });
