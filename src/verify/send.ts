@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { sequentialKind } from '../contract/sequential.js';
 import { AnswerTooLarge } from './answerCap.js';
 import type { Answer, TestCase } from './cases.js';
+import { TargetRefused, targetUrl } from './targetUrl.js';
 
 /** Why a run stops when its time is up (the runner adds how long, and in which phase). */
 export const TIME_LIMIT = 'the run reached its time limit';
@@ -46,11 +47,17 @@ export class RequestFailed extends Error {
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export function send(baseUrl: string, testCase: TestCase, limits: SendLimits): Promise<Answer> {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + testCase.path);
   const started = performance.now();
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
     if (limits.deadline.aborted) return reject(new RunStopped(TIME_LIMIT));
+    let url: URL;
+    try {
+      url = targetUrl(baseUrl, testCase.path);
+    } catch (error) {
+      // A refusal, not a request: the case is a failed request, as one nothing answered.
+      return reject(error instanceof TargetRefused ? new RequestFailed(error.message) : error);
+    }
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const timeout = new AbortController();
     // A stream that is still going when the time is up is cut there, and what came of it is its answer.
     let cut: (() => void) | undefined;
