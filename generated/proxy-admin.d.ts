@@ -73,6 +73,23 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request target is not a path from `/` (RFC 9112's origin form): the proxy forwards no `*` (`OPTIONS *` included), no absolute URL (the form only a forward proxy serves, which this proxy is not), and no other text, such as `*@host/x`, that would name another host once put after the upstream's address. Nothing is forwarded or recorded. */
+        InvalidRequestTarget: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://chatbots.example/problems/invalid-request-target",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "The request target must be a path from \"/\": this proxy forwards no \"*\" and no absolute URL."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The upstream did not answer (refused, unreachable, or past the timeout). */
         UpstreamUnavailable: {
             headers: {

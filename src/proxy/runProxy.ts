@@ -2,6 +2,7 @@
 // the API's base path by forwarding to the upstream and judging each answer,
 // and /__admin/violations with what it has seen break the contract. That view
 // holds the traffic (request bodies), so off loopback it needs an admin token.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino, type Logger } from 'pino';
@@ -16,7 +17,7 @@ import { checkResponseBytes } from '../verify/answerCap.js';
 import { createOracle } from '../verify/oracle.js';
 import { createFallback, type FallbackKind } from './fallback.js';
 import { proxyRequest } from './handler.js';
-import { proxyAdminContract } from '../http/admin/adminContract.js';
+import { proxyAdminContract, proxyProblem } from '../http/admin/adminContract.js';
 import { checkAdmin } from '../http/admin/checkAdmin.js';
 import { ViolationLog, type ProxyReport } from './violations.js';
 
@@ -117,8 +118,21 @@ export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
       });
     },
   );
-  const server = await listen(app, port, host);
+  const server = await listen(pathsOnly(app), port, host);
   const { port: bound } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}${contract.basePath}`;
   return { url, log, report: () => log.report(url), close: () => closeServer(server) };
+}
+
+/**
+ * The app, for a request target that is a path (RFC 9112's origin form). Node's parser lets through `*`, absolute URLs
+ * and text such as `*@host/x` too, which, put after the upstream's address, would name another host: each is refused
+ * before any route sees it, and nothing is forwarded.
+ */
+function pathsOnly(app: express.Express): (req: IncomingMessage, res: ServerResponse) => void {
+  const detail = 'The request target must be a path from "/": this proxy forwards no "*" and no absolute URL.';
+  return (req, res) => {
+    if (req.url?.startsWith('/')) return void app(req, res);
+    sendProblem(res, proxyProblem('InvalidRequestTarget', detail), { 'Cache-Control': 'no-store' });
+  };
 }

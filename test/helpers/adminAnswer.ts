@@ -52,6 +52,28 @@ export async function documentedAnswer(
   return { status: response.status, headers: response.headers, body };
 }
 
+/**
+ * Fails the test unless the answer is the problem `name` of the document's components.responses: one the server
+ * answers outside any operation (the proxy's own refusals), its body fitting the schema, its kind the example's.
+ */
+export function expectDocumentedProblem(
+  document: OpenAPIV3.Document,
+  name: string,
+  answer: { status: number; type: string; body: unknown },
+): void {
+  const response = document.components?.responses?.[name] as OpenAPIV3.ResponseObject | undefined;
+  const content = response?.content?.['application/problem+json'];
+  expect(content, `${document.info.title} documents no problem response ${name}`).toBeDefined();
+  expect(answer.type.replace(/;.*$/s, '').trim()).toBe('application/problem+json');
+  const validate = ajv.compile({
+    $ref: `${nameOf(document)}#/components/responses/${name}/content/application~1problem+json/schema`,
+  });
+  expect(validate(answer.body), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  const example = content?.example as Record<string, unknown> | undefined;
+  expect(answer.body).toMatchObject({ type: example?.type, title: example?.title, status: answer.status });
+  expect(answer.status).toBe(example?.status);
+}
+
 /** The problem a document's components.responses names, as the admin API sends it. */
 export function documentedProblemType(document: OpenAPIV3.Document, name: string): unknown {
   const response = document.components?.responses?.[name] as OpenAPIV3.ResponseObject | undefined;
