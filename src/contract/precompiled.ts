@@ -1,13 +1,14 @@
 // Runs the validators' script an --watch check wrote in its thread (compiledScript.ts), with the code cache V8 made
 // there once each validator had run: the server's thread then has every validator of the edited contract without
 // compiling one, neither with Ajv nor with V8. The script may require only the runtime pieces Ajv's code calls (its
-// own, ajv-formats' formats, the contract's measures). Matching stays the live router's, and a schema the script does
-// not hold is compiled on its first use, as without it. Node only.
+// own, ajv-formats' formats, the contract's measures, its check of unique items). Matching stays the live router's,
+// and a schema the script does not hold is compiled on its first use, as without it. Node only.
 import { createRequire } from 'node:module';
 import { Script } from 'node:vm';
 import type { ValidateFunction } from 'ajv';
-import { LIMITS_MODULE } from './ajv.js';
+import { DUPLICATES_MODULE, LIMITS_MODULE } from './ajv.js';
 import type { ContractValidators, OpenApiDocument, ValidatorsFactory } from './contract.js';
+import * as duplicates from './duplicates.js';
 import * as limits from './limits.js';
 import { byStatus, requestErrors } from './router.js';
 
@@ -35,6 +36,7 @@ const RUNTIME = [
 ];
 const require = (id: string): unknown => {
   if (id === LIMITS_MODULE) return limits;
+  if (id === DUPLICATES_MODULE) return duplicates;
   if (!RUNTIME.includes(id)) throw new Error(`the validators' code asks for ${JSON.stringify(id)}`);
   return nodeRequire(id);
 };

@@ -7,16 +7,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { LIMITS_MODULE } from './ajv.js';
+import { DUPLICATES_MODULE, LIMITS_MODULE } from './ajv.js';
 import { collectValidators, tableCode } from './compiledGroups.js';
 import type { OpenApiDocument } from './contract.js';
 import { withoutProse } from './prose.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-// dist/contract/limits.js once built; the TypeScript source under the tests.
-const limitsFile = ['limits.js', 'limits.ts'].map((name) => here + name).find((path) => existsSync(path)) ?? '';
+// dist/contract/<name>.js once built; the TypeScript source under the tests.
+const beside = (name: string) =>
+  [`${name}.js`, `${name}.ts`].map((file) => here + file).find((path) => existsSync(path)) ?? '';
+// The modules the keywords' code requires (ajv.ts), by the file that holds each.
+const KEYWORD_MODULES = { [LIMITS_MODULE]: beside('limits'), [DUPLICATES_MODULE]: beside('duplicates') };
 
-/** The ES module text, bundled with the runtime pieces the validators call (formats, the limits' measures). */
+/** The ES module text, bundled with the runtime pieces the validators call (formats, the keywords' functions). */
 export async function compileContractModule(written: OpenApiDocument): Promise<string> {
   const document = withoutProse(written);
   const collected = collectValidators(document, true);
@@ -38,7 +41,8 @@ export async function compileContractModule(written: OpenApiDocument): Promise<s
         path: path.slice('compiled:'.length),
         namespace: 'compiled',
       }));
-      build.onResolve({ filter: new RegExp(`^${LIMITS_MODULE}$`) }, () => ({ path: limitsFile }));
+      for (const [id, path] of Object.entries(KEYWORD_MODULES))
+        build.onResolve({ filter: new RegExp(`^${id}$`) }, () => ({ path }));
       // The validators require Ajv's runtime pieces and ajv-formats' formats: found from here.
       build.onLoad({ filter: /.*/, namespace: 'compiled' }, ({ path }) => ({
         contents: modules[path] ?? '',
