@@ -1,9 +1,10 @@
 // The records of inferred resources in memory: one Map per collection and
 // account, in insertion order, so that a list never looks at another tenant.
-// Each account's count in all is kept beside them, for its cap; a Map emptied
-// by a removal is dropped, so that what made-up parents opened is given back.
-// The SQLite store keeps it as the index in front of its file.
-import { AccountFullError } from './store.js';
+// Each account's count in all is kept beside them, for its cap, and the count
+// of every account's, for the cap on all a store holds (with its chatbots); a
+// Map emptied by a removal is dropped, so that what made-up parents opened is
+// given back. The SQLite store keeps it as the index in front of its file.
+import { AccountFullError, StoreFullError } from './store.js';
 import { bodyText, isBelow, itemPath, type RecordStore, type StoredRecord } from './recordStore.js';
 
 export class MemoryRecords implements RecordStore {
@@ -11,9 +12,19 @@ export class MemoryRecords implements RecordStore {
   #collections = new Map<string, Map<string, Map<string, StoredRecord>>>();
   // account → how many records it holds, in all its collections
   #held = new Map<string, number>();
+  // how many records every account holds together
+  #total = 0;
 
-  async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
-    this.checkRoom(record, maxPerAccount, maxInAll);
+  /** `chatbots`: how many chatbots the store holds beside these records, for the cap on all it holds. */
+  constructor(private readonly chatbots: () => number = () => 0) {}
+
+  /** How many records are kept: in every account, or in one. */
+  count(accountId?: string): number {
+    return accountId === undefined ? this.#total : (this.#held.get(accountId) ?? 0);
+  }
+
+  async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity, maxStored = Infinity) {
+    this.checkRoom(record, maxPerAccount, maxInAll, maxStored);
     bodyText(record.body); // refused here as the stores that write it refuse it
     this.put(record);
   }
@@ -51,17 +62,20 @@ export class MemoryRecords implements RecordStore {
     if (accountId === undefined) {
       this.#collections.clear();
       this.#held.clear();
+      this.#total = 0;
       return;
     }
     for (const [collection, accounts] of this.#collections) this.#dropAccount(collection, accounts, accountId);
   }
 
-  /** Fails when the account's collection holds `maxPerAccount` records already, or the account `maxInAll`. */
-  protected checkRoom(record: StoredRecord, maxPerAccount: number, maxInAll = Infinity): void {
+  /** Fails when the account's collection holds `maxPerAccount` records already, the account `maxInAll`, or the store
+   * `maxStored` with its chatbots. */
+  protected checkRoom(record: StoredRecord, maxPerAccount: number, maxInAll: number, maxStored: number): void {
     if ((this.#account(record.collection, record.accountId)?.size ?? 0) >= maxPerAccount)
       throw new AccountFullError(record.accountId, maxPerAccount, 'records here');
     if ((this.#held.get(record.accountId) ?? 0) >= maxInAll)
       throw new AccountFullError(record.accountId, maxInAll, 'records in all');
+    if (this.#total + this.chatbots() >= maxStored) throw new StoreFullError(maxStored);
   }
 
   /** Keeps a record: a new one last, a replaced one in its place. */
@@ -97,6 +111,7 @@ export class MemoryRecords implements RecordStore {
   }
 
   #count(accountId: string, change: number): void {
+    this.#total += change;
     const held = (this.#held.get(accountId) ?? 0) + change;
     if (held > 0) this.#held.set(accountId, held);
     else this.#held.delete(accountId);

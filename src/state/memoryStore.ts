@@ -1,13 +1,11 @@
-// The in-memory store: the default, and the index the SQLite store keeps in
-// front of its file. One append-only list per account (memoryIndex.ts): listing,
-// limiting or replacing one account never looks at other tenants, and insertion
-// order is creation order. Each chatbot is kept
-// once, as the bytes the contract's encoder made of it (checked then), appended
-// to its account's bytes: a list is those bytes, sent as they are, and objects
-// are made again from them only on demand. Every chatbot of a write is encoded
-// before anything changes: one the encoder refuses refuses the write whole.
+// The in-memory store: the default, and the index the SQLite store keeps in front of its file. One append-only list
+// per account (memoryIndex.ts): listing, limiting or replacing one account never looks at other tenants, and
+// insertion order is creation order. Each chatbot is kept once, as the bytes the contract's encoder made of it
+// (checked then), appended to its account's bytes: a list is those bytes, sent as they are, and objects are made
+// again from them only on demand. Every chatbot of a write is encoded before anything changes: one the encoder
+// refuses refuses the write whole. Its count, and the records', are what the cap on all it holds reads.
 import { BrokenChatbotError, encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
-import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
+import type { Chatbot, Principal } from '../contract/types.js';
 import { ByteList } from './byteList.js';
 import type { ApiKey } from './keys.js';
 import { KeptIndex, type Kept } from './memoryIndex.js';
@@ -16,6 +14,7 @@ import { MemoryRecords } from './memoryRecords.js';
 import {
   AccountFullError,
   checkOneAccount,
+  StoreFullError,
   encodeEach,
   newChatbot,
   type ChatbotStore,
@@ -33,7 +32,7 @@ export interface MemoryStoreContents {
 
 export class InMemoryChatbotStore implements ChatbotStore {
   readonly kind: ChatbotStore['kind'] = 'memory';
-  readonly records: MemoryRecords = new MemoryRecords();
+  readonly records: MemoryRecords = new MemoryRecords(() => this.countOf());
   #index = new KeptIndex();
   // What all() hands out, built once per change.
   #allSnapshot: readonly StoredChatbot[] | undefined;
@@ -57,8 +56,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
     this.append(this.encoded(chatbots));
   }
 
-  async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
+  async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity, maxStored = Infinity) {
     if (this.countOf(owner.accountId) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
+    if (this.countOf() + this.records.count() >= maxStored) throw new StoreFullError(maxStored);
     const chatbot = newChatbot(input);
     this.append(this.encoded([{ accountId: owner.accountId, projectId: owner.projectId, chatbot }]));
     return chatbot;
@@ -78,6 +78,10 @@ export class InMemoryChatbotStore implements ChatbotStore {
     const broken = this.#broken.get(accountId);
     if (broken) throw broken;
     return this.#encoded.get(accountId)?.views() ?? [];
+  }
+
+  async stored(accountId?: string): Promise<number> {
+    return this.countOf(accountId) + this.records.count(accountId);
   }
 
   async all(): Promise<readonly StoredChatbot[]> {
@@ -157,12 +161,9 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return { accountId: kept.accountId, projectId: kept.projectId, chatbot: this.#chatbotOf(kept) };
   }
 
-  protected countOf(accountId: string): number {
-    return this.#index.of(accountId).length;
-  }
-
-  protected get size(): number {
-    return this.#index.size;
+  /** How many chatbots are kept: in every account, or in one. */
+  protected countOf(accountId?: string): number {
+    return accountId === undefined ? this.#index.size : this.#index.of(accountId).length;
   }
 
   /** From now on, chatbots are encoded (and checked) by `encode`; those already held are encoded again by it. */

@@ -17,7 +17,12 @@ export async function query<R extends pg.QueryResultRow>(
   }
 }
 
-export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** `begin`: what opens it, BEGIN and what it runs first with no value of its own (a lock), in one round trip. */
+export async function transaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  begin = 'BEGIN',
+): Promise<T> {
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
@@ -25,7 +30,7 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
     throw asUnavailable(error);
   }
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await work(client);
     await client.query('COMMIT');
     client.release();

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ApiKey } from './keys.js';
 import { checkKeyOwners, type EncodedChatbot } from './store.js';
 import { COLUMNS } from './postgresSchema.js';
+import { addStored } from './postgresStored.js';
 
 /** Inside a transaction that holds the api_keys lock: refuses a project that would change account. */
 export async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promise<void> {
@@ -44,7 +45,8 @@ export async function insertChatbots(client: pg.PoolClient, chatbots: readonly E
   }
 }
 
-/** Inside a transaction: the account's chatbots replaced by these, and its size kept. The account's lock is taken
+/** Inside a transaction: the account's chatbots replaced by these (its records removed), and its size and the count
+ * of all rows kept. The account's lock is taken
  * first, as a create takes it: a create holding it commits before, and is deleted; one after waits, and is kept. */
 export async function replaceAccountRows(
   client: pg.PoolClient,
@@ -52,14 +54,15 @@ export async function replaceAccountRows(
   chatbots: readonly EncodedChatbot[],
 ): Promise<void> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [accountId]);
-  await client.query('DELETE FROM chatbots WHERE account_id = $1', [accountId]);
-  await client.query('DELETE FROM records WHERE account_id = $1', [accountId]);
+  const gone = await client.query('DELETE FROM chatbots WHERE account_id = $1', [accountId]);
+  const records = await client.query('DELETE FROM records WHERE account_id = $1', [accountId]);
   await insertChatbots(client, chatbots);
   await client.query(
     `INSERT INTO account_sizes (account_id, chatbots) VALUES ($1, $2)
      ON CONFLICT (account_id) DO UPDATE SET chatbots = EXCLUDED.chatbots`,
     [accountId, chatbots.length],
   );
+  await addStored(client, accountId, chatbots.length - (gone.rowCount ?? 0) - (records.rowCount ?? 0));
 }
 
 const TEXT = new TextDecoder();

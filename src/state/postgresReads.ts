@@ -1,14 +1,14 @@
 // The reads of PostgreSQL that hand out what its rows hold, unchecked by the encoder: the keys, a key's owner, an
 // account's chatbots, every chatbot (for a test or a tool), a project's count and newest chatbots (the admin state),
-// and who holds given ids (a seed). Each but the whole table reads one account's rows, or the rows of the ids or key
-// asked for, through an index.
+// and who holds given ids (a seed). Each but the whole table (and the health's count) reads one account's rows, or the
+// rows of the ids or key asked for, through an index.
 import type pg from 'pg';
 import type { Chatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import { oneRow, query } from './postgresAccess.js';
 import { toRow, type PostgresRow } from './postgresRows.js';
 import { COLUMNS } from './postgresSchema.js';
-import { fromRow, type ProjectChatbots, type StoredChatbot } from './store.js';
+import { fromRow, type ProjectChatbots, type StoredChatbot, type StoreHealth } from './store.js';
 
 export async function principalOf(pool: pg.Pool, key: string): Promise<Principal | undefined> {
   const { rows } = await query<{ account_id: string; project_id: string }>(
@@ -70,4 +70,23 @@ export async function newestOfProject(
   );
   const newest = rows.reverse().map((row) => fromRow(toRow(row)).chatbot);
   return { held: Number(oneRow(held.rows).held), newest };
+}
+
+/** Whether the database takes writes now, and how many chatbots it holds. */
+export async function healthOf(pool: pg.Pool): Promise<StoreHealth> {
+  try {
+    const { rows } = await query<{ writable: boolean; chatbots: string }>(
+      pool,
+      'SELECT NOT pg_is_in_recovery() AS writable, (SELECT count(*) FROM chatbots) AS chatbots',
+    );
+    const { writable, chatbots } = oneRow(rows);
+    return {
+      store: 'postgres',
+      writable,
+      chatbots: Number(chatbots),
+      ...(writable ? {} : { detail: 'the database is read-only (a standby)' }),
+    };
+  } catch (error) {
+    return { store: 'postgres', writable: false, detail: (error as Error).message };
+  }
 }

@@ -1,6 +1,7 @@
 // The PostgreSQL store's tables, and their migrations from earlier versions,
 // run once per database under an advisory lock (replicas may start together).
 import type pg from 'pg';
+import { RECOUNT_STORED, STORED_TABLE } from './postgresStored.js';
 
 const MIGRATION_LOCK = 7_263_110; // any constant: replicas starting together migrate one at a time
 
@@ -18,6 +19,7 @@ const SCHEMA = `
     account_id TEXT NOT NULL, project_id TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
     UNIQUE (collection, account_id, id));
   CREATE INDEX IF NOT EXISTS records_by_account ON records (account_id, collection, seq);
+  ${STORED_TABLE}
 `;
 // How many chatbots each account holds, kept beside them so that the per-account limit costs one row, not a count.
 export const RECOUNT = `
@@ -51,5 +53,8 @@ export async function migrate(client: pg.PoolClient): Promise<void> {
     'SELECT (SELECT count(*) FROM account_sizes) = 0 AND EXISTS (SELECT 1 FROM chatbots) AS stale',
   );
   if (rows[0].stale) await client.query(RECOUNT);
+  // A database made before the count of all it holds was kept: count once (the slots are never empty after).
+  const counted = await client.query('SELECT EXISTS (SELECT 1 FROM stored_counts) AS counted');
+  if (!counted.rows[0].counted) await client.query(RECOUNT_STORED);
   await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
 }

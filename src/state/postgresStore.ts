@@ -1,16 +1,13 @@
-// --database-url postgres://…: the state in PostgreSQL (pg), shared by any
-// number of server processes. Every list and key lookup asks the database. Each
-// chatbot is kept with the bytes the contract's encoder made of it (`encoded`),
-// and a list joins them; a row another process wrote (a replica, a restore, a
-// hand) is checked by the encoder the first time this process reads it, and
-// one that breaks the contract makes its account's list a 500, never a 200.
-// Creation order is an identity column; within an account, creates take a
-// transaction-scoped advisory lock, so that order is also commit order (a list
-// never shows a chatbot before an older one) and created_at (the database's
-// clock) never goes backwards. Other accounts never wait.
+// --database-url postgres://…: the state in PostgreSQL (pg), shared by any number of server processes. Every list and
+// key lookup asks the database. Each chatbot is kept with the bytes the contract's encoder made of it (`encoded`), and
+// a list joins them; a row another process wrote (a replica, a restore, a hand) is checked by the encoder the first
+// time this process reads it, and one that breaks the contract makes its account's list a 500, never a 200. Creation
+// order is an identity column; within an account, creates take a transaction-scoped advisory lock, so that order is
+// also commit order (a list never shows a chatbot before an older one) and created_at (the database's clock) never
+// goes backwards. Other accounts never wait. What all accounts hold is counted as postgresStored.ts says.
 import type pg from 'pg';
 import { encodeUnchecked, type ChatbotEncoder } from '../contract/encoder.js';
-import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
+import type { Chatbot, Principal } from '../contract/types.js';
 import type { ApiKey } from './keys.js';
 import {
   AccountFullError,
@@ -27,8 +24,17 @@ import {
 import { insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.js';
 import { redact } from './postgresFailures.js';
 import { oneRow, query, transaction } from './postgresAccess.js';
-import { accountChatbots, allChatbots, newestOfProject, ownersOf, principalOf, storedKeys } from './postgresReads.js';
+import {
+  accountChatbots,
+  allChatbots,
+  healthOf,
+  newestOfProject,
+  ownersOf,
+  principalOf,
+  storedKeys,
+} from './postgresReads.js';
 import { PostgresRecords } from './postgresRecords.js';
+import { addStored, addStoredOf, RECOUNT_STORED, slackOf, storedIn, storingOne } from './postgresStored.js';
 import type { RecordStore } from './recordStore.js';
 import { checkedText, type CheckedTexts, type ListedRow } from './postgresRows.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
@@ -45,8 +51,12 @@ export class PostgresChatbotStore implements ChatbotStore {
   // Typed by its interface: the declarations a consumer reads name no type of pg.
   readonly records: RecordStore;
 
-  private constructor(private readonly pool: pg.Pool) {
-    this.records = new PostgresRecords(pool);
+  // slack: how many creates may be in flight at once on the database (postgresStored.ts).
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly slack: number,
+  ) {
+    this.records = new PostgresRecords(pool, slack);
   }
 
   /** Connects, and creates or migrates the schema; fails with a one-line reason. */
@@ -59,18 +69,18 @@ export class PostgresChatbotStore implements ChatbotStore {
       const client = await pool.connect();
       try {
         await migrate(client);
+        return new PostgresChatbotStore(pool, await slackOf(client));
       } finally {
         client.release();
       }
-      return new PostgresChatbotStore(pool);
     } catch (error) {
       await pool.end().catch(() => {});
       throw new StoreOpenError(`database ${redact(url)} cannot be used: ${(error as Error).message}`);
     }
   }
 
-  async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
-    return transaction(this.pool, async (client) => {
+  async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity, maxStored = Infinity) {
+    return storingOne(this.pool, owner.accountId, { max: maxStored, slack: this.slack }, async (client) => {
       // The account's lock first, then the database's clock: created_at never goes backwards within an account.
       const { rows } = await client.query<{ now: string }>(
         `SELECT ${NOW_UTC_MS} AS now FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`,
@@ -151,6 +161,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       ]);
       if (!rowCount) return false;
       await client.query('UPDATE account_sizes SET chatbots = chatbots - 1 WHERE account_id = $1', [accountId]);
+      await addStored(client, accountId, -1);
       return true;
     });
   }
@@ -177,7 +188,7 @@ export class PostgresChatbotStore implements ChatbotStore {
       if (rows.length === 0 && seed.length > 0) {
         // Encoded whole before the rows are written: one the encoder refuses rolls the keys back too.
         await insertChatbots(client, encodeEach(seed, this.#encode));
-        await client.query(RECOUNT);
+        await client.query(RECOUNT + RECOUNT_STORED);
       }
     });
   }
@@ -204,6 +215,10 @@ export class PostgresChatbotStore implements ChatbotStore {
       await client.query('LOCK TABLE chatbots, account_sizes IN ACCESS EXCLUSIVE MODE');
       await insertChatbots(client, encoded);
       await client.query(RECOUNT);
+      await addStoredOf(
+        client,
+        chatbots.map(({ accountId }) => accountId),
+      );
     });
   }
 
@@ -216,33 +231,25 @@ export class PostgresChatbotStore implements ChatbotStore {
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {
     const encoded = encodeEach(chatbots, this.#encode);
     await transaction(this.pool, async (client) => {
-      // Creates in flight wait for the reset, and land after it: nothing older comes back.
-      await client.query('LOCK TABLE chatbots, api_keys, account_sizes IN ACCESS EXCLUSIVE MODE');
+      // Creates (and record writes) in flight wait for the reset, and land after it: nothing older comes back.
+      await client.query(
+        'LOCK TABLE chatbots, api_keys, account_sizes, records, stored_counts IN ACCESS EXCLUSIVE MODE',
+      );
       await client.query('DELETE FROM chatbots');
       await client.query('DELETE FROM records');
       await client.query('DELETE FROM api_keys');
       await insertKeys(client, keys);
       await insertChatbots(client, encoded);
-      await client.query(RECOUNT);
+      await client.query(RECOUNT + RECOUNT_STORED);
     });
   }
 
-  async health(): Promise<StoreHealth> {
-    try {
-      const { rows } = await query<{ writable: boolean; chatbots: string }>(
-        this.pool,
-        'SELECT NOT pg_is_in_recovery() AS writable, (SELECT count(*) FROM chatbots) AS chatbots',
-      );
-      const { writable, chatbots } = oneRow(rows);
-      return {
-        store: this.kind,
-        writable,
-        chatbots: Number(chatbots),
-        ...(writable ? {} : { detail: 'the database is read-only (a standby)' }),
-      };
-    } catch (error) {
-      return { store: this.kind, writable: false, detail: (error as Error).message };
-    }
+  stored(accountId?: string): Promise<number> {
+    return storedIn(this.pool, accountId);
+  }
+
+  health(): Promise<StoreHealth> {
+    return healthOf(this.pool);
   }
 
   async close(): Promise<void> {

@@ -18,8 +18,9 @@ export interface StoredRecord {
 export interface RecordStore {
   /** Stores a new record; rejects with AccountFullError, storing nothing, when the account holds `maxPerAccount`
    * records in its collection, or `maxInAll` in all its collections (each parameter's value a collection of its own:
-   * only this bounds what made-up parents add). */
-  insertRecord(record: StoredRecord, maxPerAccount?: number, maxInAll?: number): Promise<void>;
+   * only this bounds what made-up parents add); with StoreFullError when the store holds `maxStored` records and
+   * chatbots of all accounts together. */
+  insertRecord(record: StoredRecord, maxPerAccount?: number, maxInAll?: number, maxStored?: number): Promise<void>;
   /** The account's record of that id in the collection. */
   findRecord(accountId: string, collection: string, id: string): Promise<StoredRecord | undefined>;
   /** The account's records in the collection, oldest first. */

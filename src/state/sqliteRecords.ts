@@ -9,8 +9,9 @@ export class SqliteRecords extends MemoryRecords {
   readonly #write: (work: () => void) => void;
   readonly #statements;
 
-  constructor(db: DatabaseSync, write: (work: () => void) => void) {
-    super();
+  /** `chatbots`: how many chatbots the store holds beside these records (MemoryRecords). */
+  constructor(db: DatabaseSync, write: (work: () => void) => void, chatbots: () => number) {
+    super(chatbots);
     this.#write = write;
     // eslint-disable-next-line no-restricted-syntax -- the SELECT names RecordRow's columns
     const rows = db.prepare('SELECT * FROM records ORDER BY seq').all() as unknown as RecordRow[];
@@ -26,8 +27,13 @@ export class SqliteRecords extends MemoryRecords {
     };
   }
 
-  override async insertRecord(record: StoredRecord, maxPerAccount = Infinity, maxInAll = Infinity): Promise<void> {
-    this.checkRoom(record, maxPerAccount, maxInAll);
+  override async insertRecord(
+    record: StoredRecord,
+    maxPerAccount = Infinity,
+    maxInAll = Infinity,
+    maxStored = Infinity,
+  ): Promise<void> {
+    this.checkRoom(record, maxPerAccount, maxInAll, maxStored);
     const { collection, accountId, projectId, id, body } = record;
     const text = bodyText(body);
     this.#write(() => this.#statements.insert.run(collection, accountId, projectId, id, text));

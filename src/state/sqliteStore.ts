@@ -1,14 +1,11 @@
-// --data-file FILE: the state in SQLite (node:sqlite, built into Node) on one
-// machine. WAL with synchronous=FULL; the creates that arrive together are
-// committed in one transaction, and each is answered only after that commit.
-// The file is locked for as long as the server runs (locking_mode=EXCLUSIVE),
-// so a second server on it refuses to start. Lists are served from the
-// in-memory index it keeps in front of the file: with the lock, nothing else
-// can change the file while it runs. Every chatbot of a write is encoded before
-// its transaction: nothing can refuse one once it is committed, and the index
-// then takes the bytes made. The file is read at start, each chatbot
-// checked by the contract's encoder: one changed behind the server's back
-// makes its account's list answer a 500 problem, never a contract-breaking 200.
+// --data-file FILE: the state in SQLite (node:sqlite, built into Node) on one machine. WAL with synchronous=FULL;
+// the creates that arrive together are committed in one transaction, and each is answered only after that commit.
+// The file is locked for as long as the server runs (locking_mode=EXCLUSIVE), so a second server on it refuses to
+// start. Lists are served from the in-memory index it keeps in front of the file: with the lock, nothing else can
+// change the file while it runs, and the index's counts are the file's (the caps read them). Every chatbot of a
+// write is encoded before its transaction: nothing can refuse one once it is committed, and the index then takes the
+// bytes made. The file is read at start, each chatbot checked by the contract's encoder: one changed behind the
+// server's back makes its account's list answer a 500 problem, never a contract-breaking 200.
 import type { DatabaseSync } from 'node:sqlite';
 import type { ChatbotEncoder } from '../contract/encoder.js';
 import type { Chatbot, CreatedChatbot, Principal } from '../contract/types.js';
@@ -20,6 +17,7 @@ import { SqliteRecords } from './sqliteRecords.js';
 import {
   AccountFullError,
   fromRow,
+  StoreFullError,
   newChatbot,
   StoreOpenError,
   StoreUnavailableError,
@@ -65,13 +63,15 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   readonly #statements: ReturnType<typeof prepareStatements>;
   override readonly records: SqliteRecords;
   #pending: Pending[] = [];
+  // The creates waiting for their commit count against the cap on all it holds, as those committed do.
+  readonly #chatbots = () => this.countOf() + this.#pending.length;
   #scheduled = false;
 
   private constructor(db: DatabaseSync, encode: ChatbotEncoder | undefined) {
     super();
     this.#db = db;
     this.#statements = prepareStatements(db);
-    this.records = new SqliteRecords(db, (work) => this.#write(work));
+    this.records = new SqliteRecords(db, (work) => this.#write(work), this.#chatbots);
     if (encode) this.useEncoder(encode);
     // node:sqlite types a row as a record of SQL values; these SELECTs name the columns the row types hold.
     const keys = db
@@ -106,13 +106,14 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     }
   }
 
-  override create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity): Promise<CreatedChatbot> {
+  override create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity, maxStored = Infinity) {
     const waiting = this.#pending.filter((pending) => pending.chatbot.record.accountId === owner.accountId).length;
     if (this.countOf(owner.accountId) + waiting >= maxPerAccount)
       return Promise.reject(new AccountFullError(owner.accountId, maxPerAccount));
+    if (this.#chatbots() + this.records.count() >= maxStored) return Promise.reject(new StoreFullError(maxStored));
     const chatbot = newChatbot(input);
     const record = { accountId: owner.accountId, projectId: owner.projectId, chatbot };
-    return new Promise((resolve, reject) => {
+    return new Promise<CreatedChatbot>((resolve, reject) => {
       // Encoded now: one the encoder refuses rejects here, alone, before it joins a batch.
       for (const encoded of this.encoded([record]))
         this.#pending.push({ chatbot: encoded, done: (error) => (error ? reject(error) : resolve(chatbot)) });
@@ -129,7 +130,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     encode?: ChatbotEncoder,
   ): Promise<void> {
     if (encode) this.useEncoder(encode);
-    const seeding = this.encoded(this.size === 0 ? seed : []);
+    const seeding = this.encoded(this.countOf() === 0 ? seed : []);
     this.#write(() => {
       this.#insertKeys(keys);
       this.#insertRows(recordsOf(seeding));
@@ -196,9 +197,9 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
   override async health(): Promise<StoreHealth> {
     try {
       this.#write(() => this.#statements.probe.run(`${new Date().toISOString()} ${PROBE_PADDING}`));
-      return { store: this.kind, writable: true, chatbots: this.size };
+      return { store: this.kind, writable: true, chatbots: this.countOf() };
     } catch (error) {
-      return { store: this.kind, writable: false, detail: (error as Error).message, chatbots: this.size };
+      return { store: this.kind, writable: false, detail: (error as Error).message, chatbots: this.countOf() };
     }
   }
 

@@ -51,8 +51,9 @@ export interface StoreHealth {
 export interface ChatbotStore {
   readonly kind: StoreKind;
   /** Stores a new chatbot for the caller's project; resolves once it is committed.
-   * Rejects with AccountFullError when the account already holds `maxPerAccount`. */
-  create(owner: Principal, input: NewChatbot, maxPerAccount?: number): Promise<CreatedChatbot>;
+   * Rejects with AccountFullError when the account already holds `maxPerAccount`, and with StoreFullError when the
+   * store holds `maxStored` (see stored), storing nothing. */
+  create(owner: Principal, input: NewChatbot, maxPerAccount?: number, maxStored?: number): Promise<CreatedChatbot>;
   /** Every chatbot of the account, across its projects, oldest first. A store may
    * hand out the same (frozen) array until the account changes. */
   listByAccount(accountId: string): Promise<readonly Chatbot[]>;
@@ -76,6 +77,9 @@ export interface ChatbotStore {
   removeChatbot(accountId: string, id: string): Promise<boolean>;
   /** The records of the contract's other resources, in the same store. Reset clears them. */
   readonly records: RecordStore;
+  /** How many chatbots and records of the contract's other resources are stored together, in every account (what the
+   * cap on all a server stores counts), or in one: kept as they are written, never counted row by row in all. */
+  stored(accountId?: string): Promise<number>;
   /** At start: adds the keys not stored yet (the keys file's), and the seed to a store that holds no chatbot yet.
    * `encode` is the contract's encoder (contract.encodeChatbot): every chatbot the store hands out is its work. */
   start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder): Promise<void>;
@@ -139,6 +143,18 @@ export class AccountFullError extends Error {
     what = 'chatbots',
   ) {
     super(`The account ${accountId} already holds ${limit} ${what}, the most it may hold.`);
+  }
+}
+
+/** The most records (chatbots and the contract's other records together) a server stores in all its accounts by
+ * default: room for ordinary chatbots well within a default Node heap (docs/configuration.md). */
+export const DEFAULT_MAX_RECORDS = 1_000_000;
+
+/** The store holds the most records it may in all its accounts: nothing was stored. Not the account's limit. */
+export class StoreFullError extends Error {
+  override name = 'StoreFullError';
+  constructor(readonly limit: number) {
+    super(`The server is full: it holds ${limit} records of all accounts together, the most it may hold.`);
   }
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '../../src/state/keys.js';
 import type { StoredRecord } from '../../src/state/recordStore.js';
+import { StoreFullError } from '../../src/state/store.js';
 import { contract } from './contract.js';
 import { storeRunner, type StoreUnderTest } from './storeBehaviour.js';
 
@@ -101,6 +102,48 @@ export function describeRecordBehaviour(kind: string, subject: StoreUnderTest) {
         await records.insertRecord(record('/u/v/notes', '1', {}), 2, 3);
         await expect(records.insertRecord(record('/u/v/notes', '2', {}), 2, 3)).rejects.toThrow(/in all/);
         expect(await records.listRecords('a', '/u/v/notes')).toHaveLength(1);
+      }));
+
+    it('refuses a chatbot or a record past the cap on all it holds, every account together, and counts removals', () =>
+      withStore(async (store) => {
+        const { records } = store;
+        const bot = (owner = A) => store.create(owner, { name: 'Bot', settings: { theme: 'dark' } }, 10, 3);
+        const kept = await bot();
+        await records.insertRecord(record('/pets', '1', {}, B), 10, 10, 3);
+        await bot(B);
+        expect([await store.stored(), await store.stored('a'), await store.stored('b')]).toEqual([3, 1, 2]);
+        await expect(bot()).rejects.toThrow(StoreFullError);
+        await expect(records.insertRecord(record('/pets', '2', {}), 10, 10, 3)).rejects.toThrow(/server is full/);
+        // Refused, nothing stored: the count is as it was.
+        expect(await store.stored()).toBe(3);
+        expect(await records.listRecords('a', '/pets')).toEqual([]);
+        expect(await records.removeRecord('b', '/pets', '1')).toBe(true);
+        await records.insertRecord(record('/pets/1/toys', 't', {}), 10, 10, 3);
+        await records.insertRecord(record('/pets/1/toys/t/tags', 'x', {}), 10, 10, 4);
+        await expect(bot(B)).rejects.toThrow(StoreFullError);
+        await records.removeBelow('a', '/pets/1');
+        expect(await store.stored()).toBe(2);
+        expect(await store.removeChatbot('a', kept.id)).toBe(true);
+        await store.replaceAccount('b', []);
+        expect(await store.stored()).toBe(0);
+        for (let i = 0; i < 3; i++) await bot(i % 2 ? A : B);
+        await store.reset(KEYS, []);
+        expect(await store.stored()).toBe(0);
+      }));
+
+    it('keeps exactly the cap of many creates racing in several accounts, chatbots and records alike', () =>
+      withStore(async (store) => {
+        const creates = Array.from({ length: 30 }, (_, i) =>
+          i % 3
+            ? store.create(i % 2 ? A : B, { name: `C${i}`, settings: { theme: 'dark' } }, 100, 10)
+            : store.records.insertRecord(record(`/u/${i}/notes`, '1', {}, i % 2 ? A : B), 100, 100, 10),
+        );
+        const settled = await Promise.allSettled(creates);
+        expect(settled.filter((one) => one.status === 'fulfilled')).toHaveLength(10);
+        for (const one of settled) if (one.status === 'rejected') expect(one.reason).toBeInstanceOf(StoreFullError);
+        expect(await store.stored()).toBe(10);
+        const held = (await store.listByAccount('a')).length + (await store.listByAccount('b')).length;
+        expect(held).toBeLessThanOrEqual(10);
       }));
 
     it("removes an account's records with its chatbots when it is replaced, and every record on a reset", () =>
