@@ -59,6 +59,7 @@ const COERCIONS: { [K in CheckedOption]: (value: unknown) => CheckedOptions[K] |
   faultRate: decimal,
   maxChatbotsPerAccount: wholeNumber,
   maxRecordsPerAccount: wholeNumber,
+  maxRecords: wholeNumber,
   maxContractBytes: wholeNumber,
   validateResponses: booleanOf,
   watch: booleanOf,

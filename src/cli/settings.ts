@@ -152,6 +152,15 @@ export const SERVE_SETTINGS: readonly CliSetting[] = [
       '(default: ten times --max-chatbots-per-account)',
   },
   {
+    key: 'maxRecords',
+    configKey: 'maxRecords',
+    flag: '--max-records <n>',
+    env: 'MAX_RECORDS',
+    description:
+      "the most records the server holds in all its accounts, chatbots and the records of the contract's other " +
+      'resources together (default: 1000000)',
+  },
+  {
     key: 'validateResponses',
     configKey: 'validateResponses',
     flag: '--no-validate-responses',

@@ -1,6 +1,6 @@
 // POST /chatbots (operationId createChatbot): stores a chatbot in the key's project.
 import { resolveSettings } from '../state/chatbotSettings.js';
-import { AccountFullError } from '../state/store.js';
+import { AccountFullError, StoreFullError } from '../state/store.js';
 import type { OperationHandler } from './handler.js';
 
 export const createChatbot: OperationHandler<'createChatbot'> = async ({
@@ -8,6 +8,7 @@ export const createChatbot: OperationHandler<'createChatbot'> = async ({
   body,
   store,
   rules,
+  maxRecords,
   problem,
   encodeChatbot,
 }) => {
@@ -16,11 +17,14 @@ export const createChatbot: OperationHandler<'createChatbot'> = async ({
       principal,
       { name: body.name, settings: resolveSettings(body.settings, rules.defaultSettings) },
       rules.maxChatbotsPerAccount,
+      maxRecords,
     );
     // The store kept the bytes the encoder made of it (checked then): the answer is the same bytes.
     return { status: 201, encoded: ['{"data":', encodeChatbot(chatbot), '}'] };
   } catch (error) {
-    if (error instanceof AccountFullError) return { status: 409, body: problem(409, error.message) };
+    // The 409 the contract documents for a full account answers a full server too, its detail saying which.
+    if (error instanceof AccountFullError || error instanceof StoreFullError)
+      return { status: 409, body: problem(409, error.message) };
     throw error;
   }
 };

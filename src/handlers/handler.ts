@@ -32,6 +32,8 @@ export interface OperationInput<Op extends OperationId> {
   params: Record<string, string>;
   store: ChatbotStore;
   rules: ContractRules;
+  /** The most records (chatbots and the contract's other records) the store may hold in all its accounts. */
+  maxRecords: number;
   /** An RFC 9457 problem of a status the contract documents, for the answers a handler gives itself (409). */
   problem: Contract['problem'];
   /** The contract's encoder: a chatbot's checked bytes. */

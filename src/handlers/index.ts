@@ -9,9 +9,11 @@ import { listChatbots } from './listChatbots.js';
 
 export const operationHandlers: OperationHandlers = { createChatbot, listChatbots };
 
+/** `maxRecords`: the most records (chatbots included) the store may hold in all its accounts (default: no cap). */
 export function createReferenceExecutor(
   store: ChatbotStore,
   contract: Pick<Contract, 'rules' | 'problem' | 'encodeChatbot'>,
+  maxRecords = Infinity,
 ): Executor {
   const { rules, problem, encodeChatbot } = contract;
   return async ({ operation, principal, params, body }) => {
@@ -20,6 +22,7 @@ export function createReferenceExecutor(
     if (!handler) throw new Error(`no handler for operationId ${operation.operationId} (src/handlers/)`);
     // The engine has checked the key of every secured operation; ours are all secured.
     // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a request without a key got a 401
-    return handler({ principal: principal!, body: body as never, params, store, rules, problem, encodeChatbot });
+    const owner = principal!;
+    return handler({ principal: owner, body: body as never, params, store, rules, maxRecords, problem, encodeChatbot });
   };
 }

@@ -14,7 +14,7 @@ import { findScenario, type Scenario } from '../reference/scenarios.js';
 import type { AdminTarget } from '../http/admin/router.js';
 import type { ApiKey } from '../state/keys.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
-import { AccountFullError } from '../state/store.js';
+import { AccountFullError, DEFAULT_MAX_RECORDS } from '../state/store.js';
 
 export interface MockAdmin extends AdminTarget {
   /** The keys a reset returns to, as serve's. */
@@ -53,7 +53,7 @@ export function mockAdmin(
     seeded.clear();
   };
   const load = async (scenario: string | Scenario, account?: string): Promise<LoadedScenario> => {
-    const target = { contract, store, keys, journal, overrides, limit: limit() };
+    const target = { contract, store, keys, journal, overrides, limit: limit(), maxRecords: DEFAULT_MAX_RECORDS };
     const loaded = await loadScenario(target, findScenario(scenario, scenarios), account);
     if (account === undefined) seededAll = true;
     else seeded.add(account);

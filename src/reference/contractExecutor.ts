@@ -6,7 +6,7 @@ import type { Contract } from '../contract/contract.js';
 import type { Executor } from '../engine/types.js';
 import { createReferenceExecutor } from '../handlers/index.js';
 import { createResourceExecutor, recordsInAll } from '../resources/executor.js';
-import type { ChatbotStore } from '../state/store.js';
+import { DEFAULT_MAX_RECORDS, type ChatbotStore } from '../state/store.js';
 import { editedContractExecutor, planFor } from './editedContract.js';
 
 export interface ContractExecutorOptions {
@@ -18,6 +18,9 @@ export interface ContractExecutorOptions {
   maxPerAccount?: number;
   /** The most records an account may hold in all its collections (default: recordsInAll of maxPerAccount). */
   maxRecordsPerAccount?: number;
+  /** The most records (chatbots and the contract's other records) the store may hold in all its accounts (default:
+   * DEFAULT_MAX_RECORDS). */
+  maxRecords?: number;
   /** Where the API is mounted (default: the contract's base path). */
   basePath?: string;
 }
@@ -28,11 +31,16 @@ export function contractExecutor(
   options: ContractExecutorOptions = {},
 ): Executor {
   const maxPerAccount = options.maxPerAccount ?? contract.rules.maxChatbotsPerAccount;
-  const handlers = createReferenceExecutor(store, {
-    ...contract,
-    encodeChatbot: options.encodeChatbot ?? contract.encodeChatbot,
-    rules: { ...contract.rules, maxChatbotsPerAccount: maxPerAccount },
-  });
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
+  const handlers = createReferenceExecutor(
+    store,
+    {
+      ...contract,
+      encodeChatbot: options.encodeChatbot ?? contract.encodeChatbot,
+      rules: { ...contract.rules, maxChatbotsPerAccount: maxPerAccount },
+    },
+    maxRecords,
+  );
   const plan = planFor(contract, options.builtIn ?? contract);
   const resources = createResourceExecutor({
     contract,
@@ -41,6 +49,7 @@ export function contractExecutor(
     chatbotCollections: plan.chatbotCollections,
     maxPerAccount,
     maxRecordsPerAccount: options.maxRecordsPerAccount ?? recordsInAll(maxPerAccount),
+    maxRecords,
     basePath: options.basePath ?? contract.basePath,
   });
   return editedContractExecutor(contract, plan, handlers, resources);

@@ -12,7 +12,14 @@ import type { ApiKey } from '../state/keys.js';
 import type { ChatbotStore, StoredChatbot } from '../state/store.js';
 import type { Scenario } from './scenarios.js';
 import { findScenario, ScenarioError } from './scenarios.js';
-import { emptySeedState, numberedChatbots, seedRecords, storeState, type SeedState } from './seeding.js';
+import {
+  checkServerRoom,
+  emptySeedState,
+  numberedChatbots,
+  seedRecords,
+  storeState,
+  type SeedState,
+} from './seeding.js';
 
 export interface ScenarioTarget {
   contract: Contract;
@@ -23,6 +30,8 @@ export interface ScenarioTarget {
   overrides: Overrides;
   /** The most chatbots an account may hold. */
   limit: number;
+  /** The most records (chatbots and the contract's other records) the store may hold in all its accounts. */
+  maxRecords: number;
 }
 
 export interface LoadedScenario {
@@ -43,6 +52,9 @@ export async function loadScenario(
     ? await storeState(store, forAccount, given, { replacing: true })
     : emptySeedState(target.keys);
   const records = scenarioRecords(contract, state, scenario, target.limit, forAccount);
+  // For everyone, the store is to hold the seed alone; for one account, the others' records and the seed.
+  const others = forAccount ? (await store.stored()) - (await store.stored(forAccount)) : 0;
+  checkServerRoom(others, records.length, target.maxRecords);
   const specs = (scenario.overrides ?? []).map(scopedTo(forAccount));
   // Throws an OverrideError (the contract, or a cap) before anything changes.
   const putInForce = overrides.plan(specs, forAccount ? { account: forAccount } : {});

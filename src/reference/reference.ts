@@ -14,11 +14,11 @@ import { createAuthenticator } from '../state/authenticator.js';
 import { DEMO_KEYS, parseKeys, type ApiKey, type KeysFile } from '../state/keys.js';
 import { parseSeed, type SeedFile } from '../state/seed.js';
 import { InMemoryChatbotStore } from '../state/memoryStore.js';
-import type { ChatbotStore, StoredChatbot } from '../state/store.js';
+import { DEFAULT_MAX_RECORDS, type ChatbotStore, type StoredChatbot } from '../state/store.js';
 import { contractExecutor } from './contractExecutor.js';
 import { loadScenario, startScenario, type LoadedScenario } from './loadScenario.js';
 import { findScenario, type Scenario } from './scenarios.js';
-import { seedRecords, storeState, type SeedChatbot } from './seeding.js';
+import { checkServerRoom, seedRecords, storeState, type SeedChatbot } from './seeding.js';
 
 export interface ReferenceOptions {
   contract: Contract;
@@ -37,6 +37,9 @@ export interface ReferenceOptions {
   maxChatbotsPerAccount?: number;
   /** The most records of the contract's other resources an account may hold in all (default: ten times the above). */
   maxRecordsPerAccount?: number;
+  /** The most records (chatbots and the contract's other records together) the store may hold in all its accounts
+   * (default: DEFAULT_MAX_RECORDS); a seed or a scenario that would pass it is refused. */
+  maxRecords?: number;
   /** The contract the handlers were written for, when `contract` may be another (a branch's, or an edit
    * followed as the server runs): an operation that differs from it is served as src/reference/editedContract.ts says.
    * */
@@ -83,8 +86,13 @@ export function createReference(options: ReferenceOptions): Reference {
   // (unless response checks are off: a server made to send what it is given, for the tests of a checker).
   const encoderOf = (of: Contract): ChatbotEncoder =>
     options.validateResponses === false ? encodeUnchecked : of.encodeChatbot;
-  // A contract that may change (builtIn given) is followed by the store too; a fixed one is handed over as it is.
-  const started = store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
+  const started = (async () => {
+    // A seed past the cap on all the store holds is refused at the start, not at every reset.
+    checkServerRoom(0, seed.length, maxRecords);
+    // A contract that may change (builtIn given) is followed by the store too; a fixed one is handed over as it is.
+    await store.start(keys, seed, builtIn ? (chatbot) => encoderOf(contract)(chatbot) : encoderOf(contract));
+  })();
   const journal = new RequestJournal(undefined, options.journalAnswers ?? true);
   const overrides = new Overrides(contract);
   const coverage = new CoverageRecorder(contract, options.coverageSource ?? 'reference');
@@ -99,6 +107,7 @@ export function createReference(options: ReferenceOptions): Reference {
         encodeChatbot: encoderOf(of),
         maxPerAccount: limitOf(of),
         maxRecordsPerAccount: options.maxRecordsPerAccount,
+        maxRecords,
         basePath: basePath ?? of.basePath,
       }),
       authenticator,
@@ -116,7 +125,7 @@ export function createReference(options: ReferenceOptions): Reference {
   const scenarios = options.scenarios ?? {};
   const load = (scenario: string | Scenario, account?: string) => {
     const chosen = findScenario(scenario, scenarios);
-    return loadScenario({ contract, store, keys, journal, overrides, limit: limit() }, chosen, account);
+    return loadScenario({ contract, store, keys, journal, overrides, limit: limit(), maxRecords }, chosen, account);
   };
   // A start scenario's name and overrides are checked now: a mistake throws here, not in every later answer.
   if (options.scenario !== undefined) startScenario(contract, options.scenario, scenarios);
@@ -144,6 +153,7 @@ export function createReference(options: ReferenceOptions): Reference {
       await ready;
       const state = await storeState(store, accountId, chatbots);
       const records = seedRecords(contract, state, accountId, chatbots, { project, limit: limit() });
+      checkServerRoom(await store.stored(), records.length, maxRecords);
       await store.addChatbots(records);
     },
     async useScenario(scenario, { account } = {}) {

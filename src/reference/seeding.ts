@@ -97,6 +97,15 @@ export function seedRecords(
   return records;
 }
 
+/** Fails when the server, holding `held` records (chatbots and the contract's other records, of every account), would
+ * pass `maxRecords` with `adding` more: a seed is refused before anything is stored, as a create past it is. */
+export function checkServerRoom(held: number, adding: number, maxRecords: number): void {
+  if (held + adding > maxRecords)
+    throw new SeedError(
+      `the server would hold ${held + adding} records in all its accounts, more than the ${maxRecords} it may hold`,
+    );
+}
+
 /** `count` chatbots named after their place: a list of a given length. */
 export function numberedChatbots(count: number): SeedChatbot[] {
   return Array.from({ length: count }, (_, index) => ({ name: `Chatbot ${index + 1}` }));

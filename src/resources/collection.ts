@@ -19,17 +19,18 @@ export interface Scope {
 export interface Collection {
   list(scope: Scope): Promise<readonly Body[]>;
   find(scope: Scope, id: string): Promise<Body | undefined>;
-  /** Rejects with AccountFullError past either limit. */
+  /** Rejects with AccountFullError past either limit of the account, StoreFullError past the store's. */
   insert(scope: Scope, id: string, record: Body, limits: RecordLimits): Promise<void>;
   replace(scope: Scope, id: string, record: Body): Promise<boolean>;
   /** Removes the record and everything below it; false when there was none. */
   remove(scope: Scope, id: string): Promise<boolean>;
 }
 
-/** The most records an account may hold: in one collection, and in all. */
+/** The most records an account may hold: in one collection, and in all; and the store in all its accounts. */
 export interface RecordLimits {
   perCollection: number;
   inAll: number;
+  stored: number;
 }
 
 export function recordCollection(records: RecordStore): Collection {
@@ -37,7 +38,7 @@ export function recordCollection(records: RecordStore): Collection {
     list: async (scope) => (await records.listRecords(scope.accountId, scope.collection)).map(({ body }) => body),
     find: async (scope, id) => (await records.findRecord(scope.accountId, scope.collection, id))?.body,
     insert: (scope, id, body, limits) =>
-      records.insertRecord({ ...scope, id, body }, limits.perCollection, limits.inAll),
+      records.insertRecord({ ...scope, id, body }, limits.perCollection, limits.inAll, limits.stored),
     replace: (scope, id, body) => records.replaceRecord(scope.accountId, scope.collection, id, body),
     remove: (scope, id) => records.removeRecord(scope.accountId, scope.collection, id),
   };

@@ -16,7 +16,7 @@ import type { ValidationIssue } from '../contract/types.js';
 import { problemReply } from '../engine/problems.js';
 import type { EncodedReply, JsonReply, OperationCall, Reply } from '../engine/types.js';
 import { itemPath } from '../state/recordStore.js';
-import { AccountFullError, type ChatbotStore } from '../state/store.js';
+import { AccountFullError, StoreFullError, type ChatbotStore } from '../state/store.js';
 import { chatbotCollection, recordCollection, type Body, type Collection, type Scope } from './collection.js';
 import { listPage } from './listing.js';
 import { applyJsonPatch, mergePatch } from './patch.js';
@@ -32,6 +32,8 @@ export interface ResourceExecutorOptions {
   maxPerAccount: number;
   /** The most records an account may hold in all its collections. */
   maxRecordsPerAccount: number;
+  /** The most records (chatbots included) the store may hold in all its accounts. */
+  maxRecords: number;
   /** Where the API is mounted, for a Location header. */
   basePath: string;
 }
@@ -101,9 +103,11 @@ async function create(ctx: Context, options: ResourceExecutorOptions): Promise<R
   if (refused) return refused;
   try {
     const limits = { perCollection: options.maxPerAccount, inAll: options.maxRecordsPerAccount };
-    await collection.insert(scope, String(id), record, limits);
+    await collection.insert(scope, String(id), record, { ...limits, stored: options.maxRecords });
   } catch (error) {
-    if (error instanceof AccountFullError) return problemReply(contract, 409, error.message);
+    // The 409 of a full collection, whether the account or the whole server is full.
+    if (error instanceof AccountFullError || error instanceof StoreFullError)
+      return problemReply(contract, 409, error.message);
     throw error;
   }
   const location = documentsLocation(contract, call.operation, inferred.status)

@@ -32,6 +32,7 @@ export interface CheckedOptions {
   faultRate: number;
   maxChatbotsPerAccount: number;
   maxRecordsPerAccount: number;
+  maxRecords: number;
   maxContractBytes: number;
   validateResponses: boolean;
   watch: boolean;
@@ -63,6 +64,7 @@ export const OPTION_RULES: { [K in CheckedOption]: { allowed: string; holds: (va
     faultRate: rule('a fraction from 0 to 1', (value: number) => typeof value === 'number' && value >= 0 && value <= 1),
     maxChatbotsPerAccount: rule('a whole number from 1', wholeFrom(1, Number.MAX_SAFE_INTEGER)),
     maxRecordsPerAccount: rule('a whole number from 1', wholeFrom(1, Number.MAX_SAFE_INTEGER)),
+    maxRecords: rule('a whole number from 1', wholeFrom(1, Number.MAX_SAFE_INTEGER)),
     maxContractBytes: rule('a whole number of bytes from 1', wholeFrom(1, 2 ** 30)),
     validateResponses: rule('true or false', (value: boolean) => typeof value === 'boolean'),
     watch: rule('true or false', (value: boolean) => typeof value === 'boolean'),

@@ -65,6 +65,8 @@ export interface ServeOptions {
   maxChatbotsPerAccount?: number;
   /** The most records of the contract's other resources an account may hold in all (default: ten times the above). */
   maxRecordsPerAccount?: number;
+  /** The most records the server holds in all its accounts, chatbots and the others together (default: 1,000,000). */
+  maxRecords?: number;
   logger?: Logger;
   /** Connection timeouts; see SERVER_TIMEOUTS for the defaults. */
   timeouts?: Partial<ServerTimeouts>;
@@ -127,6 +129,7 @@ function settingsOf(options: ServeOptions) {
     faultRate: options.faultRate,
     maxChatbotsPerAccount: options.maxChatbotsPerAccount,
     maxRecordsPerAccount: options.maxRecordsPerAccount,
+    maxRecords: options.maxRecords,
     validateResponses: options.validateResponses ?? true,
     watch: options.watch ?? false,
     maxContractBytes: options.maxContractBytes,
@@ -140,7 +143,7 @@ function settingsOf(options: ServeOptions) {
 export async function runServe(options: ServeOptions = {}): Promise<RunningServer> {
   const { logger = pino({ enabled: false }) } = options;
   const settings = settingsOf(options);
-  const { port, host, delay, faultRate, maxChatbotsPerAccount, maxRecordsPerAccount } = settings;
+  const { port, host, delay, faultRate, maxChatbotsPerAccount, maxRecordsPerAccount, maxRecords } = settings;
   const followed = followedContract({ ...options, ...settings });
   const { contract } = followed.first;
   // The contract the handlers are written for, when another may be served (see src/reference/editedContract.ts).
@@ -162,6 +165,7 @@ export async function runServe(options: ServeOptions = {}): Promise<RunningServe
     faults: { delay, faultRate },
     maxChatbotsPerAccount,
     maxRecordsPerAccount,
+    maxRecords,
     log: logger,
     validateResponses: settings.validateResponses,
     builtIn,

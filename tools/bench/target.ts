@@ -158,6 +158,7 @@ async function start(kind: string, count: number): Promise<Running> {
         store,
         validateResponses: kind === 'server',
         maxChatbotsPerAccount: 10_000_000,
+        maxRecords: 100_000_000,
       });
     }
     case 'server-override':
@@ -171,6 +172,7 @@ async function start(kind: string, count: number): Promise<Running> {
         host: HOST,
         store: await persistentStore(kind, count),
         maxChatbotsPerAccount: 10_000_000,
+        maxRecords: 100_000_000,
       });
     default:
       throw new Error(`unknown target kind: ${kind}`);
