@@ -158,6 +158,26 @@ describe('createMiddleware after the app’s own express.json()', () => {
     });
   });
 
+  it('refuses a parsed body nested past 256 levels with a 422 problem, before serializing it again', async () => {
+    const app = express();
+    app.use(express.json());
+    app.use(createMiddleware({ logger: { error: () => {} } }));
+    await withApp(app, async (url) => {
+      const client = new TestClient(`${url}/api`);
+      const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+      const refused = await client.request('POST', '/chatbots', {
+        key: KEYS.acmeWeb,
+        headers: { 'content-type': 'application/json' },
+        raw: `{"name":"Deep","settings":{"deep":${deep}}}`,
+      });
+      expect([refused.status, (refused.body as { validation: unknown[] }).validation]).toEqual([
+        422,
+        [{ location: ['body'], code: 'maxDepth', message: 'nests deeper than 256 levels, the most this server reads' }],
+      ]);
+      expect(await client.listed(KEYS.acmeWeb)).toEqual([]);
+    });
+  });
+
   it('answers 500 to a parsed body holding numbers, saying to mount before the parser; logs it once', async () => {
     const warnings: string[] = [];
     const app = express();

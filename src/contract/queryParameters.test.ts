@@ -51,6 +51,17 @@ describe('a scalar parameter', () => {
     expect(read(json, `color=${encodeURIComponent('{"R":1}')}`).values).toEqual({ color: { R: 1 } });
     expect(read(json, 'color=%7B').issues).toEqual([expect.objectContaining({ location: ['query', 'color'] })]);
   });
+
+  it('with content application/json nested past 256 levels is an issue, not a value to validate', () => {
+    const json = { content: { 'application/json': { schema: object } } };
+    const nested = (levels: number) => `color=${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const at = read(json, nested(256));
+    expect([at.issues, Array.isArray(at.values.color)]).toEqual([[], true]);
+    expect(read(json, nested(257))).toEqual({
+      values: {},
+      issues: [{ location: ['query', 'color'], code: 'maxDepth', message: expect.stringMatching(/256 levels/) }],
+    });
+  });
 });
 
 describe('in: querystring (OpenAPI 3.2)', () => {

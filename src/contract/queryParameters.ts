@@ -5,6 +5,7 @@
 // `in: querystring` names the whole query string, read as its media type.
 // Parameters the contract does not declare are left alone, as Prism does.
 import type { OpenAPIV3 } from 'openapi-types';
+import { MAX_JSON_DEPTH, textDeeperThan, TOO_DEEP } from './jsonDepth.js';
 import { dereferenced } from './pointer.js';
 import type { ValidationIssue } from './types.js';
 
@@ -99,12 +100,17 @@ export function queryValues(
     const { name } = parameter;
     const all = pairs.filter(([key]) => key === name).map(([, value]) => value);
     const json = (text: string) => {
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text);
       } catch {
         issues.push({ location: ['query', name], code: 'json', message: 'is not JSON, as its media type says' });
         return undefined;
       }
+      // Before any validator recurses through it, as a body.
+      if (!textDeeperThan(text, MAX_JSON_DEPTH)) return value;
+      issues.push({ location: ['query', name], code: 'maxDepth', message: TOO_DEEP });
+      return undefined;
     };
     switch (parameter.shape) {
       case 'form':

@@ -1,5 +1,6 @@
 // Problem replies: the RFC 9457 body of a status the contract documents.
 import type { Contract } from '../contract/contract.js';
+import { TOO_DEEP } from '../contract/jsonDepth.js';
 import type { ValidationIssue } from '../contract/types.js';
 import type { ContractOperation } from '../contract/router.js';
 import type { JsonReply, Reply } from './types.js';
@@ -25,3 +26,13 @@ export function asDocumented(contract: Contract, operation: ContractOperation | 
 
 /** The detail of the 500 that stands in for an answer that would break the contract. */
 export const BREAKS_CONTRACT = 'The server produced a response that breaks its own contract.';
+
+/**
+ * The 422 of a body nested past the bound every mode reads (jsonDepth.ts), whatever its schema: the same `maxDepth`
+ * issue a contract's own x-max-depth gives.
+ */
+export function tooDeepReply(contract: Contract): JsonReply {
+  return problemReply(contract, 422, `The request body ${TOO_DEEP}.`, undefined, [
+    { location: ['body'], code: 'maxDepth', message: TOO_DEEP },
+  ]);
+}

@@ -71,7 +71,8 @@ export interface DropReply {
 export class BodyReadError extends Error {
   override name = 'BodyReadError';
   constructor(
-    readonly reason: 'too-large' | 'unsupported-encoding' | 'unreadable',
+    /** too-deep: a value another parser made (EngineRequest.reparsed) nests past the bound (jsonDepth.ts). */
+    readonly reason: 'too-large' | 'unsupported-encoding' | 'unreadable' | 'too-deep',
     message: string,
   ) {
     super(message);

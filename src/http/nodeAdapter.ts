@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import type { Duplex } from 'node:stream';
 import bodyParser from 'body-parser';
 import { hasBody } from 'type-is';
+import { deeperThan, MAX_JSON_DEPTH } from '../contract/jsonDepth.js';
 import type { Engine } from '../engine/pipeline.js';
 import { pathBelow } from '../engine/steps/route.js';
 import { lingerOn } from './lingeringClose.js';
@@ -58,13 +59,16 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
   /**
    * The bytes of a body that a parser of the host app has read: the raw text where it kept it
    * (req.rawBody), a Buffer or string it left as such, or else the parsed value as JSON (the
-   * request is then marked `reparsed`: the engine cannot check its numbers exactly).
+   * request is then marked `reparsed`: the engine cannot check its numbers exactly). A value nested past the bound
+   * every mode reads is refused before JSON.stringify recurses through it.
    */
   async function parsedBytes(req: IncomingMessage): Promise<Uint8Array | undefined> {
     const exact = rawText(req);
     if (exact) return exact.length > 0 ? exact : undefined;
     if (req.headers['content-length'] === '0') return undefined;
-    return Buffer.from(JSON.stringify((req as { body?: unknown }).body));
+    const { body } = req as { body?: unknown };
+    if (deeperThan(body, MAX_JSON_DEPTH)) throw new BodyReadError('too-deep', 'the body nests too deep');
+    return Buffer.from(JSON.stringify(body));
   }
 
   /** A reader that enforces the limit while it reads; none for a request without a body. */

@@ -1,10 +1,12 @@
 // 415 and 400: where the operation takes a body, it must be UTF-8 JSON of a
 // media type the operation documents (application/json, or a +json type such
-// as application/merge-patch+json), and well-formed. Decided after the key
-// check.
+// as application/merge-patch+json), and well-formed; and 422 past the depth
+// every mode reads, before any schema or store recurses through it. Decided
+// after the key check.
 import { parse as parseContentType } from 'content-type';
 import type { Contract } from '../../contract/contract.js';
-import { problemReply } from '../problems.js';
+import { MAX_JSON_DEPTH, textDeeperThan } from '../../contract/jsonDepth.js';
+import { problemReply, tooDeepReply } from '../problems.js';
 import { inexactNumbers } from './exactNumbers.js';
 import type { Step } from '../types.js';
 
@@ -30,11 +32,14 @@ export function parseBodyStep(contract: Contract): Step {
     } catch {
       return problemReply(contract, 400, 'The request body is not well-formed JSON: it is not valid UTF-8.');
     }
+    let body: unknown;
     try {
-      context.body = JSON.parse(text);
+      body = JSON.parse(text);
     } catch (error) {
       return problemReply(contract, 400, `The request body is not well-formed JSON: ${(error as Error).message}`);
     }
+    if (textDeeperThan(text, MAX_JSON_DEPTH)) return tooDeepReply(contract);
+    context.body = body;
     context.inexact = inexactNumbers(text);
     return next();
   };

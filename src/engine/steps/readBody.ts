@@ -1,8 +1,10 @@
 // 413: the body is read, and its size limit enforced while reading, before the
 // key is checked, so that nothing over the limit is ever buffered. A declared
 // Content-Length over the limit is answered at once, without reading anything.
+// A body another parser read is its value, serialized again: one nested past
+// the depth every mode reads is refused here (422), as it cannot be.
 import type { Contract } from '../../contract/contract.js';
-import { problemReply } from '../problems.js';
+import { problemReply, tooDeepReply } from '../problems.js';
 import { BodyReadError, type Step } from '../types.js';
 
 export function readBodyStep(contract: Contract): Step {
@@ -17,6 +19,7 @@ export function readBodyStep(contract: Contract): Step {
     } catch (error) {
       if (!(error instanceof BodyReadError)) throw error;
       if (error.reason === 'too-large') return tooLarge();
+      if (error.reason === 'too-deep') return tooDeepReply(contract);
       if (error.reason === 'unsupported-encoding') {
         return problemReply(contract, 415, 'The request body uses a Content-Encoding this server does not support.');
       }
