@@ -124,6 +124,23 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The upstream answered with a body nested past the depth the proxy reads of an answer: it was not judged, so it is not passed on. */
+        UpstreamAnswerTooDeep: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://chatbots.example/problems/upstream-answer-too-deep",
+                 *       "title": "Bad Gateway",
+                 *       "status": 502,
+                 *       "detail": "The upstream answered 200 with a body that nests deeper than 512 levels, the most read of an answer: it was not passed on."
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The admin token is missing or wrong (only with an admin token set); the scheme is Bearer, in any case. */
         Unauthorized: {
             headers: {

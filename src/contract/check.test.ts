@@ -121,3 +121,41 @@ describe('responseViolations, on a stream (OpenAPI 3.2)', () => {
     expect(responseViolations(against, stream(LISTED_ITEMS))).toHaveLength(LISTED_ITEMS);
   });
 });
+
+describe('responseViolations, on JSON nested past the depth read of an answer', () => {
+  const MAX_ANSWER_DEPTH = 512;
+  const levels = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  it('reports the body without validating it: its validator would recurse through it', () => {
+    // The answer, its data and the settings are three levels above the deep value.
+    const answer = (depth: number) => {
+      const text = JSON.stringify({ data: { ...chatbot, settings: { theme: 'dark', deep: '…' } } });
+      return { ...json(201, {}), text: text.replace('"…"', levels(depth - 3)) };
+    };
+    expect(responseViolations(contract, post(answer(MAX_ANSWER_DEPTH + 1)))).toEqual([
+      {
+        kind: 'depth',
+        message: '201: the body nests deeper than 512 levels, the most read of an answer: it was not checked',
+        pointer: '#/paths/~1chatbots/post/responses/201/content/application~1json/schema',
+        cause: 'a body nested too deep',
+      },
+    ]);
+    // At the bound it is validated: settings may nest 8 levels (x-max-depth).
+    expect(responseViolations(contract, post(answer(MAX_ANSWER_DEPTH))).map(({ kind }) => kind)).toEqual(['schema']);
+  });
+
+  it('reports each item of a stream past it, and checks the others', () => {
+    const against = createContract(with32Additions(), liveValidators);
+    const violations = responseViolations(against, {
+      method: 'GET',
+      path: '/chatbots/export',
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/jsonl', 'cache-control': 'no-store' }),
+      text: `{"name":"One"}\n{"name":${levels(20_000)}}\n{"name":2}\n`,
+    });
+    expect(violations.map(({ kind, message }) => [kind, message])).toEqual([
+      ['depth', '200: item 2 nests deeper than 512 levels, the most read of an answer: it was not checked'],
+      ['schema', expect.stringMatching(/^200: item 3: /)],
+    ]);
+  });
+});

@@ -4,6 +4,7 @@
 // with values their schemas allow. The tests, `verify` and `proxy` rely on it.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
+import { ANSWER_TOO_DEEP, MAX_ANSWER_DEPTH, textDeeperThan } from './jsonDepth.js';
 import { groupedByItem } from './schemaErrors.js';
 import { streamCheckOf } from './streamCheck.js';
 import type { ObservedResponse, Violation } from './violation.js';
@@ -71,6 +72,11 @@ export function responseViolations(contract: Contract, response: ObservedRespons
   const stream = streamCheckOf(contract, documented, mediaType, status);
   if (stream) return [...problems, ...stream.push(text), ...stream.end()];
   const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
+  // Its validator would recurse once a level: past the bound, the body is not checked.
+  if (textDeeperThan(text, MAX_ANSWER_DEPTH)) {
+    const message = `${status}: the body ${ANSWER_TOO_DEEP}: it was not checked`;
+    return [...problems, { kind: 'depth', message, pointer: schemaPointer, cause: 'a body nested too deep' }];
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

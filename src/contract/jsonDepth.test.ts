@@ -2,7 +2,7 @@
 // recursion, whatever the text holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deeperThan, MAX_JSON_DEPTH, textDeeperThan } from './jsonDepth.js';
+import { deeperThan, MAX_ANSWER_DEPTH, MAX_JSON_DEPTH, textDeeperThan } from './jsonDepth.js';
 import { nestingDepth } from './limits.js';
 
 /** Strings that hold what could mislead a reader of the text: quotes, backslashes and brackets. */
@@ -37,8 +37,8 @@ describe('the depth of a JSON text', () => {
     expect(textDeeperThan(at, MAX_JSON_DEPTH)).toBe(false);
     expect(textDeeperThan(`[${at}]`, MAX_JSON_DEPTH)).toBe(true);
     const far = nested(50_000);
-    expect(textDeeperThan(far, MAX_JSON_DEPTH)).toBe(true);
-    expect(deeperThan(JSON.parse(far), MAX_JSON_DEPTH)).toBe(true);
+    expect(textDeeperThan(far, MAX_ANSWER_DEPTH)).toBe(true);
+    expect(deeperThan(JSON.parse(far), MAX_ANSWER_DEPTH)).toBe(true);
   });
 
   it('counts no bracket inside a string, escaped quotes and backslashes included', () => {

@@ -13,6 +13,12 @@ export const MAX_JSON_DEPTH = 256;
 /** What a request part past that bound is told, as a validation issue's message. */
 export const TOO_DEEP = `nests deeper than ${MAX_JSON_DEPTH} levels, the most this server reads`;
 
+/** An answer carries records of that depth inside an envelope (a list, a page, an event): twice the room. */
+export const MAX_ANSWER_DEPTH = 2 * MAX_JSON_DEPTH;
+
+/** What an answer or an item past that bound is told: it is not validated. */
+export const ANSWER_TOO_DEEP = `nests deeper than ${MAX_ANSWER_DEPTH} levels, the most read of an answer`;
+
 /** Whether a JSON value nests deeper than `limit`; it stops looking once it does. */
 export function deeperThan(value: unknown, limit: number): boolean {
   return nestingDepth(value, limit) > limit;

@@ -3,6 +3,7 @@
 // `proxy` runs on a stream it passes on, and `verify` (through check.ts) on one
 // it reads.
 import type { Contract, DocumentedResponse } from './contract.js';
+import { ANSWER_TOO_DEEP, deeperThan, MAX_ANSWER_DEPTH } from './jsonDepth.js';
 import { escapePointer } from './pointer.js';
 import { groupedByItem } from './schemaErrors.js';
 import { ItemReader, streamedAs, type ReadItem, type SequentialMediaType } from './sequential.js';
@@ -110,6 +111,9 @@ export class StreamCheck {
           pointer: this.itemSchema,
           cause: 'an item that cannot be read',
         });
+      } else if (deeperThan(item.value, MAX_ANSWER_DEPTH)) {
+        const message = `${at} ${ANSWER_TOO_DEEP}: it was not checked`;
+        violations.push({ kind: 'depth', message, pointer: this.itemSchema, cause: 'an item nested too deep' });
       } else if (!validate(item.value)) {
         for (const [what, count] of groupedByItem(validate.errors ?? []))
           violations.push({

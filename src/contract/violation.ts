@@ -12,8 +12,8 @@ export interface ObservedResponse {
   text: string;
 }
 
-/** The part of the contract an answer breaks, as `verify` names them. */
-export type ViolationKind = 'status' | 'content-type' | 'headers' | 'schema';
+/** The part of the contract an answer breaks, as `verify` names them; `depth`: it nests past what is read of one. */
+export type ViolationKind = 'status' | 'content-type' | 'headers' | 'schema' | 'depth';
 
 export interface Violation {
   kind: ViolationKind;

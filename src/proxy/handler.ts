@@ -1,14 +1,16 @@
 // One proxied request: the contract engine says what the request should get,
 // the upstream answers, every answer check judges it, and the answer goes
 // back, marked (sl-violations, as Prism marks it) or, with --strict, replaced by
-// a 502 problem that names what broke. An answer past the size cap is a
-// finding and a 502 problem. An operation the upstream answers 404 or 501 can
-// be served by a fallback instead. A streamed answer passes as it comes (stream.ts).
+// a 502 problem that names what broke. An answer past the size cap, or nested
+// past the depth read of one, is a finding and a 502 problem. An operation the
+// upstream answers 404 or 501 can be served by a fallback instead. A streamed
+// answer passes as it comes (stream.ts).
 import type { Request, Response } from 'express';
 import { pathBelow } from '../engine/steps/route.js';
 import { send as sendEngineResponse } from '../http/nodeAdapter.js';
 import { sendProblem } from '../http/sendProblem.js';
-import { AnswerTooLarge, tooLargeFailure } from '../verify/answerCap.js';
+import { ANSWER_TOO_DEEP } from '../contract/jsonDepth.js';
+import { AnswerTooLarge, tooDeepFailure, tooLargeFailure } from '../verify/answerCap.js';
 import type { Answer, TestCase } from '../verify/cases.js';
 import { judgesTheClient } from '../verify/checks/catalogue.js';
 import type { Failure } from '../verify/checks/types.js';
@@ -91,6 +93,8 @@ export async function proxyRequest(context: ProxyContext, req: Request, res: Res
     });
     return sendEngineResponse(req, res, response);
   }
+  const tooDeep = expectation && tooDeepFailure(answer, expectation.pointer);
+  if (expectation && tooDeep) return answerTooDeep(context, testCase, expectation, answer, tooDeep, res);
   const all = expectation ? judge(context, testCase, answer, expectation) : [];
   // What the client sent is marked, never replaced: the upstream may refuse it as the contract says.
   const failures = all.filter((failure) => !judgesTheClient(failure.check));
@@ -138,6 +142,26 @@ function answerTooLarge(
     'UpstreamAnswerTooLarge',
     `The upstream answered ${error.head.status} with a body past the ${error.cap} bytes the proxy reads of an ` +
       'answer: it was not passed on.',
+  );
+  sendProblem(res, problem, { 'Cache-Control': 'no-store' });
+}
+
+/**
+ * An answer nested past the depth read of one was not judged (every check would recurse through it), so it is not
+ * passed on: the client gets a 502 problem, and the exchange is a finding.
+ */
+function answerTooDeep(
+  context: ProxyContext,
+  testCase: TestCase,
+  expectation: Expectation,
+  answer: Answer,
+  failure: Failure,
+  res: Response,
+): void {
+  keep(context, testCase, answer, expectation, ['max_response_size', 'max_response_depth'], [failure]);
+  const problem = proxyProblem(
+    'UpstreamAnswerTooDeep',
+    `The upstream answered ${answer.status} with a body that ${ANSWER_TOO_DEEP}: it was not passed on.`,
   );
   sendProblem(res, problem, { 'Cache-Control': 'no-store' });
 }

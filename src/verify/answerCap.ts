@@ -1,7 +1,10 @@
 // How much of an answer `verify` and `proxy` read. The service they judge is
 // untrusted: an answer buffered whole, then decoded, ends the process at a few
 // hundred MB (ERR_STRING_TOO_LONG) before any report is written. So reading
-// stops past a cap, and that exchange is a finding of its own check.
+// stops past a cap, and that exchange is a finding of its own check. An answer
+// nested past the depth read of one (jsonDepth.ts) is judged no further either:
+// every check that reads it would recurse through it.
+import { ANSWER_TOO_DEEP, MAX_ANSWER_DEPTH, textDeeperThan } from '../contract/jsonDepth.js';
 import type { Answer } from './cases.js';
 import type { Failure } from './checks/types.js';
 
@@ -53,6 +56,17 @@ export function tooLargeFailure(error: AnswerTooLarge, pointer: string): Failure
     check: 'max_response_size',
     message: error.message,
     expected: `an answer of at most ${error.cap} bytes, as sent and decompressed (the size read of an answer)`,
+    pointer,
+  };
+}
+
+/** The finding of an answer nested past the depth read of one, or undefined; `pointer` as for tooLargeFailure. */
+export function tooDeepFailure(answer: Answer, pointer: string): Failure | undefined {
+  if (!textDeeperThan(answer.text, MAX_ANSWER_DEPTH)) return undefined;
+  return {
+    check: 'max_response_depth',
+    message: `the answer's body ${ANSWER_TOO_DEEP}: it was judged no further`,
+    expected: `an answer nested at most ${MAX_ANSWER_DEPTH} levels (the depth read of an answer)`,
     pointer,
   };
 }

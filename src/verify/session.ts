@@ -3,7 +3,7 @@
 // runs every check on the answer, and keeps what failed.
 import type { Contract } from '../contract/contract.js';
 import type { Chatbot } from '../contract/types.js';
-import { AnswerTooLarge, tooLargeFailure } from './answerCap.js';
+import { AnswerTooLarge, tooDeepFailure, tooLargeFailure } from './answerCap.js';
 import type { Answer, KeyRole, TestCase } from './cases.js';
 import { CATALOGUE } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
@@ -114,6 +114,19 @@ export class Session {
       };
       this.#keep(operation, [failure], ['request_completed'], testCase, undefined);
       return { testCase, expectation, failures: [failure] };
+    }
+    const tooDeep = tooDeepFailure(answer, expectation.pointer);
+    if (tooDeep) {
+      // Its status counts as seen; its body is read by nothing that would recurse through it.
+      this.coverage.observe(operation, testCase, { ...answer, text: '' });
+      this.#keep(
+        operation,
+        [tooDeep],
+        ['request_completed', 'max_response_size', 'max_response_depth'],
+        testCase,
+        answer,
+      );
+      return { testCase, expectation, failures: [tooDeep] };
     }
     this.coverage.observe(operation, testCase, answer, expectation.status);
     if (expectation.success)

@@ -1,6 +1,7 @@
 // Every check `verify` and `proxy` report, with what it asserts. Those marked
 // needsState cannot pass against a target that keeps nothing (the Prism mock):
 // --stateless leaves them out.
+import { MAX_ANSWER_DEPTH } from '../../contract/jsonDepth.js';
 import type { CheckName } from './types.js';
 
 /** Where a check can apply: an operationId, or "unmatched" (a path or method the contract does not list). */
@@ -54,6 +55,9 @@ export const CATALOGUE: Record<CheckName, CheckInfo> = {
   request_completed: { title: 'Every request gets a whole answer within the request timeout' },
   max_response_size: {
     title: 'Every answer is within the size read of an answer (10 MiB by default), as sent and decompressed',
+  },
+  max_response_depth: {
+    title: `Every answer, and each item of a stream, nests at most ${MAX_ANSWER_DEPTH} levels (the depth read of one)`,
   },
   ensure_resource_availability: {
     title: 'A created chatbot is in the next list, exactly once, with the same fields; a created record is readable',

@@ -1,6 +1,7 @@
 // Checks of any answer against the documented responses: status, content type,
 // headers and body, each reported under its own name.
 import type { Violation, ViolationKind } from '../../contract/check.js';
+import { MAX_ANSWER_DEPTH } from '../../contract/jsonDepth.js';
 import type { AnswerCheck, CheckName, Failure, Judged } from './types.js';
 
 function fromViolations(name: CheckName, kind: ViolationKind, expected: string): AnswerCheck {
@@ -29,6 +30,11 @@ const BY_VIOLATION: AnswerCheck[] = [
   fromViolations('content_type_conformance', 'content-type', 'a Content-Type the contract documents for this status'),
   fromViolations('response_headers_conformance', 'headers', 'every documented header, with a value its schema allows'),
   fromViolations('response_schema_conformance', 'schema', 'a body that validates against the documented schema'),
+  fromViolations(
+    'max_response_depth',
+    'depth',
+    `a body nested at most ${MAX_ANSWER_DEPTH} levels, each item of a stream`,
+  ),
 ];
 
 /** The failures of violations found apart from a whole answer (the items of a stream, as they pass the proxy). */

@@ -21,6 +21,7 @@ export type CheckName =
   | 'max_response_time'
   | 'request_completed'
   | 'max_response_size'
+  | 'max_response_depth'
   | 'ensure_resource_availability'
   | 'name_reflected'
   | 'settings_reflected'
