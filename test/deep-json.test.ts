@@ -2,7 +2,7 @@
 // that for an answer) is refused before a validator, a store or a report recurses through it (docs/security.md):
 // `serve` answers a 422 problem and stores nothing, whatever the schema (a recursive one, a free-form `{}` member);
 // the proxy records a max_response_depth finding, answers that client 502 and serves the next; `verify` reports the
-// finding and writes its reports.
+// finding and writes its reports. A failure of `verify` that is not a finding is exit 2, never its findings' 1.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,5 +184,25 @@ describe('verify, against a target whose every answer nests past the depth read 
     expect(readFileSync(markdown, 'utf8')).toMatch(/^\| \d+ \| `max_response_depth` \| listNotes \|/m);
     expect(readFileSync(html, 'utf8')).toMatch(/<h3>max_response_depth · listNotes<\/h3>/);
     expect(started.stderr()).not.toMatch(/chatbot-api-mock: error/);
+  });
+
+  it('exits 2 in one line when it cannot complete (a report it cannot write), never its findings’ 1', async () => {
+    const upstream = await startUpstream((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('[]');
+    });
+    closing.push(upstream.close);
+    // A folder where the JUnit file should go: writing it fails after the run.
+    const folder = mkdtempSync(join(tmpdir(), 'verify-unwritable-'));
+    const contract = writeContract(notesDocument(), 'deep-json-verify-');
+    const args = ['--contract', contract, '--base-url', upstream.url, '--key', KEYS.acmeWeb, '--phases', 'examples'];
+    const started = run(['verify', ...args, '--junit', folder]);
+    expect(await started.exit).toBe(2);
+    expect(started.stderr().trim().split('\n').at(-1)).toMatch(
+      /^chatbot-api-mock: error: verify could not complete: EISDIR/,
+    );
+    // One line: no stack.
+    expect(started.stderr()).not.toMatch(/^\s+at /m);
   });
 });

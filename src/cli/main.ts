@@ -10,7 +10,7 @@ import { addServeCommand } from './commands/serve.js';
 import { addVerifyCommand, VERIFY_KEY_ENVS } from './commands/verify.js';
 import { packageVersion } from './version.js';
 import { ALL_SETTINGS } from './commandSettings.js';
-import { exitOn, speakPlainly, unknownCommand, usageError } from './usage.js';
+import { exitOn, judges, speakPlainly, unknownCommand, usageError } from './usage.js';
 
 // Before the commands are added: they inherit how errors are spoken.
 const program = speakPlainly(new Command('chatbot-api-mock'))
@@ -36,8 +36,15 @@ for (const stream of [process.stdout, process.stderr]) {
 for (const env of [...ALL_SETTINGS.map((setting) => setting.env), ...Object.values(VERIFY_KEY_ENVS)])
   if (env && process.env[env] === '') delete process.env[env];
 
-// No top-level await: this module is bundled as CommonJS, to start from V8's
-// code cache (src/bin.cts). A failure still ends the process with code 1.
 const unknown = unknownCommand(program, process.argv.slice(2));
 if (unknown) usageError(unknown);
-program.parseAsync().catch(exitOn);
+// The command whose action runs: a failure of a command that judges is exit 2, never its findings' 1, and so is
+// what it throws outside its action (in a listener, or a promise no one awaits).
+let running: string | undefined;
+program.hook('preAction', (_program, action) => {
+  running = action.name();
+  if (judges(running)) process.on('uncaughtException', (error) => exitOn(error, running));
+});
+// No top-level await: this module is bundled as CommonJS, to start from V8's code cache (src/bin.cts). A failure
+// still ends the process, in one line (exitOn).
+program.parseAsync().catch((error: unknown) => exitOn(error, running));

@@ -1,6 +1,7 @@
 // How the command line speaks to a person: a usage error is one line and exit
 // code 2 (commander's own errors included); any other failure one line and
-// exit code 1, with the stack only when DEBUG is set.
+// exit code 1, with the stack only when DEBUG is set, but for the commands
+// whose exit code 1 says what they found: theirs is 2, "cannot run".
 import { CommanderError, type Command } from 'commander';
 import { didYouMean } from '../untrusted/nearest.js';
 import { printable } from '../untrusted/printable.js';
@@ -27,13 +28,25 @@ export function unknownCommand(program: Command, argv: readonly string[]): strin
   return `unknown command '${first}'${didYouMean(first, names)}; the commands are ${commands}`;
 }
 
-/** Ends the process for an error that reached the top: one line, exit 2 for usage, 1 otherwise. */
-export function exitOn(error: unknown): never {
+/** The commands whose exit code 1 means findings (a failed check, a breaking change, a threshold missed). */
+const JUDGING = new Set(['verify', 'lint', 'coverage', 'diff']);
+
+/** Whether `command`'s exit code 1 means findings. */
+export function judges(command: string | undefined): boolean {
+  return command !== undefined && JUDGING.has(command);
+}
+
+/**
+ * Ends the process for an error that reached the top: one line, exit 2 for usage, 1 otherwise; 2 as well when
+ * `command` is one whose 1 means findings, so that a crash never reads as a verdict.
+ */
+export function exitOn(error: unknown, command?: string): never {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT);
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`chatbot-api-mock: error: ${printable(message.split('\n')[0] ?? '')}`);
+  const what = judges(command) ? `${command} could not complete: ` : '';
+  console.error(`chatbot-api-mock: error: ${what}${printable(message.split('\n')[0] ?? '')}`);
   if (process.env.DEBUG) console.error(error);
-  process.exit(1);
+  process.exit(judges(command) ? USAGE_EXIT : 1);
 }
 
 export function usageError(message: string): never {
