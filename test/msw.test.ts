@@ -69,6 +69,35 @@ describe('createMswHandlers with setupServer', () => {
     expect(installed.version.split('.')[0]).toBe(process.env.MSW_PACKAGE === 'msw2' ? '2' : '3');
   });
 
+  it('answers 413 to a streamed body past the limit, and stops reading it', async () => {
+    const total = 8 * 1024 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += 65_536;
+        controller.enqueue(new Uint8Array(65_536).fill(32));
+      },
+    });
+    const response = await fetch(`${baseUrl}/chatbots`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_live_shop_web', 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await response.text();
+    assertHonoursContract(contract, {
+      method: 'POST',
+      path: '/chatbots',
+      status: response.status,
+      headers: response.headers,
+      text,
+    });
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(total);
+  });
+
   it('exposes the keys it accepts', () => {
     expect(mock.keys).toEqual([{ key: 'sk_live_shop_web', accountId: 'shop', projectId: 'shop-web' }]);
   });
