@@ -3,7 +3,7 @@
 // saved journals, reports them in every format and gates on them. What each
 // test expects is read from openapi.yaml by hand: its operations, statuses,
 // problem types and properties, not from the code that counts them.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -216,6 +216,27 @@ describe('chatbot-api-mock coverage', () => {
     const kind = await cli([save('ok.json', created), '--fail-under', 'answer=80']);
     expect(kind.code).toBe(2);
     expect(kind.stderr).toContain("unknown kind 'answer' (did you mean 'answers'?)");
+  });
+
+  it('reads no file a journal links to outside its folder, and quotes none of a file that is not JSON', async () => {
+    const outside = mkdtempSync(join(dir, 'outside-'));
+    const secret = join(outside, 'secret.env');
+    writeFileSync(secret, 'SECRET_TOKEN=s3cr3t-value\n');
+    const folder = mkdtempSync(join(dir, 'linked-'));
+    save(join(folder.slice(dir.length + 1), 'a.json'), created);
+    symlinkSync(secret, join(folder, 'b.json'));
+    for (const args of [[folder], [join(folder, 'b.json')]]) {
+      const linked = await cli(args);
+      expect(linked.code).toBe(2);
+      expect(linked.stderr).toMatch(/b\.json: it is a link to a file outside its own folder/);
+      expect(linked.stdout + linked.stderr).not.toContain('SECRET');
+    }
+    const text = join(folder, 'c.json');
+    writeFileSync(text, 'SECRET_TOKEN=s3cr3t-value\n');
+    const notJson = await cli([text]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/c\.json: not JSON/);
+    expect(notJson.stdout + notJson.stderr).not.toContain('SECRET');
   });
 
   it('says in every report that a journal counted items this contract does not have', async () => {

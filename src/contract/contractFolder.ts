@@ -20,7 +20,7 @@ export interface FolderFiles extends ContractFiles {
  */
 export function readRootText(path: string, maxBytes: number): string {
   if (!realpathSync(path).startsWith(realpathSync(dirname(path)) + sep))
-    throw new Error("it is a link to a file outside its own folder, which a contract's files never leave");
+    throw new Error('it is a link to a file outside its own folder, which no file read from a pull request leaves');
   return readBoundedText(path, maxBytes);
 }
 

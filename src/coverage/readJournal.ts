@@ -41,7 +41,9 @@ export function parseJournal(text: string, name: string): CoverageJournal {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${name}: not JSON (${(error as Error).message})`, { cause: error });
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    // eslint-disable-next-line preserve-caught-error -- by position only: the parser's message quotes the text
+    throw new Error(`${name}: not JSON${position === undefined ? '' : ` (at position ${position})`}`);
   }
   if (!validate(value)) {
     const [first] = validate.errors ?? [];

@@ -41,13 +41,20 @@ export function addCoverageCommand(program: Command): void {
     const started = Date.now();
     const settings = settingsOf(flags, self);
     // Loaded here, so that starting a server does not pay for them.
-    const { readBoundedText } = await import('../../contract/boundedRead.js');
+    const { readRootText } = await import('../../contract/contractFolder.js');
     const { parseJournal } = await import('../../coverage/readJournal.js');
     const { mergeJournals } = await import('../../coverage/journal.js');
     const { render, writeCoverage } = await import('../coverageOutput.js');
     const journals = journalFiles(paths).map((file) => {
+      let text: string;
       try {
-        return parseJournal(readBoundedText(file, MAX_JOURNAL_BYTES), file);
+        // A journal committed as a link names a file in its own folder, as a contract's root file does.
+        text = readRootText(file, MAX_JOURNAL_BYTES);
+      } catch (error) {
+        return usageError(`${file}: ${(error as Error).message}`);
+      }
+      try {
+        return parseJournal(text, file);
       } catch (error) {
         return usageError((error as Error).message);
       }
