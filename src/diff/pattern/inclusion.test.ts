@@ -3,7 +3,7 @@
 // reviewer what is not regular or past its bounds, in bounded time.
 import { describe, expect, it } from 'vitest';
 import { MAX_INCLUSION_STEPS, patternIncludes } from './inclusion.js';
-import { compile, matches } from './nfa.js';
+import { compile, matches } from '../../contract/pattern/nfa.js';
 
 const match = (pattern: string, text: string) => matches(compile(pattern), text);
 

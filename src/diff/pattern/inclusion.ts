@@ -3,8 +3,8 @@
 // steps. "yes" is proved; "no" comes with the shortest string that shows it; anything past the bound (named, so
 // that the diff fails closed on it), or a pattern this reading refuses (parse.ts), is "unknown". Matching is JSON
 // Schema's: anywhere in the string.
-import { closure, compile, step, type Nfa } from './nfa.js';
-import { MAX_CODE_POINT, Unsupported } from './parse.js';
+import { closure, compile, step, type Nfa } from '../../contract/pattern/nfa.js';
+import { MAX_CODE_POINT, Unsupported } from '../../contract/pattern/parse.js';
 
 /** Pairs of state sets times character classes the search may try. */
 export const MAX_INCLUSION_STEPS = 200_000;

@@ -17,7 +17,7 @@
 // (patternProperties whose one pattern matches no name).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { configureAjv } from '../../contract/ajv.js';
-import { automatonRegExp } from '../pattern/engine.js';
+import { automatonRegExp } from '../../contract/pattern/engine.js';
 import { counted } from './budget.js';
 import { ANNOTATIONS } from './constraints.js';
 import { isSchema, type Schema } from './schema.js';
@@ -33,7 +33,7 @@ const COMPILE_STEPS_PER_VALUE = 150;
 // JSON Schema 2020-12, which OpenAPI 3.1 and 3.2 use, and which reads a 3.0 schema as 3.0 means it (Ajv knows
 // `nullable`; the boolean exclusive bounds are rewritten below). Every error (allErrors) keeps Ajv from nesting each
 // property's check inside the one before; no logger, so that a schema Ajv refuses does not print its generated code.
-// Patterns are run by the diff's own bounded automaton (src/diff/pattern/engine.ts), never by RegExp.
+// Patterns are run by the bounded automaton (src/contract/pattern/engine.ts), never by RegExp.
 const ajv = configureAjv(
   new Ajv2020({ strict: false, allErrors: true, logger: false, code: { regExp: automatonRegExp } }),
 );

@@ -3,7 +3,7 @@
 // question, however it is reached (4^depth paths through nested alternatives reach few distinct ones), is answered
 // once. Both sides of a diff share one (src/diff/document.ts).
 import { patternIncludes, type Inclusion } from '../pattern/inclusion.js';
-import { compile, matches, type Nfa } from '../pattern/nfa.js';
+import { compile, matches, type Nfa } from '../../contract/pattern/nfa.js';
 import { Budget } from './budget.js';
 import { constraints } from './constraints.js';
 import { forDirection, type Direction, type Schema } from './schema.js';

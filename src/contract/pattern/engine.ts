@@ -1,4 +1,4 @@
-// The contract's patterns as Ajv runs them in the diff's validators (src/diff/schema/validators.ts): by the diff's own
+// The contract's patterns as Ajv runs them in the diff's validators (src/diff/schema/validators.ts): by the bounded
 // automaton (nfa.ts), in time bounded by the string's length times its states, never by the platform's RegExp. A
 // pattern it does not read fails the schema's compiling; a string too long to match within the bound throws
 // (TooCostly), and the sample is not used.
@@ -24,6 +24,6 @@ export const automatonRegExp = Object.assign(
       },
     };
   },
-  // Ajv names the engine so in the code it writes; the diff never writes its validators out.
+  // Ajv names the engine so in the code it writes; these validators are never written out.
   { code: 'automatonRegExp' },
 );

@@ -1,8 +1,8 @@
-// A contract's `pattern` read as a regular expression of the ECMAScript kind JSON Schema names, for the diff's own
-// bounded automaton (nfa.ts): never handed to the platform's RegExp, whose backtracking a pattern can make take
-// exponential time. Only the regular part is read (characters, classes, escapes, groups, alternatives, quantifiers,
-// ^ and $); a backreference, a lookaround, a word boundary or a Unicode property is refused (Unsupported), and the
-// diff leaves such a pattern undecided.
+// A contract's `pattern` read as a regular expression of the ECMAScript kind JSON Schema names, for the bounded
+// automaton (nfa.ts): never handed to the platform's RegExp, whose backtracking a pattern can make take exponential
+// time. Only the regular part is read (characters, classes, escapes, groups, alternatives, quantifiers, ^ and $); a
+// backreference, a lookaround, a word boundary or a Unicode property is refused (Unsupported), and each user says
+// what that means: the diff leaves such a pattern undecided.
 
 export type Range = [lo: number, hi: number];
 export type Node =
