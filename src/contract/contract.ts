@@ -7,6 +7,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { createChatbotEncoder, type ChatbotEncoder } from './encoder.js';
+import type { ExampleValidator } from './exampleCheck.js';
 import { followRefs, pointerTo, resolvePointer } from './pointer.js';
 import { withRefsResolved } from './resolvedRefs.js';
 import { statusKey, type ContractOperation, type OperationRouter } from './router.js';
@@ -57,6 +58,8 @@ export interface Contract {
   responseFor(operation: ContractOperation | undefined, status: number): DocumentedResponse | undefined;
   /** A validator for the schema at a pointer, e.g. #/components/schemas/Chatbot. */
   schemaValidator(pointer: string): ValidateFunction;
+  /** The same, for a value the contract itself makes (an example): its patterns never on RegExp (exampleCheck.ts). */
+  exampleValidator(pointer: string): ExampleValidator;
   /** An RFC 9457 problem of a status: of the kind the contract documents, else about:blank. */
   problem(status: number, detail: string, validation?: ValidationIssue[]): Problem;
   /**
@@ -108,6 +111,8 @@ export interface ContractValidators {
   router: OperationRouter;
   /** A validator for the schema at a pointer of the document as written. */
   schemaValidator(pointer: string): ValidateFunction;
+  /** One for the contract's own examples, its patterns run by the bounded automaton (exampleCheck.ts). */
+  exampleValidator(pointer: string): ExampleValidator;
 }
 
 /** Makes the validators of a document, given it as written and dereferenced. */
@@ -115,7 +120,7 @@ export type ValidatorsFactory = (document: OpenApiDocument, dereferenced: OpenAp
 
 export function createContract(document: OpenApiDocument, makeValidators: ValidatorsFactory): Contract {
   const dereferenced = withRefsResolved(document);
-  const { router, schemaValidator } = makeValidators(document, dereferenced);
+  const { router, schemaValidator, exampleValidator } = makeValidators(document, dereferenced);
   const problemKinds = readProblemKinds(dereferenced);
   const problemGaps = problemStatusesNeeded(router.operations).filter((status) => !problemKinds.has(status));
   // Made on first use: its validator is compiled then.
@@ -138,6 +143,7 @@ export function createContract(document: OpenApiDocument, makeValidators: Valida
       return key === undefined ? undefined : documented(document, `${operation.pointer}/responses/${key}`);
     },
     schemaValidator,
+    exampleValidator,
     encodeChatbot: (chatbot) => (encoder ??= createChatbotEncoder(schemaValidator(CHATBOT_SCHEMA)))(chatbot),
     problem(status, detail, validation) {
       // A refusal HTTP requires of a status the contract names no problem for: RFC 9457's about:blank, titled

@@ -5,6 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { ComposedTooLarge, composedExample, schemaExample } from './composedExample.js';
 import { operationObject, type Contract } from './contract.js';
+import type { ExampleCheck } from './exampleCheck.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
 import { ItemReader, streamedAs, type SequentialMediaType } from './sequential.js';
@@ -60,6 +61,22 @@ export function exampleAnswer(
     named?.value ??
     (media?.schema ? composedExample(media.schema as OpenAPIV3.SchemaObject, document) : null);
   return { status, body, headers: exampleHeaders(document, response) };
+}
+
+/**
+ * The check of a body the contract made (its example) against the JSON schema of its
+ * status, as the router's validator reads it, its patterns on the bounded automaton (exampleCheck.ts); none without
+ * one.
+ */
+export function checkExampleBody(
+  contract: Contract,
+  operation: ContractOperation,
+  status: number,
+  body: unknown,
+): ExampleCheck | undefined {
+  const documented = contract.responseFor(operation, status);
+  if (!documented?.response.content?.['application/json']?.schema) return undefined;
+  return contract.exampleValidator(`${documented.pointer}/content/application~1json/schema`)(body);
 }
 
 /** The most characters a header's value composed from its schema may take: Node's clients read 16 KiB of headers. */

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, type AnyAjv } from './ajv.js';
 import { dialectOf } from './dialect.js';
+import { exampleValidators } from './exampleCheck.js';
 import { DEFAULT_MAX_CONTRACT_BYTES } from './boundedRead.js';
 import { createContract, type Contract, type ContractValidators, type OpenApiDocument } from './contract.js';
 import { checkOpenApiDocument, checkResponseHeaders, compileEveryValidator } from './documentCheck.js';
@@ -182,5 +183,6 @@ export function liveValidators(document: OpenApiDocument, dereferenced: OpenApiD
       }
       return validate;
     },
+    exampleValidator: exampleValidators(document),
   };
 }

@@ -56,6 +56,7 @@ export function precompiledValidators(
         responseValidator: (operation, status) => byStatus(compiled.response[operation.operationId] ?? {}, status),
       },
       schemaValidator: (pointer) => compiled.schemas[pointer] ?? fallback.schemaValidator(pointer),
+      exampleValidator: fallback.exampleValidator,
     };
   };
 }

@@ -52,7 +52,7 @@ export interface JsonReply {
 /**
  * A body already serialized, in parts sent one after another, each made by the contract's
  * encoder (every chatbot was checked when it was created or first read) or written around
- * them (the envelope): it is sent as it is.
+ * them (the envelope), or an example checked once for the contract: it is sent as it is.
  */
 export interface EncodedReply {
   status: number;

@@ -16,7 +16,7 @@ import { NO_EXAMPLE_RESPONSES } from '../engine/noExample.js';
 import type { Executor, JsonReply, Reply } from '../engine/types.js';
 import type { ResourceExecutor } from '../resources/executor.js';
 import { StoreUnavailableError } from '../state/store.js';
-import { exampleReply } from './exampleReply.js';
+import { exampleReply, uncheckedPatterns } from './exampleReply.js';
 import { describePlan, servingPlan, type ServingPlan } from './servingPlan.js';
 
 /** The problems this answers with, documented in the admin API's document (/__admin/openapi.json). */
@@ -39,9 +39,13 @@ export function planFor(contract: Contract, builtIn: Contract): ServingPlan {
   });
 }
 
-/** How the operations are served: a heading, then one line each, for a log or a banner. */
+/**
+ * How the operations are served: a heading, then one line each, for a log or a banner. An operation served from its
+ * examples has them checked now, once for the contract, so that the line names a pattern its example is served
+ * unchecked against.
+ */
 export function describeServing(contract: Contract, builtIn: Contract): string[] {
-  return describePlan(contract, planFor(contract, builtIn));
+  return describePlan(contract, planFor(contract, builtIn), (operation) => uncheckedPatterns(contract, operation));
 }
 
 export function editedContractExecutor(

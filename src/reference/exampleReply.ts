@@ -4,10 +4,16 @@
 // cannot (an OpenAPI 3.2 QUERY or additional operation, a streamed answer). A
 // stream (sequential.ts) is sent item by item, each item checked by its
 // itemSchema.
+//
+// The example is the contract's own, so it is checked by exampleCheck.ts (its
+// patterns never run on the platform's RegExp), once per contract: the answer
+// is kept, and sent as checked bytes, which the engine does not check again. A
+// pattern that check could not run is named (uncheckedPatterns), for the banner.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { ComposedTooLarge } from '../contract/composedExample.js';
-import { exampleAnswer, type ExampleAnswer } from '../contract/exampleAnswer.js';
+import type { ExampleCheck } from '../contract/exampleCheck.js';
+import { checkExampleBody, exampleAnswer, type ExampleAnswer } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { encodeItem } from '../contract/sequential.js';
@@ -16,19 +22,45 @@ import type { Reply } from '../engine/types.js';
 
 const MARKED = { 'Mock-Source': 'example' };
 
+interface Verdict {
+  reply: Reply;
+  /** The patterns the example served was not checked against, each in a sentence that says why. */
+  unchecked: string[];
+}
+
+/** Each operation's verdict, by operationId, for each contract loaded: worked out on its first use. */
+const verdicts = new WeakMap<Contract, Map<string, Verdict>>();
+
 /**
  * The first success status the operation documents with an example that fits its schema, answered with it; else the
  * first with no body (a 204); else the documented 501 that says why.
  */
 export function exampleReply(contract: Contract, operation: ContractOperation): Reply {
-  const { responses } = operationObject(contract, operation);
+  return verdictOf(contract, operation).reply;
+}
+
+/** The patterns the operation's example is served without checking against, each with why. */
+export function uncheckedPatterns(contract: Contract, operation: ContractOperation): string[] {
+  return verdictOf(contract, operation).unchecked;
+}
+
+function verdictOf(contract: Contract, operation: ContractOperation): Verdict {
+  let byOperation = verdicts.get(contract);
+  if (!byOperation) verdicts.set(contract, (byOperation = new Map()));
+  let verdict = byOperation.get(operation.operationId);
+  if (!verdict) byOperation.set(operation.operationId, (verdict = decide(contract, operation)));
+  return verdict;
+}
+
+function decide(contract: Contract, operation: ContractOperation): Verdict {
+  const responses = operationObject(contract, operation).responses ?? {};
   const statuses = Object.keys(responses)
     .filter((key) => /^2\d\d$/.test(key))
     .map(Number)
     .sort((a, b) => a - b);
   type Media = OpenAPIV3.MediaTypeObject & { itemSchema?: unknown };
   const mediaOf = (status: number): Media | undefined =>
-    Object.values((responses[String(status)] as OpenAPIV3.ResponseObject).content ?? {})[0];
+    Object.values((responses[String(status)] as OpenAPIV3.ResponseObject | undefined)?.content ?? {})[0];
   const unfit: string[] = [];
   for (const status of statuses) {
     const media = mediaOf(status);
@@ -44,34 +76,47 @@ export function exampleReply(contract: Contract, operation: ContractOperation): 
       continue;
     }
     if (!example) continue;
-    const why = example.stream ? unfitItems(contract, example.stream) : unfitBody(contract, operation, example);
-    if (why) {
-      unfit.push(`its ${status} example does not fit its schema: ${why}`);
+    const checks = example.stream ? itemChecks(contract, example.stream) : bodyChecks(contract, operation, example);
+    const failed = checks.findIndex((check) => !check.valid);
+    if (failed !== -1) {
+      const item = example.stream ? `item ${failed + 1}: ` : '';
+      const why = describeSchemaErrors((checks[failed] as ExampleCheck).errors);
+      unfit.push(`its ${status} example does not fit its schema: ${item}${why}`);
       continue;
     }
+    const unchecked = new Map(checks.flatMap((check) => [...check.unchecked]));
+    const notes = [...unchecked].map(
+      ([pattern, why]) => `its ${status} example is served unchecked against pattern ${pattern} (${why})`,
+    );
     const headers = { ...example.headers, ...MARKED };
-    if (!example.stream) return { status: example.status, body: example.body, headers };
-    const { kind, mediaType, items } = example.stream;
-    return { status, encoded: items.map((item) => encodeItem(kind, item)), headers, stream: { mediaType } };
+    const { stream } = example;
+    if (!stream)
+      return { reply: { status, encoded: [JSON.stringify(example.body) ?? 'null'], headers }, unchecked: notes };
+    const encoded = stream.items.map((item) => encodeItem(stream.kind, item));
+    return { reply: { status, encoded, headers, stream: { mediaType: stream.mediaType } }, unchecked: notes };
   }
   const bodiless = statuses.find((status) => mediaOf(status) === undefined);
-  if (bodiless !== undefined) return { status: bodiless, encoded: [], headers: MARKED };
+  if (bodiless !== undefined) return { reply: { status: bodiless, encoded: [], headers: MARKED }, unchecked: [] };
   const described = `${operation.method} ${operation.path} (${operation.operationId})`;
   const detail =
     `${described} has no reference handler, and this contract gives no example of a success answer to serve in ` +
     `its place${unfit.length > 0 ? ` (${unfit.join('; ')})` : ''}.`;
-  return noExample(detail);
+  return { reply: noExample(detail), unchecked: [] };
 }
 
-function unfitBody(contract: Contract, operation: ContractOperation, example: ExampleAnswer): string | undefined {
-  const check = contract.router.responseValidator(operation, example.status);
-  return check && !check(example.body) ? describeSchemaErrors(check.errors) : undefined;
+/** The body's check against the JSON schema of its status; none without one. */
+function bodyChecks(contract: Contract, operation: ContractOperation, example: ExampleAnswer): ExampleCheck[] {
+  const check = checkExampleBody(contract, operation, example.status, example.body);
+  return check ? [check] : [];
 }
 
-function unfitItems(contract: Contract, stream: NonNullable<ExampleAnswer['stream']>): string | undefined {
-  const check = contract.schemaValidator(stream.itemSchema);
-  for (const [index, item] of stream.items.entries()) {
-    if (!check(item)) return `item ${index + 1}: ${describeSchemaErrors(check.errors)}`;
+/** Each item's check against the itemSchema, up to the first that fails. */
+function itemChecks(contract: Contract, stream: NonNullable<ExampleAnswer['stream']>): ExampleCheck[] {
+  const check = contract.exampleValidator(stream.itemSchema);
+  const checks: ExampleCheck[] = [];
+  for (const item of stream.items) {
+    checks.push(check(item));
+    if (!checks.at(-1)?.valid) break;
   }
-  return undefined;
+  return checks;
 }

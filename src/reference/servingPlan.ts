@@ -63,8 +63,15 @@ function withoutChatbotCreates(mapping: ResourceMapping, chatbots: ReadonlySet<s
   return { inferred, skipped };
 }
 
-/** The plan: a heading, then one line per operation, for a log or a banner. */
-export function describePlan(contract: Contract, plan: ServingPlan): string[] {
+/**
+ * The plan: a heading, then one line per operation, for a log or a banner; `notes` adds what an operation served from
+ * its examples should say of them (a pattern its example is not checked against).
+ */
+export function describePlan(
+  contract: Contract,
+  plan: ServingPlan,
+  notes: (operation: ContractOperation) => string[] = () => [],
+): string[] {
   const lines = contract.operations.map((operation) => {
     const { operationId, method, path } = operation;
     const by = plan.served.get(operationId);
@@ -78,7 +85,9 @@ export function describePlan(contract: Contract, plan: ServingPlan): string[] {
           ? `${handler}, changed (each answer checked whole)`
           : inferred
             ? describeInferred(inferred, plan) + gap(contract, operation, inferred)
-            : `its examples (${plan.mapping.skipped.get(operationId) ?? 'no handler'})`;
+            : [`its examples (${plan.mapping.skipped.get(operationId) ?? 'no handler'})`, ...notes(operation)].join(
+                '; ',
+              );
     return `  ${method} ${path} ${operationId}: ${how}`;
   });
   const statuses = contract.problemGaps.join(', ');

@@ -1,6 +1,7 @@
 // An answer that breaks the contract is never sent as if it were valid: it is
 // logged and replaced by a 500 problem. Encoded bodies were checked as they were
-// made, part by part (the contract's encoder), and are not checked again.
+// made, part by part (the contract's encoder), or once per contract (an example
+// served, src/reference/exampleReply.ts), and are not checked again.
 import type { Contract } from '../../contract/contract.js';
 import { BREAKS_CONTRACT, problemReply } from '../problems.js';
 import type { EngineLog, Step } from '../types.js';

@@ -1,0 +1,91 @@
+// A contract's `pattern` never runs on the platform's RegExp for a string the contract made
+// (docs/security.md): `serve` checks an operation's example once per contract, on the bounded automaton, so that one
+// RegExp would backtrack on for ever (`^(a+)+$` on forty-four `a` and a `!`) is the documented 501 no-example at once,
+// while another client is answered and SIGTERM ends the server; a pattern the automaton does not read (a lookahead)
+// is served unchecked and named in the banner.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump } from 'js-yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
+import { documentedProblem } from '../src/contract/documentedProblem.js';
+import { liveValidators } from '../src/contract/load.js';
+import { adminContract } from '../src/http/admin/adminContract.js';
+import { contract as builtIn } from './helpers/contract.js';
+import { assertBuilt, listening, run, stop } from './helpers/run.js';
+import { KEYS, TestClient } from './helpers/server.js';
+
+type Document = OpenApiDocument & {
+  paths: Record<string, Record<string, object>>;
+};
+
+/** A GET the contract serves from its example, asking for the key as the list does. */
+const fromExample = (operationId: string, schema: object, example: unknown) => ({
+  get: {
+    operationId,
+    'x-mock-resource': false,
+    security: builtIn.document.paths['/chatbots']?.get?.security,
+    responses: { 200: { description: 'Found', content: { 'application/json': { schema, example } } } },
+  },
+});
+
+/** The built-in contract with two operations served from their examples. */
+const EXAMPLES = (() => {
+  const document = structuredClone(builtIn.document) as Document;
+  const thing = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } };
+  document.paths = {
+    '/things': fromExample('listThings', thing, { name: `${'a'.repeat(44)}!` }),
+    '/codes': fromExample('listCodes', { type: 'string', pattern: '^(?=x)x+$' }, 'xxx'),
+    ...document.paths,
+  };
+  return document;
+})();
+
+let dir = '';
+beforeAll(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'contract-patterns-'));
+});
+const written = (document: object): string => {
+  const file = join(dir, `${Math.random().toString(36).slice(2)}.yaml`);
+  writeFileSync(file, dump(document));
+  return file;
+};
+/** A request that must be answered within a generous bound (a stalled server never answers it). */
+const get = (url: string, path: string) =>
+  fetch(`${url}${path}`, { headers: { authorization: `Bearer ${KEYS.acmeWeb}` }, signal: AbortSignal.timeout(20_000) });
+
+describe('serve, on an example its own pattern would make RegExp backtrack on for ever', () => {
+  it('answers the documented 501 no-example at once; another client is answered; SIGTERM ends', async () => {
+    const started = run(['serve', '--port', '0', '--contract', written(EXAMPLES)]);
+    const url = await listening(started);
+    const hostile = [1, 2, 3].map(() => get(url, '/things'));
+    expect((await new TestClient(url, createContract(EXAMPLES, liveValidators)).list(KEYS.acmeWeb)).status).toBe(200);
+    for (const response of await Promise.all(hostile)) {
+      expect(response.status).toBe(501);
+      const { detail, ...kind } = (await response.json()) as { detail: string };
+      const { detail: _, ...documented } = documentedProblem(adminContract().document, 'NoExample', '');
+      expect(kind).toEqual(documented);
+      expect(detail).toContain(
+        'GET /things (listThings) has no reference handler, and this contract gives no example of a success answer ' +
+          'to serve in its place (its 200 example does not fit its schema: /name must match pattern "^(a+)+$")',
+      );
+    }
+    expect(await stop(started)).toBe(0);
+  });
+
+  it('serves an example unchecked against a pattern the automaton does not read, named in the banner', async () => {
+    const started = run(['serve', '--port', '0', '--contract', written(EXAMPLES)]);
+    const url = await listening(started);
+    expect(started.stdout().split('\n')).toContain(
+      '  GET /codes listCodes: its examples (x-mock-resource: false); ' +
+        'its 200 example is served unchecked against pattern ^(?=x)x+$ (the bounded pattern engine does not read ' +
+        'a lookaround)',
+    );
+    const client = new TestClient(url, createContract(EXAMPLES, liveValidators));
+    const codes = await client.request('GET', '/codes', { key: KEYS.acmeWeb });
+    expect([codes.status, codes.body, codes.headers.get('mock-source')]).toEqual([200, 'xxx', 'example']);
+    expect(await stop(started)).toBe(0);
+  });
+});
