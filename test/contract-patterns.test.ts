@@ -2,7 +2,7 @@
 // (docs/security.md): `serve` checks an operation's example once per contract, on the bounded automaton, so that one
 // RegExp would backtrack on for ever (`^(a+)+$` on forty-four `a` and a `!`) is the documented 501 no-example at once,
 // while another client is answered and SIGTERM ends the server; a pattern the automaton does not read (a lookahead)
-// is served unchecked and named in the banner.
+// is served unchecked and named in the banner. An override that falls back on that example is refused at once.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { createContract, type OpenApiDocument } from '../src/contract/contract.j
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { liveValidators } from '../src/contract/load.js';
 import { adminContract } from '../src/http/admin/adminContract.js';
+import { adminCaller } from './helpers/admin.js';
 import { contract as builtIn } from './helpers/contract.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
@@ -86,6 +87,20 @@ describe('serve, on an example its own pattern would make RegExp backtrack on fo
     const client = new TestClient(url, createContract(EXAMPLES, liveValidators));
     const codes = await client.request('GET', '/codes', { key: KEYS.acmeWeb });
     expect([codes.status, codes.body, codes.headers.get('mock-source')]).toEqual([200, 'xxx', 'example']);
+    expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('an override of that operation without a body of its own', () => {
+  it('is refused at once, its example checked on the automaton; another client is answered; SIGTERM ends', async () => {
+    const started = run(['serve', '--port', '0', '--contract', written(EXAMPLES)]);
+    const url = await listening(started);
+    const admin = adminCaller(() => url);
+    const refused = admin('POST', '/overrides', { operationId: 'listThings', status: 200 });
+    expect((await new TestClient(url, createContract(EXAMPLES, liveValidators)).list(KEYS.acmeWeb)).status).toBe(200);
+    const { status, body } = await refused;
+    expect(status).toBe(422);
+    expect((body as { detail: string }).detail).toContain('must match pattern "^(a+)+$"');
     expect(await stop(started)).toBe(0);
   });
 });

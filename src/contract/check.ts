@@ -2,6 +2,10 @@
 // the request, the content type must be one listed for that status, the body
 // must validate against its schema, and the documented headers must be there
 // with values their schemas allow. The tests, `verify` and `proxy` rely on it.
+// An answer the contract itself made (an override's example) is checked with
+// its patterns on the bounded automaton, never the platform's RegExp
+// (exampleCheck.ts).
+import type { ErrorObject } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
 import { ANSWER_TOO_DEEP, MAX_ANSWER_DEPTH, textDeeperThan } from './jsonDepth.js';
@@ -12,8 +16,11 @@ import { escapePointer, followRefs } from './pointer.js';
 
 export type { ObservedResponse, Violation, ViolationKind } from './violation.js';
 
-/** Every way the answer breaks the contract; an empty list means it honours it. */
-export function responseViolations(contract: Contract, response: ObservedResponse): Violation[] {
+/**
+ * Every way the answer breaks the contract; an empty list means it honours it. `made`: the contract made its body and
+ * headers (an example), which are checked as exampleCheck.ts checks them.
+ */
+export function responseViolations(contract: Contract, response: ObservedResponse, made = false): Violation[] {
   const { method, path, status, headers, text } = response;
   if (response.preflight) {
     return status === 204 && text === ''
@@ -45,7 +52,7 @@ export function responseViolations(contract: Contract, response: ObservedRespons
     return [{ kind: 'status', message, pointer, cause: 'a status that is not documented' }];
   }
   const { pointer, response: definition } = documented;
-  const problems = headerViolations(contract, pointer, definition, status, headers);
+  const problems = headerViolations(contract, pointer, definition, status, headers, made);
   // A HEAD answer has the headers of the GET it stands for, and never a body.
   if (method.toUpperCase() === 'HEAD') return problems;
   const mediaType = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
@@ -91,9 +98,9 @@ export function responseViolations(contract: Contract, response: ObservedRespons
       },
     ];
   }
-  const validate = contract.schemaValidator(schemaPointer);
-  if (!validate(body)) {
-    for (const [what, count] of groupedByItem(validate.errors ?? [])) {
+  const errors = schemaErrors(contract, schemaPointer, body, made);
+  if (errors.length > 0) {
+    for (const [what, count] of groupedByItem(errors)) {
       problems.push({
         kind: 'schema',
         message: `${status}: ${what}${count > 1 ? ` (in ${count} items)` : ''}`,
@@ -110,6 +117,7 @@ function headerViolations(
   definition: OpenAPIV3.ResponseObject,
   status: number,
   headers: Headers,
+  made: boolean,
 ): Violation[] {
   const problems: Violation[] = [];
   for (const name of Object.keys(definition.headers ?? {})) {
@@ -126,9 +134,9 @@ function headerViolations(
       continue;
     }
     if (!header.schema) continue;
-    const validate = contract.schemaValidator(`${at.pointer}/schema`);
-    if (!validate(value)) {
-      const why = validate.errors?.map((error) => error.message).join('; ');
+    const errors = schemaErrors(contract, `${at.pointer}/schema`, value, made);
+    if (errors.length > 0) {
+      const why = errors.map((error) => error.message).join('; ');
       problems.push({
         kind: 'headers',
         message: `${status}: header ${name} "${value}" ${why}`,
@@ -137,6 +145,13 @@ function headerViolations(
     }
   }
   return problems;
+}
+
+/** The errors of a value against the schema at a pointer: none when it fits. */
+function schemaErrors(contract: Contract, pointer: string, value: unknown, made: boolean): readonly ErrorObject[] {
+  if (made) return contract.exampleValidator(pointer)(value).errors;
+  const validate = contract.schemaValidator(pointer);
+  return validate(value) ? [] : (validate.errors ?? []);
 }
 
 /** The problems found, as sentences; an empty list means the answer honours the contract. */

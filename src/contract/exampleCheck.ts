@@ -1,5 +1,5 @@
 // The check of what the contract itself makes: an example it writes, or one composed from a schema, that serve answers
-// with (an operation served from its examples). The contract's patterns
+// with (an operation served from its examples) or that stands in for an override's body. The contract's patterns
 // never run on the platform's RegExp here: `^(a+)+$` on the contract's own forty-four `a` and a `!` would stall the
 // server on every request. The schema at a pointer of the document is checked as check.ts checks an answer, its
 // patterns run by the bounded automaton (pattern/engine.ts); a pattern the automaton does not read, or a check past
