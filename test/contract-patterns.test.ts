@@ -2,7 +2,8 @@
 // (docs/security.md): `serve` checks an operation's example once per contract, on the bounded automaton, so that one
 // RegExp would backtrack on for ever (`^(a+)+$` on forty-four `a` and a `!`) is the documented 501 no-example at once,
 // while another client is answered and SIGTERM ends the server; a pattern the automaton does not read (a lookahead)
-// is served unchecked and named in the banner. An override that falls back on that example is refused at once.
+// is served unchecked and named in the banner. An override that falls back on that example is refused at once, and
+// `mock` answers Prism's copy of it with its logged 500.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { documentedProblem } from '../src/contract/documentedProblem.js';
 import { liveValidators } from '../src/contract/load.js';
+import { BREAKS_CONTRACT } from '../src/engine/problems.js';
 import { adminContract } from '../src/http/admin/adminContract.js';
 import { adminCaller } from './helpers/admin.js';
 import { contract as builtIn } from './helpers/contract.js';
@@ -101,6 +103,24 @@ describe('an override of that operation without a body of its own', () => {
     const { status, body } = await refused;
     expect(status).toBe(422);
     expect((body as { detail: string }).detail).toContain('must match pattern "^(a+)+$"');
+    expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('mock, on the same examples', () => {
+  it("answers Prism's example its pattern refuses with the logged 500 at once, and serves the other", async () => {
+    const started = run(['mock', '--port', '0', '--contract', written(EXAMPLES)]);
+    const url = await listening(started);
+    const hostile = [1, 2, 3].map(() => get(url, '/things'));
+    const client = new TestClient(url, createContract(EXAMPLES, liveValidators));
+    expect((await client.list(KEYS.acmeWeb)).status).toBe(200);
+    for (const response of await Promise.all(hostile)) {
+      expect(response.status).toBe(500);
+      expect(((await response.json()) as { detail: string }).detail).toBe(BREAKS_CONTRACT);
+    }
+    expect(started.stdout()).toContain('RESPONSE BREAKS THE CONTRACT: its 200 answer: /name must match pattern');
+    const codes = await client.request('GET', '/codes', { key: KEYS.acmeWeb });
+    expect([codes.status, codes.body]).toEqual([200, 'xxx']);
     expect(await stop(started)).toBe(0);
   });
 });

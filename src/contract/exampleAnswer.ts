@@ -64,7 +64,7 @@ export function exampleAnswer(
 }
 
 /**
- * The check of a body the contract made (its example) against the JSON schema of its
+ * The check of a body the contract made (its example, or one Prism made from it) against the JSON schema of its
  * status, as the router's validator reads it, its patterns on the bounded automaton (exampleCheck.ts); none without
  * one.
  */

@@ -13,7 +13,7 @@ import { StoreUnavailableError } from '../state/store.js';
 import { corsAnswer } from './cors.js';
 import { encodeReply } from './encode.js';
 import { noExample } from './noExample.js';
-import { asDocumented, BREAKS_CONTRACT, problemReply } from './problems.js';
+import { asDocumented, BREAKS_CONTRACT, BrokenAnswerError, problemReply } from './problems.js';
 import { authenticateStep } from './steps/authenticate.js';
 import { checkResponseStep } from './steps/checkResponse.js';
 import type { Overrides } from './overrides.js';
@@ -132,8 +132,9 @@ function chain(steps: readonly Step[], last: (context: RequestContext) => Promis
 
 /**
  * A store that cannot commit now becomes a 503 problem with Retry-After (nothing
- * was stored, and a retry may succeed); a stored chatbot or a header that breaks
- * the contract a 500 whose log line names it; any other fault of the server a 500. All logged.
+ * was stored, and a retry may succeed); a stored chatbot, an answer its executor
+ * found breaking the contract, or a header that breaks it a 500 whose log line
+ * names it; any other fault of the server a 500. All logged.
  * A value composed from a schema past its bound is the documented 501 `no-example`: the contract cannot be served.
  */
 function guardStep(contract: Contract, log: EngineLog): Step {
@@ -152,6 +153,15 @@ function guardStep(contract: Contract, log: EngineLog): Step {
           operationId: context.operation?.operationId,
           chatbotId: error.chatbotId,
           reason: error.reason,
+          path: context.request.path,
+        };
+        log.error(details, `RESPONSE BREAKS THE CONTRACT: ${error.message}: answering 500 instead`);
+        return problemReply(contract, 500, BREAKS_CONTRACT);
+      }
+      if (error instanceof BrokenAnswerError) {
+        const details = {
+          operationId: context.operation?.operationId,
+          reason: error.message,
           path: context.request.path,
         };
         log.error(details, `RESPONSE BREAKS THE CONTRACT: ${error.message}: answering 500 instead`);

@@ -36,3 +36,8 @@ export function tooDeepReply(contract: Contract): JsonReply {
     { location: ['body'], code: 'maxDepth', message: TOO_DEEP },
   ]);
 }
+
+/** An answer its executor found breaking the contract (one Prism made, checked as it was made): a 500, logged. */
+export class BrokenAnswerError extends Error {
+  override name = 'BrokenAnswerError';
+}

@@ -7,10 +7,16 @@
 // `Accept` does not: the engine answers JSON whatever it says, as `serve` does (an Accept it
 // cannot satisfy is disregarded, RFC 9110 12.5.1), so Prism makes its JSON answer. What Prism
 // cannot answer (OpenAPI 3.2's QUERY, additional operations, streams) is answered from examples.
+// Prism's answer is the contract's own (an example, or data made from a schema): it is checked here, its patterns
+// on the bounded automaton (src/contract/exampleCheck.ts), and sent as checked bytes, never handed to the engine's
+// check, whose RegExp a pattern can make backtrack for ever on the contract's own example.
 import { operationObject, type Contract } from '../contract/contract.js';
+import { checkExampleBody } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
 import { streamedAs } from '../contract/sequential.js';
+import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { cannotGenerate } from '../engine/cannotGenerate.js';
+import { BrokenAnswerError } from '../engine/problems.js';
 import { parsePreferences } from '../engine/steps/faults.js';
 import type { Executor, Reply } from '../engine/types.js';
 import { exampleReply } from '../reference/exampleReply.js';
@@ -30,14 +36,14 @@ const KEPT_STATIC_ANSWERS = 256;
 
 export async function createPrismExecutor(contract: Contract, options: PrismExecutorOptions = {}): Promise<Executor> {
   const mock = await isolatedPrism(contract.document);
-  const staticAnswers = new Map<string, Reply>();
+  const staticAnswers = new Map<string, Reply | BrokenAnswerError>();
   const byExample = new Set(
     contract.operations.filter((operation) => beyondPrism(contract, operation)).map((op) => op.operationId),
   );
   return async ({ operation, params, body, request }) => {
     if (byExample.has(operation.operationId)) return exampleReply(contract, operation);
-    const fits = (answer: { status: number; body: unknown }) =>
-      contract.router.responseValidator(operation, answer.status)?.(answer.body) !== false;
+    const fits = (answer: PrismAnswer) =>
+      checkExampleBody(contract, operation, answer.status, answer.body)?.valid !== false;
     const prefer = parsePreferences(request.headers.prefer);
     const preferred = prefer.get('dynamic');
     const dynamic = preferred === 'true' || preferred === 'false' ? preferred === 'true' : (options.dynamic ?? false);
@@ -50,8 +56,9 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
     // What a static answer depends on: the operation, and the example asked for; nothing else of the request.
     const key = dynamic ? undefined : JSON.stringify([operation.operationId, exampleKey ?? null]);
     const kept = key === undefined ? undefined : staticAnswers.get(key);
+    if (kept instanceof BrokenAnswerError) throw kept;
     if (kept) return kept;
-    let reply: Reply;
+    let reply: Reply | BrokenAnswerError;
     let cooling = false;
     try {
       const ask = (generated: boolean) =>
@@ -69,7 +76,7 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
       // value that breaks them is made again a few times, then the static answer is given instead.
       for (let attempt = 1; dynamic && attempt <= DYNAMIC_ATTEMPTS && !fits(answer); attempt++)
         answer = await ask(attempt < DYNAMIC_ATTEMPTS);
-      reply = { status: answer.status, body: answer.body, headers: answer.headers };
+      reply = checkedReply(contract, operation, answer);
     } catch (error) {
       if (!(error instanceof CannotGenerateError)) throw error;
       cooling = error instanceof CoolingDownError;
@@ -81,8 +88,28 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
       if (staticAnswers.size >= KEPT_STATIC_ANSWERS) staticAnswers.delete(staticAnswers.keys().next().value ?? '');
       staticAnswers.set(key, reply);
     }
+    if (reply instanceof BrokenAnswerError) throw reply;
     return reply;
   };
+}
+
+interface PrismAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Prism's answer checked (see above): as bytes when it fits, the engine's logged 500 when it does not. */
+function checkedReply(
+  contract: Contract,
+  operation: ContractOperation,
+  answer: PrismAnswer,
+): Reply | BrokenAnswerError {
+  const check = checkExampleBody(contract, operation, answer.status, answer.body);
+  // No JSON schema of its status: nothing of the contract's patterns to run, and the engine checks the rest.
+  if (!check) return { status: answer.status, body: answer.body, headers: answer.headers };
+  if (!check.valid) return new BrokenAnswerError(`its ${answer.status} answer: ${describeSchemaErrors(check.errors)}`);
+  return { status: answer.status, encoded: [JSON.stringify(answer.body) ?? 'null'], headers: answer.headers };
 }
 
 /** The methods Prism routes (OpenAPI 3.0's eight). */
