@@ -1,9 +1,11 @@
-// A contract's `pattern` never runs on the platform's RegExp for a string the contract made
+// A contract's `pattern` never runs on the platform's RegExp for a string the contract made or verify drew
 // (docs/security.md): `serve` checks an operation's example once per contract, on the bounded automaton, so that one
 // RegExp would backtrack on for ever (`^(a+)+$` on forty-four `a` and a `!`) is the documented 501 no-example at once,
 // while another client is answered and SIGTERM ends the server; a pattern the automaton does not read (a lookahead)
 // is served unchecked and named in the banner. An override that falls back on that example is refused at once, and
-// `mock` answers Prism's copy of it with its logged 500.
+// `mock` answers Prism's copy of it with its logged 500. `verify` tests its drawn strings on the automaton too: a
+// required property whose pattern would make RegExp backtrack for ever on them, or one the automaton does not read,
+// stops the run at once, naming it.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { KEYS, TestClient } from './helpers/server.js';
 
 type Document = OpenApiDocument & {
   paths: Record<string, Record<string, object>>;
+  components: { schemas: Record<string, { required?: string[]; properties: Record<string, object> }> };
 };
 
 /** A GET the contract serves from its example, asking for the key as the list does. */
@@ -44,6 +47,15 @@ const EXAMPLES = (() => {
   };
   return document;
 })();
+
+/** The built-in contract whose create body requires a string of this schema. */
+function requiring(property: string, schema: object): Document {
+  const document = structuredClone(builtIn.document) as Document;
+  const request = document.components.schemas.CreateChatbotRequest!;
+  request.properties[property] = schema;
+  request.required = [...(request.required ?? []), property];
+  return document;
+}
 
 let dir = '';
 beforeAll(() => {
@@ -122,5 +134,38 @@ describe('mock, on the same examples', () => {
     const codes = await client.request('GET', '/codes', { key: KEYS.acmeWeb });
     expect([codes.status, codes.body]).toEqual([200, 'xxx']);
     expect(await stop(started)).toBe(0);
+  });
+});
+
+describe('verify, on a create body that requires a string its pattern cannot be drawn for', () => {
+  const verify = async (document: Document) => {
+    const file = written(document);
+    const target = run(['serve', '--port', '0', '--contract', file]);
+    const url = await listening(target);
+    const args = ['--base-url', url, '--contract', file, '--key', KEYS.acmeWeb, '--phases', 'fuzz', '--max-time', '10'];
+    const verified = run(['verify', ...args]);
+    const exit = await Promise.race([verified.exit, new Promise((resolve) => setTimeout(resolve, 40_000, 'running'))]);
+    expect(await stop(target)).toBe(0);
+    return { exit, stderr: verified.stderr() };
+  };
+
+  it('tests drawn strings on the automaton: a pattern RegExp backtracks on for ever ends the run, named', async () => {
+    // 32 characters that do not end in QQQQ: RegExp would try 2^32 ways for each one drawn.
+    const { exit, stderr } = await verify(
+      requiring('code', { type: 'string', pattern: '^([^]|[^])*QQQQ$', minLength: 32, maxLength: 32 }),
+    );
+    expect(exit).not.toBe('running');
+    expect(stderr).toContain(
+      'verify cannot generate a value for code: none of 400 strings tried matches its pattern ^([^]|[^])*QQQQ$ ' +
+        'within 32 to 32 characters',
+    );
+  });
+
+  it('stops the run naming a required property whose pattern the automaton does not read (a lookahead)', async () => {
+    const { exit, stderr } = await verify(requiring('slogan', { type: 'string', pattern: '^(?=.*x)' }));
+    expect(exit).not.toBe('running');
+    expect(stderr).toContain(
+      'verify cannot generate a value for slogan: its pattern ^(?=.*x) is not one verify reads (a lookaround)',
+    );
   });
 });

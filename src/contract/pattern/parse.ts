@@ -2,7 +2,7 @@
 // automaton (nfa.ts): never handed to the platform's RegExp, whose backtracking a pattern can make take exponential
 // time. Only the regular part is read (characters, classes, escapes, groups, alternatives, quantifiers, ^ and $); a
 // backreference, a lookaround, a word boundary or a Unicode property is refused (Unsupported), and each user says
-// what that means: the diff leaves such a pattern undecided, serve names it.
+// what that means: the diff leaves such a pattern undecided, verify generates nothing for it, serve names it.
 
 export type Range = [lo: number, hi: number];
 export type Node =

@@ -30,3 +30,11 @@ describe('the least value of a schema', () => {
     expect(leastValue({ type: 'string', minLength: LEAST_CHARACTERS - 2 })).toHaveLength(LEAST_CHARACTERS - 2);
   });
 });
+
+describe('the least string of a pattern', () => {
+  it('is tested on the automaton: a pattern RegExp backtracks on for ever, or one it cannot read, is none', () => {
+    expect(leastValue({ type: 'string', minLength: 40, pattern: '^(x|x)*y$' })).toBeUndefined();
+    expect(leastValue({ type: 'string', minLength: 3, pattern: '^(?=x)' })).toBeUndefined();
+    expect(leastValue({ type: 'string', minLength: 3, pattern: '^(x+)+$' })).toBe('xxx');
+  });
+});

@@ -8,6 +8,7 @@
 // whose JSON would pass LEAST_CHARACTERS: a list of lists counts its items'
 // items).
 import { jsonLength } from '../../contract/limits.js';
+import { patternTest } from './pattern.js';
 import { typesOf, withProperty, type Schema } from './schemas.js';
 
 /** Deeper than this, a schema is taken to require itself without end. */
@@ -63,7 +64,10 @@ function least(schema: Schema, depth: number, budget: Budget): unknown {
       const length = schema.minLength ?? 0;
       spend(budget, length + 2);
       const text = 'x'.repeat(length);
-      return !schema.pattern || new RegExp(schema.pattern, 'u').test(text) ? text : undefined;
+      if (!schema.pattern) return text;
+      // Read by the bounded automaton: a pattern it does not read, or a text too long for it, is no match.
+      const test = patternTest(schema.pattern);
+      return typeof test !== 'string' && test(text) === true ? text : undefined;
     }
     case 'integer':
       return made(Math.ceil(schema.minimum ?? Math.min(0, schema.maximum ?? 0)), budget);

@@ -60,15 +60,34 @@ describe('a generated string with a pattern, an object with limits', () => {
       expect(value).toMatch(/^a{3,5}$/);
   });
 
-  it('is matched by the text tried where its pattern has what fast-check cannot make from (a lookahead)', () => {
-    for (const value of sample({ type: 'string', pattern: '^(?=.*x)' })) expect(value).toMatch(/x/);
+  it('whose pattern the automaton does not read (a lookahead) stops the run when required, else is left out', () => {
+    const unread = { type: 'string', pattern: '^(?=.*x)' } as Schema;
+    expect(() => validArbitrary(body(unread, true))).toThrow(
+      'verify cannot generate a value for it: its pattern ^(?=.*x) is not one verify reads (a lookaround)',
+    );
+    for (const value of sample(body(unread, false))) expect(Object.keys(value as object)).toEqual(['name']);
+  });
+
+  it('is tested on the bounded automaton, never RegExp: a pattern that backtracks for ever on drawn text ends', () => {
+    // On 32 characters that do not end in QQQQ, RegExp would try 2^32 ways.
+    const hostile = { type: 'string', pattern: '^([^]|[^])*QQQQ$', minLength: 32, maxLength: 32 } as Schema;
+    expect(() => validArbitrary(body(hostile, true))).toThrow(
+      'verify cannot generate a value for it: none of 400 strings tried matches its pattern ^([^]|[^])*QQQQ$ ' +
+        'within 32 to 32 characters',
+    );
+    for (const value of sample({ type: 'string', pattern: '^(a+)+$', minLength: 30 })) expect(value).toMatch(/^a+$/);
+  });
+
+  it('is not drawn from a pattern whose nested repetitions would make strings without bound, but from text', () => {
+    // fast-check's stringMatching takes seconds for each string of this one, and more for each level deeper.
+    for (const value of sample({ type: 'string', pattern: '^(((((((a*)*)*)*)*)*)*)*$' })) expect(value).toMatch(/^a*$/);
   });
 
   it('that none of the values tried meets stops the run naming it when required, and is left out when not', () => {
-    const never = { type: 'string', pattern: '^(?=x{6}$)' } as Schema;
+    const never = { type: 'string', pattern: '^x{6}$', maxLength: 3 } as Schema;
     expect(() => validArbitrary(body(never, true))).toThrow(
-      'verify cannot generate a value for it: none of 200 strings tried matches its pattern ^(?=x{6}$) ' +
-        'within 0 to 40 characters',
+      'verify cannot generate a value for it: none of 400 strings tried matches its pattern ^x{6}$ ' +
+        'within 0 to 3 characters',
     );
     for (const value of sample(body(never, false))) expect(Object.keys(value as object)).toEqual(['name']);
     const tiny = { type: 'object', required: ['a'], properties: { a: { type: 'string', minLength: 4 } } } as Schema;

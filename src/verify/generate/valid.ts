@@ -7,10 +7,12 @@
 // items: past that, a list holds its fewest) and MOST_CHARACTERS of strings. An
 // optional property no value within those can fill (its schema requires itself
 // without end, or asks for more, or none of the values tried matches its
-// pattern or limits) is left out; a required one stops the run, naming it.
+// pattern or limits, or its pattern is one the contract's bounded automaton does
+// not read: pattern.ts) is left out; a required one stops the run, naming it.
 import fc from 'fast-check';
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { boundedFilter, NoneFound } from './boundedFilter.js';
+import { drawnStrings, patternTest } from './pattern.js';
 import { typesOf, type Schema, type SchemaType } from './schemas.js';
 import { jsonValue, text } from './text.js';
 
@@ -123,15 +125,13 @@ function stringArbitrary(schema: Schema, place: Place): fc.Arbitrary<string> {
   const arbitrary = text({ minLength, maxLength });
   if (!schema.pattern) return arbitrary;
   const source = schema.pattern;
-  const pattern = new RegExp(source, 'u');
-  // Strings made from the pattern where fast-check can (no lookaround, no backreference), and text that matches it.
-  const sources = [arbitrary];
-  try {
-    sources.unshift(fc.stringMatching(pattern));
-  } catch {
-    // text alone, then
-  }
-  const fits = (value: string) => value.length >= minLength && value.length <= maxLength && pattern.test(value);
+  const test = patternTest(source);
+  if (typeof test === 'string')
+    throw new NoneFound(`${cannotGenerate(place)}: its pattern ${source} is not one verify reads (${test})`);
+  // Strings drawn from the pattern where they are bounded, and text that matches it; one too long to test fits not.
+  const drawn = drawnStrings(source);
+  const sources = drawn ? [drawn, arbitrary] : [arbitrary];
+  const fits = (value: string) => value.length >= minLength && value.length <= maxLength && test(value) === true;
   return boundedFilter(
     sources,
     fits,
