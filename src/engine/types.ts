@@ -47,12 +47,14 @@ export interface JsonReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Checked when it was made (an example, once for the contract: src/reference/exampleReply.ts): not checked again. */
+  checked?: true;
 }
 
 /**
  * A body already serialized, in parts sent one after another, each made by the contract's
  * encoder (every chatbot was checked when it was created or first read) or written around
- * them (the envelope), or an example checked once for the contract: it is sent as it is.
+ * them (the envelope): it is sent as it is.
  */
 export interface EncodedReply {
   status: number;

@@ -8,8 +8,8 @@
 // cannot satisfy is disregarded, RFC 9110 12.5.1), so Prism makes its JSON answer. What Prism
 // cannot answer (OpenAPI 3.2's QUERY, additional operations, streams) is answered from examples.
 // Prism's answer is the contract's own (an example, or data made from a schema): it is checked here, its patterns
-// on the bounded automaton (src/contract/exampleCheck.ts), and sent as checked bytes, never handed to the engine's
-// check, whose RegExp a pattern can make backtrack for ever on the contract's own example.
+// on the bounded automaton (src/contract/exampleCheck.ts), and marked checked, never handed to the engine's check,
+// whose RegExp a pattern can make backtrack for ever on the contract's own example.
 import { operationObject, type Contract } from '../contract/contract.js';
 import { checkExampleBody } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
@@ -99,7 +99,7 @@ interface PrismAnswer {
   headers: Record<string, string>;
 }
 
-/** Prism's answer checked (see above): as bytes when it fits, the engine's logged 500 when it does not. */
+/** Prism's answer checked (see above): marked checked when it fits, the engine's logged 500 when it does not. */
 function checkedReply(
   contract: Contract,
   operation: ContractOperation,
@@ -109,7 +109,7 @@ function checkedReply(
   // No JSON schema of its status: nothing of the contract's patterns to run, and the engine checks the rest.
   if (!check) return { status: answer.status, body: answer.body, headers: answer.headers };
   if (!check.valid) return new BrokenAnswerError(`its ${answer.status} answer: ${describeSchemaErrors(check.errors)}`);
-  return { status: answer.status, encoded: [JSON.stringify(answer.body) ?? 'null'], headers: answer.headers };
+  return { status: answer.status, body: answer.body, headers: answer.headers, checked: true };
 }
 
 /** The methods Prism routes (OpenAPI 3.0's eight). */

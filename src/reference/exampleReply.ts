@@ -7,8 +7,8 @@
 //
 // The example is the contract's own, so it is checked by exampleCheck.ts (its
 // patterns never run on the platform's RegExp), once per contract: the answer
-// is kept, and sent as checked bytes, which the engine does not check again. A
-// pattern that check could not run is named (uncheckedPatterns), for the banner.
+// is kept, marked checked, and the engine does not check it again. A pattern
+// that check could not run is named (uncheckedPatterns), for the banner.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { ComposedTooLarge } from '../contract/composedExample.js';
@@ -90,8 +90,7 @@ function decide(contract: Contract, operation: ContractOperation): Verdict {
     );
     const headers = { ...example.headers, ...MARKED };
     const { stream } = example;
-    if (!stream)
-      return { reply: { status, encoded: [JSON.stringify(example.body) ?? 'null'], headers }, unchecked: notes };
+    if (!stream) return { reply: { status, body: example.body, headers, checked: true }, unchecked: notes };
     const encoded = stream.items.map((item) => encodeItem(stream.kind, item));
     return { reply: { status, encoded, headers, stream: { mediaType: stream.mediaType } }, unchecked: notes };
   }

@@ -1,7 +1,8 @@
 // An answer that breaks the contract is never sent as if it were valid: it is
 // logged and replaced by a 500 problem. Encoded bodies were checked as they were
-// made, part by part (the contract's encoder), or once per contract (an example
-// served, src/reference/exampleReply.ts), and are not checked again.
+// made, part by part (the contract's encoder), and a body marked checked once
+// for the contract (an example, its patterns never on RegExp): neither is
+// checked again.
 import type { Contract } from '../../contract/contract.js';
 import { BREAKS_CONTRACT, problemReply } from '../problems.js';
 import type { EngineLog, Step } from '../types.js';
@@ -10,7 +11,7 @@ export function checkResponseStep(contract: Contract, log: EngineLog): Step {
   return async (context, next) => {
     const reply = await next();
     const { operation } = context;
-    if (!operation || !('body' in reply)) return reply;
+    if (!operation || !('body' in reply) || reply.checked) return reply;
     const check = contract.router.responseValidator(operation, reply.status);
     if (!check || check(reply.body)) return reply;
     log.error(
