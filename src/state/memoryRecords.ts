@@ -68,6 +68,13 @@ export class MemoryRecords implements RecordStore {
     for (const [collection, accounts] of this.#collections) this.#dropAccount(collection, accounts, accountId);
   }
 
+  /** Fails (StoreFullError) when a write of many chatbots (a seed, an account replaced) would leave the store holding
+   * more than `maxStored` with these records: `adding` chatbots, and `removing` of the chatbots and records held. */
+  checkStored(adding: number, maxStored: number, removing = 0): void {
+    const after = this.#total + this.chatbots() - removing + adding;
+    if (after > maxStored) throw new StoreFullError(maxStored, after);
+  }
+
   /** Fails when the account's collection holds `maxPerAccount` records already, the account `maxInAll`, or the store
    * `maxStored` with its chatbots. */
   protected checkRoom(record: StoredRecord, maxPerAccount: number, maxInAll: number, maxStored: number): void {
@@ -75,6 +82,11 @@ export class MemoryRecords implements RecordStore {
       throw new AccountFullError(record.accountId, maxPerAccount, 'records here');
     if ((this.#held.get(record.accountId) ?? 0) >= maxInAll)
       throw new AccountFullError(record.accountId, maxInAll, 'records in all');
+    this.checkFull(maxStored);
+  }
+
+  /** Fails (StoreFullError) when the store holds `maxStored` already, these records and its chatbots together. */
+  checkFull(maxStored: number): void {
     if (this.#total + this.chatbots() >= maxStored) throw new StoreFullError(maxStored);
   }
 

@@ -14,7 +14,6 @@ import { MemoryRecords } from './memoryRecords.js';
 import {
   AccountFullError,
   checkOneAccount,
-  StoreFullError,
   encodeEach,
   newChatbot,
   type ChatbotStore,
@@ -58,7 +57,7 @@ export class InMemoryChatbotStore implements ChatbotStore {
 
   async create(owner: Principal, input: NewChatbot, maxPerAccount = Infinity, maxStored = Infinity) {
     if (this.countOf(owner.accountId) >= maxPerAccount) throw new AccountFullError(owner.accountId, maxPerAccount);
-    if (this.countOf() + this.records.count() >= maxStored) throw new StoreFullError(maxStored);
+    this.records.checkFull(maxStored);
     const chatbot = newChatbot(input);
     this.append(this.encoded([{ accountId: owner.accountId, projectId: owner.projectId, chatbot }]));
     return chatbot;
@@ -122,7 +121,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     this.insertKeys(keys);
   }
 
-  async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+  async addChatbots(chatbots: readonly StoredChatbot[], maxStored = Infinity): Promise<void> {
+    this.records.checkStored(chatbots.length, maxStored);
     this.append(this.encoded(chatbots));
   }
 
@@ -134,7 +134,8 @@ export class InMemoryChatbotStore implements ChatbotStore {
     return this.#keys.all();
   }
 
-  async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
+  async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[], maxStored = Infinity): Promise<void> {
+    this.records.checkStored(chatbots.length, maxStored, this.countOf(accountId) + this.records.count(accountId));
     this.replacing(accountId, chatbots)();
     this.records.forget(accountId);
   }

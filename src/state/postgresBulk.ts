@@ -1,9 +1,10 @@
 // Writing many keys and chatbots inside one PostgreSQL transaction: a seed, a reset, an account replaced, new keys.
+// The cap on all a database holds is checked around them (postgresStored.ts: storingMany).
 import type pg from 'pg';
 import type { ApiKey } from './keys.js';
 import { checkKeyOwners, type EncodedChatbot } from './store.js';
-import { COLUMNS } from './postgresSchema.js';
-import { addStored } from './postgresStored.js';
+import { COLUMNS, RECOUNT } from './postgresSchema.js';
+import { addStored, addStoredOf } from './postgresStored.js';
 
 /** Inside a transaction that holds the api_keys lock: refuses a project that would change account. */
 export async function insertKeys(client: pg.PoolClient, keys: readonly ApiKey[]): Promise<void> {
@@ -43,6 +44,19 @@ export async function insertChatbots(client: pg.PoolClient, chatbots: readonly E
       ],
     );
   }
+}
+
+/** Inside a transaction: chatbots added after those stored (a test's seed), and every account's size and the count of
+ * all rows kept. */
+export async function addChatbotRows(client: pg.PoolClient, chatbots: readonly EncodedChatbot[]): Promise<void> {
+  // As a reset does: no create lands between the rows and the recount.
+  await client.query('LOCK TABLE chatbots, account_sizes IN ACCESS EXCLUSIVE MODE');
+  await insertChatbots(client, chatbots);
+  await client.query(RECOUNT);
+  await addStoredOf(
+    client,
+    chatbots.map(({ record }) => record.accountId),
+  );
 }
 
 /** Inside a transaction: the account's chatbots replaced by these (its records removed), and its size and the count

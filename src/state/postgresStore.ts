@@ -21,7 +21,7 @@ import {
   type StoredChatbot,
   type StoreHealth,
 } from './store.js';
-import { insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.js';
+import { addChatbotRows, insertChatbots, insertKeys, replaceAccountRows } from './postgresBulk.js';
 import { redact } from './postgresFailures.js';
 import { oneRow, query, transaction } from './postgresAccess.js';
 import {
@@ -34,7 +34,7 @@ import {
   storedKeys,
 } from './postgresReads.js';
 import { PostgresRecords } from './postgresRecords.js';
-import { addStored, addStoredOf, RECOUNT_STORED, slackOf, storedIn, storingOne } from './postgresStored.js';
+import { addStored, RECOUNT_STORED, slackOf, storedIn, storingMany, storingOne } from './postgresStored.js';
 import type { RecordStore } from './recordStore.js';
 import { checkedText, type CheckedTexts, type ListedRow } from './postgresRows.js';
 import { COLUMNS, migrate, NOW_UTC_MS, RECOUNT } from './postgresSchema.js';
@@ -208,24 +208,15 @@ export class PostgresChatbotStore implements ChatbotStore {
     return storedKeys(this.pool);
   }
 
-  async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+  async addChatbots(chatbots: readonly StoredChatbot[], maxStored = Infinity): Promise<void> {
     const encoded = encodeEach(chatbots, this.#encode);
-    await transaction(this.pool, async (client) => {
-      // As a reset does: no create lands between the rows and the recount.
-      await client.query('LOCK TABLE chatbots, account_sizes IN ACCESS EXCLUSIVE MODE');
-      await insertChatbots(client, encoded);
-      await client.query(RECOUNT);
-      await addStoredOf(
-        client,
-        chatbots.map(({ accountId }) => accountId),
-      );
-    });
+    await storingMany(this.pool, maxStored, (client) => addChatbotRows(client, encoded));
   }
 
-  async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
+  async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[], maxStored = Infinity): Promise<void> {
     checkOneAccount(accountId, chatbots);
     const encoded = encodeEach(chatbots, this.#encode);
-    await transaction(this.pool, (client) => replaceAccountRows(client, accountId, encoded));
+    await storingMany(this.pool, maxStored, (client) => replaceAccountRows(client, accountId, encoded));
   }
 
   async reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void> {

@@ -11,7 +11,8 @@
 // none sees the others' uncommitted rows, but with slack the database's
 // max_connections, more than can be in flight at once, all of them together
 // cannot pass the cap. One that finds less room rolls back and runs again under
-// the lock held alone, once every create before it has committed.
+// the lock held alone, once every create before it has committed. A write of many (a seed, an account replaced)
+// always takes the lock alone, and reads the sum again before it commits.
 import type pg from 'pg';
 import { oneRow, query, transaction } from './postgresAccess.js';
 import { StoreFullError } from './store.js';
@@ -86,6 +87,23 @@ export async function storingOne<T>(
 }
 
 class NearTheCap extends Error {}
+
+/** Runs `work`, which stores many rows and counts them (a seed, an account replaced), in a transaction under the lock
+ * held alone, once every create before it has committed: StoreFullError, nothing stored, when the database would then
+ * hold more than `max` rows. */
+export function storingMany<T>(pool: pg.Pool, max: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return transaction(
+    pool,
+    async (client) => {
+      const done = await work(client);
+      const { rows } = await client.query<{ n: string | null }>('SELECT sum(stored) AS n FROM stored_counts');
+      const total = Number(oneRow(rows).n ?? 0);
+      if (total > max) throw new StoreFullError(max, total);
+      return done;
+    },
+    `BEGIN; SELECT pg_advisory_xact_lock(${CAP_LOCK})`,
+  );
+}
 
 /** Inside a transaction: `change` added to the account's count (less than 0: rows removed). */
 export async function addStored(client: pg.PoolClient, accountId: string, change: number): Promise<void> {

@@ -124,11 +124,7 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     });
   }
 
-  override async start(
-    keys: readonly ApiKey[],
-    seed: readonly StoredChatbot[],
-    encode?: ChatbotEncoder,
-  ): Promise<void> {
+  override async start(keys: readonly ApiKey[], seed: readonly StoredChatbot[], encode?: ChatbotEncoder) {
     if (encode) this.useEncoder(encode);
     const seeding = this.encoded(this.countOf() === 0 ? seed : []);
     this.#write(() => {
@@ -144,9 +140,10 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     this.insertKeys(keys);
   }
 
-  override async addChatbots(chatbots: readonly StoredChatbot[]): Promise<void> {
+  override async addChatbots(chatbots: readonly StoredChatbot[], maxStored = Infinity): Promise<void> {
     const encoded = this.encoded(chatbots);
     this.#flush(); // after the creates already answered for
+    this.records.checkStored(chatbots.length, maxStored);
     this.#write(() => this.#insertRows(recordsOf(encoded)));
     this.append(encoded);
   }
@@ -169,9 +166,10 @@ export class SqliteChatbotStore extends InMemoryChatbotStore {
     return true;
   }
 
-  override async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void> {
+  override async replaceAccount(accountId: string, chatbots: readonly StoredChatbot[], maxStored = Infinity) {
     const swap = this.replacing(accountId, chatbots); // every one checked before anything is written
     this.#flush(); // the creates already waiting are committed first, and replaced with the rest
+    this.records.checkStored(chatbots.length, maxStored, this.countOf(accountId) + this.records.count(accountId));
     this.#write(() => {
       this.#statements.deleteAccount.run(accountId);
       this.#db.prepare('DELETE FROM records WHERE account_id = ?').run(accountId);

@@ -86,8 +86,9 @@ export interface ChatbotStore {
   /** Adds the keys (with their projects and accounts) that are not stored yet: a new tenant. */
   addKeys(keys: readonly ApiKey[]): Promise<void>;
   /** Adds chatbots as they are (a test's seed), after those stored, in one commit. Their projects' keys are stored,
-   * and no id is stored already (the caller checks both). */
-  addChatbots(chatbots: readonly StoredChatbot[]): Promise<void>;
+   * and no id is stored already (the caller checks both). Rejects with StoreFullError, storing nothing, when the
+   * store would then hold more than `maxStored` (see stored), decided in the same step as the write. */
+  addChatbots(chatbots: readonly StoredChatbot[], maxStored?: number): Promise<void>;
   /** Whom a key stands for; undefined for an unknown key. */
   principalOf(key: string): Promise<Principal | undefined>;
   /** Every stored key, in the order they were added. */
@@ -95,8 +96,10 @@ export interface ChatbotStore {
   /** Replaces every chatbot of the account with these (a scenario loaded for it), in one commit, atomically against
    * concurrent creates: one committed before is gone, one after is kept. Keys and other accounts are left alone.
    * Every chatbot is the account's (else it rejects, changing nothing), its project's key is stored, and no id is
-   * stored in another account (the caller checks both). The account's records are removed with its chatbots. */
-  replaceAccount(accountId: string, chatbots: readonly StoredChatbot[]): Promise<void>;
+   * stored in another account (the caller checks both). The account's records are removed with its chatbots.
+   * Rejects with StoreFullError, changing nothing, when the store would then hold more than `maxStored`, decided in
+   * the same step as the write: loads racing in several accounts never pass it together. */
+  replaceAccount(accountId: string, chatbots: readonly StoredChatbot[], maxStored?: number): Promise<void>;
   /** Replaces every key and chatbot with these, and removes every record, atomically against concurrent creates (the
    * admin reset). */
   reset(keys: readonly ApiKey[], chatbots: readonly StoredChatbot[]): Promise<void>;
@@ -150,11 +153,19 @@ export class AccountFullError extends Error {
  * default: room for ordinary chatbots well within a default Node heap (docs/configuration.md). */
 export const DEFAULT_MAX_RECORDS = 1_000_000;
 
-/** The store holds the most records it may in all its accounts: nothing was stored. Not the account's limit. */
+/** The store holds the most records it may in all its accounts (or a write of many, `wouldHold` given, would leave it
+ * holding more): nothing was stored. Not the account's limit. */
 export class StoreFullError extends Error {
   override name = 'StoreFullError';
-  constructor(readonly limit: number) {
-    super(`The server is full: it holds ${limit} records of all accounts together, the most it may hold.`);
+  constructor(
+    readonly limit: number,
+    readonly wouldHold?: number,
+  ) {
+    super(
+      wouldHold === undefined
+        ? `The server is full: it holds ${limit} records of all accounts together, the most it may hold.`
+        : `The server would hold ${wouldHold} records of all accounts together, more than the ${limit} it may hold.`,
+    );
   }
 }
 

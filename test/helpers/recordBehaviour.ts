@@ -15,6 +15,7 @@ const KEYS: ApiKey[] = [
 ];
 const A = { accountId: 'a', projectId: 'a-web' };
 const B = { accountId: 'b', projectId: 'b-main' };
+const NOW = '2026-11-22T09:15:02.123Z';
 const record = (collection: string, id: string, body: Record<string, unknown>, owner = A): StoredRecord => ({
   ...owner,
   collection,
@@ -144,6 +145,46 @@ export function describeRecordBehaviour(kind: string, subject: StoreUnderTest) {
         expect(await store.stored()).toBe(10);
         const held = (await store.listByAccount('a')).length + (await store.listByAccount('b')).length;
         expect(held).toBeLessThanOrEqual(10);
+      }));
+
+    it('keeps exactly the cap when accounts are replaced or seeded at once, racing, and refuses the rest whole', () =>
+      withStore(async (store) => {
+        const tenants = Array.from({ length: 6 }, (_, i) => `t${i}`);
+        await store.addKeys(tenants.map((accountId) => ({ key: `sk_${accountId}`, accountId, projectId: accountId })));
+        const seeds = (accountId: string, count: number) =>
+          Array.from({ length: count }, (_, i) => ({
+            accountId,
+            projectId: accountId,
+            chatbot: {
+              id: crypto.randomUUID(),
+              name: `S${i}`,
+              settings: { theme: 'light' },
+              is_active: true,
+              created_at: NOW,
+            },
+          }));
+        await store.create(A, { name: 'Held', settings: { theme: 'dark' } });
+        await store.records.insertRecord(record('/pets', '1', {}, B));
+        // Two held, a cap of 10: room for two tenants' three chatbots, not for a third's.
+        const replaced = await Promise.allSettled(tenants.map((id) => store.replaceAccount(id, seeds(id, 3), 10)));
+        expect(replaced.filter((one) => one.status === 'fulfilled')).toHaveLength(2);
+        for (const one of replaced) if (one.status === 'rejected') expect(one.reason).toBeInstanceOf(StoreFullError);
+        expect(await store.stored()).toBe(8);
+        const held = async () => (await Promise.all(tenants.map((id) => store.listByAccount(id)))).flat().length;
+        expect(await held()).toBe(6);
+        // Seeds racing: the two places left, and no more; a refused seed adds none of its chatbots.
+        const added = await Promise.allSettled(tenants.map((id) => store.addChatbots(seeds(id, 1), 10)));
+        expect(added.filter((one) => one.status === 'fulfilled')).toHaveLength(2);
+        for (const one of added) if (one.status === 'rejected') expect(one.reason).toBeInstanceOf(StoreFullError);
+        await expect(store.addChatbots(seeds('t0', 1), 10)).rejects.toThrow(/would hold 11 records.*10/);
+        expect([await store.stored(), await held()]).toEqual([10, 8]);
+        // What an account's replacement removes counts as room: 'a' holds one, and takes one again.
+        await store.replaceAccount(
+          'a',
+          seeds('a', 1).map((one) => ({ ...one, projectId: 'a-web' })),
+          10,
+        );
+        expect(await store.stored()).toBe(10);
       }));
 
     it("removes an account's records with its chatbots when it is replaced, and every record on a reset", () =>
