@@ -94,7 +94,35 @@ describe('the cap on all the server stores', () => {
     expect((await client.create(KEYS.globex, { name: 'One too many' })).status).toBe(409);
     expect((await load('acme-two', 'acme')).status).toBe(200);
   });
+
+  it('lets exactly the loads that fit through when many tenants load a scenario at once', async () => {
+    const server = await startTestServer({ maxRecords: 12, scenarios: { five: { seed: [{ count: 5 }] } } });
+    t = server;
+    const tenants: NewTenant[] = [];
+    for (let i = 0; i < 8; i++) tenants.push((await admin('POST', '/tenants', {})).body as NewTenant);
+    const held = async () => ((await admin('GET', '/health')).body as { chatbots: number }).chatbots;
+    // The health's count, read again and again while the loads run: never past the cap.
+    let loading = true;
+    const seen: number[] = [];
+    const watching = (async () => {
+      while (loading) seen.push(await held());
+    })();
+    const loads = await Promise.all(
+      tenants.map(({ account_id }) => admin('POST', '/scenarios/five', { account: account_id }, '/scenarios/{name}')),
+    ).finally(() => (loading = false));
+    await watching;
+    expect(loads.map((load) => load.status).sort()).toEqual([200, 200, 422, 422, 422, 422, 422, 422]);
+    for (const refused of loads.filter((load) => load.status === 422))
+      expect(refused.body).toMatchObject({ detail: expect.stringMatching(/would hold \d+ records.* 12 /) });
+    expect(Math.max(...seen, await held())).toBeLessThanOrEqual(12);
+    // Each tenant holds its whole scenario or nothing of it.
+    const lists = await Promise.all(tenants.map(({ api_key }) => server.client.listed(api_key)));
+    expect(lists.map((list) => list.length).sort()).toEqual([0, 0, 0, 0, 0, 0, 5, 5]);
+    expect(await held()).toBe(10);
+  });
 });
+
+type NewTenant = { account_id: string; api_key: string };
 
 describe('maxRecords', () => {
   it.each([0, -1, 1.5])('refuses %j in code, naming the option', async (value) => {

@@ -17,6 +17,7 @@ import {
   emptySeedState,
   numberedChatbots,
   seedRecords,
+  serverRoom,
   storeState,
   type SeedState,
 } from './seeding.js';
@@ -58,7 +59,8 @@ export async function loadScenario(
   const specs = (scenario.overrides ?? []).map(scopedTo(forAccount));
   // Throws an OverrideError (the contract, or a cap) before anything changes.
   const putInForce = overrides.plan(specs, forAccount ? { account: forAccount } : {});
-  if (forAccount) await store.replaceAccount(forAccount, records);
+  // The store decides in the write itself: loads racing in other accounts all passed the check above.
+  if (forAccount) await serverRoom(store.replaceAccount(forAccount, records, target.maxRecords));
   else {
     await store.reset(target.keys, records);
     target.journal.clear();

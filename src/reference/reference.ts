@@ -18,7 +18,7 @@ import { DEFAULT_MAX_RECORDS, type ChatbotStore, type StoredChatbot } from '../s
 import { contractExecutor } from './contractExecutor.js';
 import { loadScenario, startScenario, type LoadedScenario } from './loadScenario.js';
 import { findScenario, type Scenario } from './scenarios.js';
-import { checkServerRoom, seedRecords, storeState, type SeedChatbot } from './seeding.js';
+import { checkServerRoom, seedRecords, serverRoom, storeState, type SeedChatbot } from './seeding.js';
 
 export interface ReferenceOptions {
   contract: Contract;
@@ -154,7 +154,7 @@ export function createReference(options: ReferenceOptions): Reference {
       const state = await storeState(store, accountId, chatbots);
       const records = seedRecords(contract, state, accountId, chatbots, { project, limit: limit() });
       checkServerRoom(await store.stored(), records.length, maxRecords);
-      await store.addChatbots(records);
+      await serverRoom(store.addChatbots(records, maxRecords));
     },
     async useScenario(scenario, { account } = {}) {
       await ready;

@@ -6,7 +6,7 @@ import type { Chatbot } from '../contract/types.js';
 import type { ApiKey } from '../state/keys.js';
 import { checkChatbot, RecordsError } from '../state/records.js';
 import { resolveSettings } from '../state/chatbotSettings.js';
-import type { ChatbotStore, StoredChatbot } from '../state/store.js';
+import { StoreFullError, type ChatbotStore, type StoredChatbot } from '../state/store.js';
 
 /** A chatbot as a test writes it: only the name is needed. */
 export type SeedChatbot = Partial<Chatbot> & { name: string };
@@ -98,13 +98,28 @@ export function seedRecords(
 }
 
 /** Fails when the server, holding `held` records (chatbots and the contract's other records, of every account), would
- * pass `maxRecords` with `adding` more: a seed is refused before anything is stored, as a create past it is. */
+ * pass `maxRecords` with `adding` more: a seed is refused before anything is stored, as a create past it is. A quick
+ * refusal only: loads and seeds racing all pass it, and the store's own check in the write (serverRoom) holds. */
 export function checkServerRoom(held: number, adding: number, maxRecords: number): void {
-  if (held + adding > maxRecords)
-    throw new SeedError(
-      `the server would hold ${held + adding} records in all its accounts, more than the ${maxRecords} it may hold`,
-    );
+  if (held + adding > maxRecords) throw pastServerRoom(held + adding, maxRecords);
 }
+
+/** Awaits a write of many records that the store refuses past the cap on all it holds, in the same step: its
+ * StoreFullError becomes the SeedError checkServerRoom throws, so that a refused load or seed answers as one. */
+export async function serverRoom(write: Promise<void>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (error instanceof StoreFullError && error.wouldHold !== undefined)
+      throw pastServerRoom(error.wouldHold, error.limit);
+    throw error;
+  }
+}
+
+const pastServerRoom = (wouldHold: number, maxRecords: number) =>
+  new SeedError(
+    `the server would hold ${wouldHold} records in all its accounts, more than the ${maxRecords} it may hold`,
+  );
 
 /** `count` chatbots named after their place: a list of a given length. */
 export function numberedChatbots(count: number): SeedChatbot[] {
