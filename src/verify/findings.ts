@@ -4,6 +4,7 @@
 // report and view is made from these, so a finding is kept with its secrets
 // masked (src/untrusted/redact.ts), and bounded: its texts cut, and past the
 // first causes, failures only counted, as a stream's broken items are.
+import { cut } from '../untrusted/cut.js';
 import { Redactor } from '../untrusted/redact.js';
 import { CATALOGUE, CHECK_NAMES } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
@@ -33,6 +34,9 @@ export interface Tally {
   failed: number;
 }
 
+/** The characters kept of a finding's text that the traffic can make long: the case, the path, the message. */
+export { TEXT_KEPT } from '../untrusted/cut.js';
+
 const BODY_SHOWN = 600;
 
 /**
@@ -41,17 +45,10 @@ const BODY_SHOWN = 600;
  * contract's operations find once a cause leaves the traffic's text out; with each finding bounded, little memory.
  */
 export const KEPT_CAUSES = 200;
-/** The characters kept of a finding's text that the traffic can make long: the case, the path, the message. */
-export const TEXT_KEPT = 2_000;
 /** The characters kept of a replay command: a request within Node's 16 KiB of headers, its body inline, fits whole. */
 const COMMAND_KEPT = 20_000;
 /** The bytes of replay bodies kept across all findings: the proxy's request body limit, so the largest fits once. */
 const REPLAY_BYTES_KEPT = 16 * 1024 * 1024;
-
-/** The text, or its first `max` characters and how many more there were. */
-function cut(text: string, max = TEXT_KEPT): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
-}
 
 export class Findings {
   readonly #causes = new Map<string, Finding>();
