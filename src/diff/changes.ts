@@ -36,17 +36,29 @@ function ruleIdOf({ kind, direction }: Finding): RuleId {
 export function changesOf(findings: readonly Finding[]): Change[] {
   const groups = new Map<string, Finding[]>();
   const valueId = valueIds();
+  // The origin by a number too: it holds a path key, which the contract may make long.
+  const origins = new Map<string, number>();
+  const originId = (origin: string) => origins.get(origin) ?? origins.set(origin, origins.size).size - 1;
   for (const finding of findings) {
     const kind = isRuleId(finding.kind) ? `rule ${finding.kind}` : finding.kind;
-    const key = JSON.stringify([kind, finding.origin, valueId(finding.before), valueId(finding.after), finding.bound]);
+    const key = JSON.stringify([
+      kind,
+      originId(finding.origin),
+      valueId(finding.before),
+      valueId(finding.after),
+      finding.bound,
+    ]);
     const group = groups.get(key);
     if (group) group.push(finding);
     else groups.set(key, [finding]);
   }
   return [...groups.values()]
     .map(toChange)
-    .sort((a, b) => rank(a.level) - rank(b.level) || (a.where[0] ?? '').localeCompare(b.where[0] ?? ''));
+    .sort((a, b) => rank(a.level) - rank(b.level) || byCodeUnits(a.where[0] ?? '', b.where[0] ?? ''));
 }
+
+/** Code-unit order: the same on every machine, and linear in the text, where a locale's collation is not. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * A number for each value, the same for equal ones. Each object is written out once: the findings of one edit share
