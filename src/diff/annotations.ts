@@ -3,7 +3,7 @@
 // as a SARIF rule carrying its level and reason. What comes from the contracts is text: each annotation escapes what
 // would end or start a command, and SARIF is JSON.
 import { RULES, type Level } from './catalogue.js';
-import type { Change } from './changes.js';
+import { listed, unlistedLine, type ListedChange } from './listed.js';
 import { verdict, type Review } from './verdict.js';
 import { jsonText } from '../untrusted/json.js';
 import { printable } from '../untrusted/printable.js';
@@ -16,18 +16,20 @@ const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {
   info: 'note',
 };
 
-function message(change: Change): string {
+function message(change: ListedChange): string {
   const shown = (value: unknown) => (value === undefined ? '–' : JSON.stringify(value).slice(0, 200));
   const values =
     change.before === undefined && change.after === undefined
       ? ''
       : ` (${shown(change.before)} → ${shown(change.after)})`;
   const override = change.override ? `; override: ${change.override}` : '';
-  return printable(`${change.where.join('; ')}${values}: ${change.why}${override}`);
+  const others = change.unlistedPlaces ? `; and ${change.unlistedPlaces} other places` : '';
+  return printable(`${change.where.join('; ')}${others}${values}: ${change.why}${override}`);
 }
 
 export function asGithub(review: Review): string {
-  const lines = review.changes.map((change) => {
+  const { changes, unlisted } = listed(review);
+  const lines = changes.map((change) => {
     const { file = '', line = 1, column = 1 } = change.position ?? {};
     const properties = [
       `file=${commandProperty(file)}`,
@@ -37,12 +39,14 @@ export function asGithub(review: Review): string {
     ];
     return `::${COMMAND[change.level]} ${properties.join(',')}::${commandData(message(change))}`;
   });
-  return [...lines, `contract diff: ${printable(verdict(review))}`].join('\n');
+  const more = unlisted > 0 ? [`contract diff: ${unlistedLine(unlisted)}`] : [];
+  return [...lines, ...more, `contract diff: ${printable(verdict(review))}`].join('\n');
 }
 
 export function asSarif(review: Review, version: string): string {
   const index = new Map(RULES.map((rule, at) => [rule.id as string, at]));
-  const results = review.changes.map((change) => ({
+  const { changes, unlisted } = listed(review);
+  const results = changes.map((change) => ({
     ruleId: change.rule,
     ...(index.has(change.rule) ? { ruleIndex: index.get(change.rule) } : {}),
     level: SARIF_LEVEL[change.level],
@@ -55,7 +59,11 @@ export function asSarif(review: Review, version: string): string {
         },
       },
     ],
-    properties: { where: change.where, pointer: change.origin },
+    properties: {
+      where: change.where,
+      ...(change.unlistedPlaces ? { unlistedPlaces: change.unlistedPlaces } : {}),
+      pointer: change.origin,
+    },
   }));
   const rules = RULES.map((rule) => ({
     id: rule.id,
@@ -66,7 +74,14 @@ export function asSarif(review: Review, version: string): string {
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'chatbot-api-mock diff', version, rules } }, results }],
+    runs: [
+      {
+        tool: { driver: { name: 'chatbot-api-mock diff', version, rules } },
+        results,
+        // The changes past those listed, counted: a SARIF property bag.
+        ...(unlisted > 0 ? { properties: { unlisted } } : {}),
+      },
+    ],
   };
   return jsonText(log);
 }

@@ -7,6 +7,7 @@ import { printable } from '../untrusted/printable.js';
 import { htmlText, markdownCode } from '../untrusted/markdown.js';
 import { asGithub, asSarif } from './annotations.js';
 import { LEVELS, type Change } from './changes.js';
+import { listed, unlistedLine, type ListedChange } from './listed.js';
 import type { Format } from './formats.js';
 import { verdict, type Review } from './verdict.js';
 
@@ -23,9 +24,11 @@ function values(change: Change): string {
     : `${shown(change.before)} → ${shown(change.after)}`;
 }
 
-function places(change: Change): string {
-  const [first, ...rest] = change.where.map((place) => printable(place));
-  return rest.length > 0 ? `${first} (and ${count(rest.length, 'other place')})` : (first ?? printable(change.origin));
+function places(change: ListedChange): string {
+  const [first] = change.where;
+  const others = change.where.length - 1 + (change.unlistedPlaces ?? 0);
+  if (first === undefined) return printable(change.origin);
+  return others > 0 ? `${printable(first)} (and ${count(others, 'other place')})` : printable(first);
 }
 
 /** The rule's reason and the other side's rule when the edit is seen from both: the diff's own words. */
@@ -54,13 +57,15 @@ const HOW_TO_GO_ON =
 
 export function asText(review: Review): string {
   const lines = [`contract diff: ${heading(review)}: ${count(review.changes.length, 'change')}`];
-  for (const change of review.changes) {
+  const { changes, unlisted } = listed(review);
+  for (const change of changes) {
     lines.push(
       [change.level.padEnd(8), change.rule, places(change), values(change), `— ${why(change)}`]
         .filter(Boolean)
         .join('  '),
     );
   }
+  if (unlisted > 0) lines.push(unlistedLine(unlisted));
   lines.push(`${verdict(review)}.`);
   if (review.failing > 0 && !review.acknowledged) lines.push(HOW_TO_GO_ON);
   return lines.join('\n');
@@ -69,9 +74,10 @@ export function asText(review: Review): string {
 export function asMarkdown(review: Review): string {
   const icon = review.failing === 0 ? '✅' : review.acknowledged ? '⚠️' : '❌';
   const lines = [`## ${icon} Contract diff: ${htmlText(verdict(review))}`, '', markdownCode(heading(review)), ''];
-  if (review.changes.length > 0) {
+  const { changes, unlisted } = listed(review);
+  if (changes.length > 0) {
     lines.push('| level | rule | where | change | why |', '|---|---|---|---|---|');
-    for (const change of review.changes) {
+    for (const change of changes) {
       const changed = values(change);
       const cells = [
         change.level,
@@ -83,6 +89,7 @@ export function asMarkdown(review: Review): string {
       lines.push(`| ${cells.join(' | ')} |`);
     }
     lines.push('');
+    if (unlisted > 0) lines.push(htmlText(unlistedLine(unlisted)), '');
   }
   if (review.failing > 0 && !review.acknowledged) lines.push(`**How to go on:** ${HOW_TO_GO_ON}`);
   return lines.join('\n');
@@ -92,7 +99,14 @@ export function asJson(review: Review): string {
   const byLevel = Object.fromEntries(
     LEVELS.map((level) => [level, review.changes.filter((c) => c.level === level).length]),
   );
-  return jsonText({ ...review, counts: byLevel, verdict: verdict(review) });
+  const { changes, unlisted } = listed(review);
+  return jsonText({
+    ...review,
+    changes,
+    ...(unlisted > 0 ? { unlisted } : {}),
+    counts: byLevel,
+    verdict: verdict(review),
+  });
 }
 
 /** Each format's writer; `version` is this tool's, which SARIF names. */
