@@ -1,5 +1,6 @@
 // Findings become changes: each named by its rule, and one edit found at several places (a schema that a request
 // and two responses use) is one change that lists them, with the level of its most severe side.
+import { createHash } from 'node:crypto';
 import { isRuleId, isSchemaKind, ruleOf, schemaRuleId, type Level, type RuleId } from './catalogue.js';
 import type { SourcePosition } from './sourcePositions.js';
 import type { Finding } from './finding.js';
@@ -36,9 +37,9 @@ function ruleIdOf({ kind, direction }: Finding): RuleId {
 export function changesOf(findings: readonly Finding[]): Change[] {
   const groups = new Map<string, Finding[]>();
   const valueId = valueIds();
-  // The origin by a number too: it holds a path key, which the contract may make long.
-  const origins = new Map<string, number>();
-  const originId = (origin: string) => origins.get(origin) ?? origins.set(origin, origins.size).size - 1;
+  // The origin by its digest: it holds a path key, which the contract may make long, and V8 hashes a long string by
+  // its length alone, so that a map keyed by many such strings of one length compares each with all the others.
+  const originId = (origin: string) => createHash('sha256').update(origin).digest('base64');
   for (const finding of findings) {
     const kind = isRuleId(finding.kind) ? `rule ${finding.kind}` : finding.kind;
     const key = JSON.stringify([
