@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContract, type OpenApiDocument } from '../src/contract/contract.js';
 import { liveValidators } from '../src/contract/load.js';
 import { proxyAdminContract } from '../src/http/admin/adminContract.js';
-import { documentedAnswer } from './helpers/adminAnswer.js';
+import { proxyViolations } from './helpers/adminAnswer.js';
 import { writeContract } from './helpers/contractFiles.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { KEYS, TestClient } from './helpers/server.js';
@@ -137,12 +137,7 @@ describe('proxy, in front of an upstream whose answer nests past the depth read 
       expect([listed.status, listed.body, listed.headers.get('sl-violations')]).toEqual([200, [], null]);
       const created = await client.request('POST', '/notes', { key: KEYS.acmeWeb, json: { tree: {} } });
       expect([created.status, created.headers.get('sl-violations')]).toEqual([201, null]);
-      const view = await documentedAnswer(
-        proxyAdminContract().document,
-        'GET',
-        '/violations',
-        await fetch(`${new URL(url).origin}/__admin/violations`),
-      );
+      const view = await proxyViolations(url);
       expect(view.body).toMatchObject({
         requests: 3,
         violations: 1,

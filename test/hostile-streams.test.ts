@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LISTED_ITEMS } from '../src/contract/streamCheck.js';
-import { proxyAdminContract } from '../src/http/admin/adminContract.js';
-import { documentedAnswer } from './helpers/adminAnswer.js';
+import { proxyViolations } from './helpers/adminAnswer.js';
 import { assertBuilt, listening, run, stop } from './helpers/run.js';
 import { startUpstream } from './helpers/upstream.js';
 import { until } from './helpers/until.js';
@@ -82,12 +81,7 @@ describe('proxy, in front of an upstream whose stream items all break the contra
     const streamed = await fetch(`${url}/events`);
     expect(streamed.status).toBe(200);
     expect(await streamed.text()).toBe(WRITE.repeat(writes));
-    const view = await documentedAnswer(
-      proxyAdminContract().document,
-      'GET',
-      '/violations',
-      await fetch(`${new URL(url).origin}/__admin/violations`),
-    );
+    const view = await proxyViolations(url);
     const items = (WRITE.length / BROKEN.length) * writes;
     expect(view.body).toMatchObject({
       requests: 1,

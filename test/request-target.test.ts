@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertHonoursContract } from '../src/contract/check.js';
 import { proxyAdminContract } from '../src/http/admin/adminContract.js';
-import { documentedAnswer, expectDocumentedProblem } from './helpers/adminAnswer.js';
+import { expectDocumentedProblem, proxyViolations } from './helpers/adminAnswer.js';
 import { startBrokenServer } from './helpers/broken.js';
 import { contract } from './helpers/contract.js';
 import { countingListener } from './helpers/countingListener.js';
@@ -71,12 +71,7 @@ describe('proxy, sent a request target that is not a path', () => {
     const listed = await new TestClient(url).list(KEYS.acmeWeb);
     expect(listed.status).toBe(200);
     expect(listed.headers.get('sl-violations')).toBeNull();
-    const view = await documentedAnswer(
-      document,
-      'GET',
-      '/violations',
-      await fetch(`${new URL(url).origin}/__admin/violations`),
-    );
+    const view = await proxyViolations(url);
     expect(view.body).toMatchObject({ requests: 1, violations: 0, requestViolations: 0 });
     expect(elsewhere.connections).toBe(0);
   });

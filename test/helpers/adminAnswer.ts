@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { expect } from 'vitest';
+import { proxyAdminContract } from '../../src/http/admin/adminContract.js';
 
 const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
 const named = new Map<OpenAPIV3.Document, string>();
@@ -50,6 +51,12 @@ export async function documentedAnswer(
   const type = response.headers.get('content-type') ?? '';
   expectDocumentedAnswer(document, method, template, { status: response.status, type, body });
   return { status: response.status, headers: response.headers, body };
+}
+
+/** The proxy's `/__admin/violations`, at the origin of the proxy serving `url`, checked against its admin contract. */
+export async function proxyViolations(url: string): ReturnType<typeof documentedAnswer> {
+  const response = await fetch(`${new URL(url).origin}/__admin/violations`);
+  return documentedAnswer(proxyAdminContract().document, 'GET', '/violations', response);
 }
 
 /**
