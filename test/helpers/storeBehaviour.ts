@@ -17,14 +17,15 @@ export interface StoreUnderTest {
   persistent: boolean;
 }
 
-const KEYS: ApiKey[] = [
+/** Two projects of account a and one of account b, with a key each: the owners every store test uses. */
+export const KEYS: ApiKey[] = [
   { key: 'sk_live_a_web', accountId: 'a', projectId: 'a-web' },
   { key: 'sk_live_a_app', accountId: 'a', projectId: 'a-app' },
   { key: 'sk_live_b', accountId: 'b', projectId: 'b-main' },
 ];
-const WEB = { accountId: 'a', projectId: 'a-web' };
-const APP = { accountId: 'a', projectId: 'a-app' };
-const B = { accountId: 'b', projectId: 'b-main' };
+export const WEB = { accountId: 'a', projectId: 'a-web' };
+export const APP = { accountId: 'a', projectId: 'a-app' };
+export const B = { accountId: 'b', projectId: 'b-main' };
 const settings = { theme: 'dark', prompt: 'Be brief.', nested: { list: [1, 'two', null], big: 12345678901234 } };
 const seeded = (name: string, createdAt: string, owner = WEB): StoredChatbot => ({
   ...owner,

@@ -2,18 +2,9 @@
 // project's count and newest chatbots (the admin state), and the account holding each given id (a seed's own ids),
 // kept as chatbots are created, replaced, removed and reset, and across a reopen by the stores that persist.
 import { describe, expect, it } from 'vitest';
-import type { ApiKey } from '../../src/state/keys.js';
 import type { StoredChatbot } from '../../src/state/store.js';
-import { storeRunner, type StoreUnderTest } from './storeBehaviour.js';
+import { APP, B, KEYS, storeRunner, WEB, type StoreUnderTest } from './storeBehaviour.js';
 
-const KEYS: ApiKey[] = [
-  { key: 'sk_live_a_web', accountId: 'a', projectId: 'a-web' },
-  { key: 'sk_live_a_app', accountId: 'a', projectId: 'a-app' },
-  { key: 'sk_live_b', accountId: 'b', projectId: 'b-main' },
-];
-const WEB = { accountId: 'a', projectId: 'a-web' };
-const APP = { accountId: 'a', projectId: 'a-app' };
-const B = { accountId: 'b', projectId: 'b-main' };
 const settings = { theme: 'dark' };
 const seeded = (name: string, owner = WEB): StoredChatbot => ({
   ...owner,
