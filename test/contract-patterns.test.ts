@@ -5,7 +5,8 @@
 // is served unchecked and named in the banner. An override that falls back on that example is refused at once, and
 // `mock` answers Prism's copy of it with its logged 500. `verify` tests its drawn strings on the automaton too: a
 // required property whose pattern would make RegExp backtrack for ever on them, or one the automaton does not read,
-// stops the run at once, naming it.
+// stops the run at once, naming it; and it judges its own cases on the automaton, so a case one past a maxLength is
+// judged at once.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,15 +139,16 @@ describe('mock, on the same examples', () => {
 });
 
 describe('verify, on a create body that requires a string its pattern cannot be drawn for', () => {
-  const verify = async (document: Document) => {
+  /** `served`: the target's contract, when RegExp would stall the target itself on the cases. */
+  const verify = async (document: Document, served = document, options: string[] = []) => {
     const file = written(document);
-    const target = run(['serve', '--port', '0', '--contract', file]);
+    const target = run(['serve', '--port', '0', '--contract', written(served)]);
     const url = await listening(target);
     const args = ['--base-url', url, '--contract', file, '--key', KEYS.acmeWeb, '--phases', 'fuzz', '--max-time', '10'];
-    const verified = run(['verify', ...args]);
+    const verified = run(['verify', ...args, ...options]);
     const exit = await Promise.race([verified.exit, new Promise((resolve) => setTimeout(resolve, 40_000, 'running'))]);
     expect(await stop(target)).toBe(0);
-    return { exit, stderr: verified.stderr() };
+    return { exit, stderr: verified.stderr(), stdout: verified.stdout() };
   };
 
   it('tests drawn strings on the automaton: a pattern RegExp backtracks on for ever ends the run, named', async () => {
@@ -159,6 +161,25 @@ describe('verify, on a create body that requires a string its pattern cannot be 
       'verify cannot generate a value for code: none of 400 strings tried matches its pattern ^([^]|[^])*QQQQ$ ' +
         'within 32 to 32 characters',
     );
+  });
+
+  it('checks its own cases on the automaton: one past a maxLength RegExp would backtrack on for ever', async () => {
+    // Drawn strings end in Q; the cases one past maxLength are 41 to 60 characters that need not: RegExp would try
+    // 2^41 ways and more on each before refusing it. The target serves the same schema without the pattern, since
+    // serve runs a pattern on RegExp against what a client sends (docs/security.md): verify, judging on the
+    // automaton, finds that the target accepts strings the pattern refuses, and only that.
+    const code = { type: 'string', minLength: 1, maxLength: 40 };
+    const { exit, stderr, stdout } = await verify(
+      requiring('code', { ...code, pattern: '^([^]|[^])*Q$' }),
+      requiring('code', code),
+      ['--seed', '1530992399'],
+    );
+    expect(exit).toBe(1);
+    expect(stderr).not.toContain('Error');
+    expect(stdout).toContain('expected: 422 (The request does not match the contract. (body.code: must match pattern');
+    expect(stdout.split('\n').filter((line) => /^ {2}✗/.test(line))).toEqual([
+      expect.stringMatching(/^ {2}✗ negative_data_rejection +\d+ answers, \d+ failed$/),
+    ]);
   });
 
   it('stops the run naming a required property whose pattern the automaton does not read (a lookahead)', async () => {

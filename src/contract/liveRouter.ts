@@ -21,6 +21,7 @@ import {
   type OperationRouter,
   validatorsId,
 } from './router.js';
+import { lenientRegExp } from './pattern/engine.js';
 import { keyPlacesOf } from './security.js';
 import { requestMediaTypes, validationView } from './validationView.js';
 
@@ -29,7 +30,15 @@ export interface LiveRouter extends OperationRouter {
   readonly validator: OpenAPIValidator;
 }
 
-export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
+export interface LiveRouterOptions {
+  /**
+   * How the schemas' patterns run: on the platform's RegExp (the default), or on the bounded automaton
+   * (pattern/engine.ts's lenientRegExp), whose validators must then run inside boundedCheck.
+   */
+  patterns?: 'platform' | 'bounded';
+}
+
+export function createLiveRouter(definition: OpenAPIV3.Document, options: LiveRouterOptions = {}): LiveRouter {
   const dialect = dialectOf(definition);
   const view = validationView(definition);
   const router = new OpenAPIRouter({ definition: view, apiRoot: '/', ignoreTrailingSlashes: false });
@@ -38,7 +47,11 @@ export function createLiveRouter(definition: OpenAPIV3.Document): LiveRouter {
     router,
     lazyCompileValidators: true,
     // The document is linted in CI: Ajv need not check each schema against its meta-schema.
-    ajvOpts: { allErrors: true, validateSchema: false },
+    ajvOpts: {
+      allErrors: true,
+      validateSchema: false,
+      ...(options.patterns === 'bounded' ? { code: { regExp: lenientRegExp } } : {}),
+    },
     // A 3.1 or 3.2 document's schemas are JSON Schema 2020-12: Ajv's 2020 build, with openapi-backend's options.
     customizeAjv: (ajv, options) => (dialect === 'draft-2020-12' ? ajvFor(dialect, options) : configureAjv(ajv)),
   });
