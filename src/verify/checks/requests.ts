@@ -31,6 +31,8 @@ export const REQUEST_CHECKS: AnswerCheck[] = [
     judge: (judged) => {
       const { status, text } = judged.answer;
       if (is2xx(status) || status >= 500) return undefined;
+      // A refusal the oracle could not rule out: a key it cannot know, a pattern it could not check.
+      if (judged.expectation.alternatives.includes(status)) return undefined;
       const full = status === 409 ? ' (the account is full: use another account, or a server with a higher limit)' : '';
       return fail(
         'positive_data_acceptance',
