@@ -12,6 +12,7 @@ import { resolvePointer } from './pointer.js';
 import { withRefsResolved } from './resolvedRefs.js';
 import { responseSchemaPointers } from './responseSchemas.js';
 import { variantId, type ContractOperation } from './router.js';
+import { answerView } from './hiddenProperties.js';
 
 /** The schemas whose validators a store or a seed check needs, besides the operations' and their answers'. */
 export const COMPILED_SCHEMAS = [CHATBOT_SCHEMA];
@@ -66,7 +67,7 @@ export function collectValidators(document: OpenApiDocument, esm: boolean, route
   const body = new Group('body', dialect, options, esm);
   const params = new Group('params', dialect, { ...options, coerceTypes: true }, esm);
   const schemas = new Group('schemas', dialect, { strict: false, allErrors: true }, esm);
-  schemas.ajv.addSchema(document, 'openapi');
+  schemas.ajv.addSchema(answerView(document), 'openapi');
 
   const request: Record<string, string[]> = {};
   const response: Record<string, Record<string, string>> = {};

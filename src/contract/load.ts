@@ -21,6 +21,7 @@ import { parseDocument, type ParsedDocument } from './parseDocument.js';
 import type { ContractFiles } from './bundle.js';
 import { contractFolder, readRootText } from './contractFolder.js';
 import { precompiledValidators, type ValidatorScript } from './precompiled.js';
+import { answerView } from './hiddenProperties.js';
 
 /** The package root: the nearest folder above this module that holds openapi.yaml. */
 export const packageRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
@@ -178,7 +179,7 @@ export function liveValidators(document: OpenApiDocument, dereferenced: OpenApiD
     schemaValidator(pointer) {
       let validate = compiled.get(pointer);
       if (!validate) {
-        ajv ??= createAjv(dialectOf(document)).addSchema(document, 'openapi');
+        ajv ??= createAjv(dialectOf(document)).addSchema(answerView(document), 'openapi');
         compiled.set(pointer, (validate = ajv.compile({ $ref: `openapi${pointer}` })));
       }
       return validate;

@@ -4,8 +4,11 @@
 // ours, router.ts): each operation carries its operationId (operations.ts),
 // a QUERY or additionalOperations entry sits under a path item of its own, and
 // an `in: querystring` parameter becomes one query value named QUERYSTRING.
+// A request body is read as a request sees it and an answer as an answer
+// does: no readOnly property required in the one, no writeOnly one in the other.
 import type { OpenAPIV3 } from 'openapi-types';
 import type { OpenApiDocument } from './contract.js';
+import { asSeenBy, mentions } from './hiddenProperties.js';
 import { documentOperations } from './operations.js';
 import { dereferenced } from './pointer.js';
 import { QUERYSTRING } from './queryParameters.js';
@@ -16,9 +19,10 @@ const READ_BY_OPENAPI_BACKEND = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTION
 
 export function validationView(document: OpenApiDocument): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
+  const sides = sidesOf(document);
   for (const found of documentOperations(document)) {
     const operation = {
-      ...found.operation,
+      ...sides(found.operation),
       operationId: found.operationId,
       ...(found.operation.parameters ? { parameters: readable(document, found.operation.parameters) } : {}),
     };
@@ -39,6 +43,19 @@ export function validationView(document: OpenApiDocument): OpenApiDocument {
     }
   }
   return { ...document, paths: paths };
+}
+
+/** An operation whose request body and answers are each as their side sees them; as it is when none needs it. */
+function sidesOf(document: OpenApiDocument): <T extends OpenAPIV3.OperationObject>(operation: T) => T {
+  if (!mentions(document, 'readOnly') && !mentions(document, 'writeOnly')) return (operation) => operation;
+  // One copy of each schema per side, shared by every operation.
+  const requests = new Map<object, unknown>();
+  const answers = new Map<object, unknown>();
+  return (operation) => ({
+    ...operation,
+    ...(operation.requestBody ? { requestBody: asSeenBy(operation.requestBody, 'request', document, requests) } : {}),
+    responses: asSeenBy(operation.responses, 'answer', document, answers),
+  });
 }
 
 // A key no request path can match: the view is never routed.
