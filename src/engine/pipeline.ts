@@ -43,6 +43,11 @@ export interface EngineOptions {
   overrides?: Overrides;
   /** Counts what each exchange exercised of the contract (src/coverage/). */
   coverage?: CoverageRecorder;
+  /**
+   * Keep each refusal's problem body even where the contract documents the status without one (default false): the
+   * oracle reads why a request is refused from it.
+   */
+  keepProblems?: boolean;
 }
 
 export interface Engine {
@@ -100,7 +105,7 @@ export function createEngine(options: EngineOptions): Engine {
       const context: RequestContext = { request, params: {}, applied: [] };
       const replied = await run(context);
       // The operation is known once the route step has run.
-      const reply = asDocumented(contract, context.operation, replied);
+      const reply = options.keepProblems ? replied : asDocumented(contract, context.operation, replied);
       const response = encodeReply(reply, context.applied, context.principal?.projectId);
       if (cors && response.kind === 'answer') response.headers = { ...cors.headers, ...response.headers };
       if (options.coverage) observeCoverage(options.coverage, context, reply, response);

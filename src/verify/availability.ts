@@ -14,7 +14,7 @@ export function hasList(session: Session): boolean {
 export function listCase(session: Session, phase: TestCase['phase'], role: KeyRole, label: string): TestCase {
   const list = session.options.contract.operations.find((operation) => operation.operationId === 'listChatbots');
   if (!list) throw new Error('the contract has no listChatbots operation to check availability with');
-  return { phase, label, method: list.method, path: list.path, headers: session.headers(role), role };
+  return { phase, label, method: list.method, path: list.path, headers: session.headers(), role };
 }
 
 /** The list answered for a role; undefined when it did not answer a list. */

@@ -3,7 +3,9 @@
 // argument is quoted for POSIX shells (src/untrusted/shellQuote.ts), so that
 // sh hands curl exactly those bytes; --globoff keeps curl from expanding [] and
 // {} in the URL. No secret is in it (src/untrusted/redact.ts): the keys a run was
-// given stay shell variables ("$API_KEY"), so that a CI log never shows one.
+// given stay shell variables ("$API_KEY": a Bearer token, Basic credentials as
+// curl's -u, an apiKey header or cookie; a key in the query is masked), so
+// that a CI log never shows one.
 // A body that cannot be one safe argument on one line (not UTF-8, a control
 // character such as a NUL or a newline, long, or starting with @, which curl
 // would read as a file name) is written to a file beside the report, which the
@@ -13,6 +15,7 @@ import { hasControl } from '../untrusted/printable.js';
 import { Redactor } from '../untrusted/redact.js';
 import { shellQuote } from '../untrusted/shellQuote.js';
 import type { KeyRole, TestCase } from './cases.js';
+import { basicCredentials } from './credentials.js';
 
 export const KEY_VARIABLES: Record<KeyRole, string> = {
   main: 'API_KEY',
@@ -44,7 +47,7 @@ export function toCurl(baseUrl: string, testCase: TestCase, keys: Partial<Record
     testCase.method === 'HEAD' ? ['--head'] : testCase.method === implied ? [] : ['-X', shellQuote(testCase.method)];
   const parts = ['curl', '-i', '--globoff', ...method, shellQuote(url)];
   for (const [name, value] of Object.entries(testCase.headers))
-    parts.push('-H', headerArgument(name, value, keys, redact));
+    parts.push(...headerArgument(name, value, keys, redact));
   // curl would add a form Content-Type to a body sent without one.
   if (testCase.body && !Object.keys(testCase.headers).some((name) => name.toLowerCase() === 'content-type'))
     parts.push('-H', shellQuote('Content-Type:'));
@@ -61,15 +64,37 @@ export function toCurl(baseUrl: string, testCase: TestCase, keys: Partial<Record
   };
 }
 
-/** One -H argument: a key the run was given becomes its variable, any other secret is masked. */
-function headerArgument(name: string, value: string, keys: Partial<Record<KeyRole, string>>, redact: Redactor): string {
+/**
+ * One header's arguments: a key the run was given becomes its variable (a Bearer token, Basic credentials as curl's
+ * `-u`, an apiKey header or cookie), any other secret is masked.
+ */
+function headerArgument(
+  name: string,
+  value: string,
+  keys: Partial<Record<KeyRole, string>>,
+  redact: Redactor,
+): string[] {
+  const roleOf = (key: string) => (Object.keys(keys) as KeyRole[]).find((candidate) => keys[candidate] === key);
+  const authorization = /^(?:proxy-)?authorization$/i.test(name);
   const bearer = /^(bearer\s+)(\S+)$/i.exec(value);
-  if (bearer && /^(?:proxy-)?authorization$/i.test(name)) {
-    const role = (Object.keys(keys) as KeyRole[]).find((candidate) => keys[candidate] === bearer[2]) ?? 'main';
+  if (bearer && authorization) {
+    const role = roleOf(bearer[2] ?? '') ?? 'main';
     // Single quotes around the text, double quotes around the variable: sh expands only the variable.
-    return `${shellQuote(`${name}: ${bearer[1]}`)}"$${KEY_VARIABLES[role]}"`;
+    return ['-H', `${shellQuote(`${name}: ${bearer[1]}`)}"$${KEY_VARIABLES[role]}"`];
   }
-  return shellQuote(`${name}: ${redact.header(name, value)}`);
+  const basic = /^basic\s+([A-Za-z0-9+/]+=*)$/i.exec(value);
+  if (basic && authorization) {
+    const credentials = Buffer.from(basic[1] ?? '', 'base64').toString();
+    const role = (Object.keys(keys) as KeyRole[]).find((candidate) => {
+      const key = keys[candidate];
+      return key !== undefined && basicCredentials(key) === credentials;
+    });
+    if (role) return ['-u', `"$${KEY_VARIABLES[role]}${keys[role]?.includes(':') ? '' : ':'}"`];
+  }
+  const role = roleOf(value) ?? roleOf(value.slice(value.indexOf('=') + 1));
+  const prefix = value.slice(0, value.length - (keys[role ?? 'main']?.length ?? 0));
+  if (role && !authorization) return ['-H', `${shellQuote(`${name}: ${prefix}`)}"$${KEY_VARIABLES[role]}"`];
+  return ['-H', shellQuote(`${name}: ${redact.header(name, value)}`)];
 }
 
 /** Bytes that are not UTF-8, with any key in them masked (keys are ASCII: latin1 keeps every other byte). */

@@ -22,6 +22,7 @@ import { runLifecycles } from './phases/lifecycle.js';
 import { runStateful } from './phases/stateful.js';
 import { RunStopped, TIME_LIMIT } from './send.js';
 import { Session } from './session.js';
+import type { Skip } from './skipped.js';
 
 /** Where a run is: its phase, the requests of that phase, all requests so far, and the failures found. */
 export interface Progress {
@@ -78,6 +79,10 @@ export interface VerifyReport {
   failures: Finding[];
   /** Failures whose cause was past the KEPT_CAUSES listed: counted, not kept. */
   unlistedFailures: number;
+  /** The cases the run could not make (a schema no value within verify's bounds fills), each with why. */
+  skipped: Skip[];
+  /** Skips past the KEPT_SKIPS listed. */
+  unlistedSkips: number;
   checks: CheckSummary[];
   tallies: Tally[];
   coverage: OperationCoverage[];
@@ -113,9 +118,15 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     otherAccount: options.keyOtherAccount,
   };
   const principals = new Map<string, Principal>();
-  if (keys.main) principals.set(keys.main, { accountId: 'own', projectId: 'main' });
-  if (keys.sameAccount) principals.set(keys.sameAccount, { accountId: 'own', projectId: 'same-account' });
-  if (keys.otherAccount) principals.set(keys.otherAccount, { accountId: 'other', projectId: 'other-account' });
+  const known = (key: string | undefined, principal: Principal) => {
+    if (!key) return;
+    principals.set(key, principal);
+    // Basic credentials `user:password`: the engine knows a caller by the user name.
+    if (key.includes(':')) principals.set(key.slice(0, key.indexOf(':')), principal);
+  };
+  known(keys.main, { accountId: 'own', projectId: 'main' });
+  known(keys.sameAccount, { accountId: 'own', projectId: 'same-account' });
+  known(keys.otherAccount, { accountId: 'other', projectId: 'other-account' });
   const started = Date.now();
   const ends = started + maxTimeMs;
   const session = new Session({
@@ -181,6 +192,8 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     chatbotsCreated: session.chatbotsCreated,
     failures,
     unlistedFailures: session.findings.unlisted,
+    skipped: session.skips.list(),
+    unlistedSkips: session.skips.unlisted,
     checks: summarize(session, keys, stateless),
     tallies: session.findings.tallies(),
     coverage: session.coverage.report(),

@@ -7,10 +7,13 @@ import { AnswerTooLarge, tooDeepFailure, tooLargeFailure } from './answerCap.js'
 import type { Answer, KeyRole, TestCase } from './cases.js';
 import { CATALOGUE } from './checks/catalogue.js';
 import type { CheckName, Failure } from './checks/types.js';
+import { withCredentials } from './credentials.js';
 import { CoverageTracker } from './exercised.js';
 import { toCurl, type Replay } from './curl.js';
 import { Findings } from './findings.js';
 import { judgeAnswer } from './judge.js';
+import { filledPath } from './pathValues.js';
+import { Skips } from './skipped.js';
 import type { Expectation, Oracle } from './oracle.js';
 import { RequestFailed, send, type SendLimits } from './send.js';
 
@@ -50,6 +53,8 @@ export interface Pending {
 export class Session {
   readonly findings: Findings;
   readonly coverage: CoverageTracker;
+  /** The cases the run could not make, and why. */
+  readonly skips = new Skips();
   /** Every id a create answered in this run, and the label of the case that got it first. */
   readonly ids = new Map<string, string>();
   /** Every name a create stored in this run (a refused create may reuse one). */
@@ -80,16 +85,16 @@ export class Session {
     return toCurl(this.options.baseUrl, testCase, this.options.keys);
   }
 
-  headers(role: KeyRole | null, contentType?: string): Record<string, string> {
-    const key = role ? this.options.keys[role] : undefined;
-    return {
-      ...(key ? { Authorization: `Bearer ${key}` } : {}),
-      ...(contentType ? { 'Content-Type': contentType } : {}),
-    };
+  /** A case's headers; the role's key is added as it is sent, where the operation's security says (credentials.ts). */
+  headers(contentType?: string): Record<string, string> {
+    return contentType ? { 'Content-Type': contentType } : {};
   }
 
-  async exercise(testCase: TestCase): Promise<Exercised> {
+  async exercise(given: TestCase): Promise<Exercised> {
     const { contract, oracle } = this.options;
+    const key = given.role ? this.options.keys[given.role] : undefined;
+    const filled = { ...given, path: filledPath(contract, given.method, given.path) };
+    const testCase = key ? withCredentials(contract, filled, key) : filled;
     const expectation = await oracle.expect(testCase);
     const operation = expectation.operation?.operationId ?? 'unmatched';
     this.requests += 1;

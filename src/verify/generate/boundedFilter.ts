@@ -4,12 +4,13 @@
 // arbitrary is built and keeps those that pass; a later draw that fails is
 // replaced by one of them. When none passed, the arbitrary is not built.
 import fc from 'fast-check';
+import { CannotGenerate } from './cannotGenerate.js';
 
 /** How many values of each source are drawn, when the arbitrary is built, to find some that pass. */
 export const FILTER_TRIES = 200;
 
 /** No value drawn passed: the schema asks for what verify cannot generate. */
-export class NoneFound extends Error {}
+export class NoneFound extends CannotGenerate {}
 
 /**
  * The values of the sources that pass the test. Each draw takes a value of one of the sources, or, when it fails the

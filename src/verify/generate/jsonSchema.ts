@@ -2,10 +2,10 @@
 // the 3.0 form the generators read: "null" in a type list is `nullable` (one
 // type left is the type, several stay a list the generators draw from),
 // `examples` gives its first as `example`, `const` is an enum of one. A
-// keyword with no 3.0 form is left as written, for schemas.ts to refuse by name.
+// keyword with no 3.0 form is left as written (requestForm.ts reads the rest).
 // A recursive schema (a tree) stays recursive: each subschema is rewritten
 // once, and a reference back to it is a reference to its rewritten form.
-type Written = Record<string, unknown>;
+export type Written = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Written =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,8 +14,19 @@ const isObject = (value: unknown): value is Written =>
 export function as30<T extends object>(written: T, done = new Map<object, Written>()): T {
   const known = done.get(written);
   if (known) return known as T;
-  const schema: Written = { ...(written as Written) };
+  const schema = nodeAs30(written as Written);
   done.set(written, schema);
+  if (isObject(schema.properties))
+    schema.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, child]) => [name, isObject(child) ? as30(child, done) : child]),
+    );
+  for (const key of ['additionalProperties', 'items']) if (isObject(schema[key])) schema[key] = as30(schema[key], done);
+  return schema as T;
+}
+
+/** One schema's own keywords in their 3.0 form (a copy); its subschemas as they are. */
+export function nodeAs30(written: Written): Written {
+  const schema: Written = { ...written };
   const { type, examples } = schema;
   if (Array.isArray(type) && type.includes('null') && type.length > 1) {
     const types = type.filter((name) => name !== 'null');
@@ -31,10 +42,5 @@ export function as30<T extends object>(written: T, done = new Map<object, Writte
     schema.enum = [schema.const];
     delete schema.const;
   }
-  if (isObject(schema.properties))
-    schema.properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([name, child]) => [name, isObject(child) ? as30(child, done) : child]),
-    );
-  for (const key of ['additionalProperties', 'items']) if (isObject(schema[key])) schema[key] = as30(schema[key], done);
-  return schema as T;
+  return schema;
 }

@@ -1,13 +1,12 @@
-// The request schemas `verify` generates from, read from the contract, and the
-// few JSON Schema keywords it understands. A keyword it does not know stops the
-// run with its location, so the contract cannot outgrow the generators quietly.
+// The request schemas `verify` generates from, read from the contract in the
+// form the generators read (requestForm.ts: every keyword of the dialect used,
+// filtered for, or knowingly left), and what the generators share about them.
 // A recursive schema (a tree) is walked once per subschema, and each path
 // through it stops where a schema would contain itself again.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
-import { dialectOf } from '../../contract/dialect.js';
-import { as30 } from './jsonSchema.js';
+import { requestForm, type RequestForm } from './requestForm.js';
 
 /** A JSON type a schema names: 3.0's, and 3.1's "null" (in a list of types, where it is not read as `nullable`). */
 export type SchemaType = OpenAPIV3.NonArraySchemaObjectType | OpenAPIV3.ArraySchemaObjectType | 'null';
@@ -27,46 +26,32 @@ export type Schema = OpenAPIV3.BaseSchemaObject & {
  */
 export const MOST_CASE_CHARACTERS = 16 * 1024 * 1024;
 
-const UNDERSTOOD = new Set([
-  'type',
-  'nullable',
-  'properties',
-  'required',
-  'additionalProperties',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'items',
-  'minItems',
-  'maxItems',
-  'enum',
-  'x-max-depth',
-  'x-max-entries',
-  'x-max-json-length',
-  'description',
-  'example',
-  'default',
-  'title',
-  'format',
-]);
+/** An operation's JSON request body: its media type, and its schema in the generators' form (requestForm.ts). */
+export interface RequestBody extends RequestForm {
+  mediaType: string;
+}
 
-/** The JSON request body schema of an operation (dereferenced); undefined when it takes none. */
-export function requestSchema(contract: Contract, operation: ContractOperation): Schema | undefined {
+/**
+ * The JSON request body an operation takes (its first JSON media type, application/json first); undefined when it
+ * takes none. CannotGenerate when its schema accepts no value (allOf parts that contradict each other).
+ */
+export function requestBody(contract: Contract, operation: ContractOperation): RequestBody | undefined {
+  const [mediaType] = operation.bodyTypes;
   const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
-  const written = body?.content['application/json']?.schema as Schema | undefined;
-  if (!written) return undefined;
-  // A 3.0 schema is read as written; a 3.1 or 3.2 one in its 3.0 form, where it has one.
-  const schema = dialectOf(contract.document) === 'openapi-3.0' ? written : as30(written);
-  assertUnderstood(schema, `${operation.pointer}/requestBody`);
-  return schema;
+  const written = mediaType === undefined ? undefined : (body?.content[mediaType]?.schema as Schema | undefined);
+  if (mediaType === undefined || !written) return undefined;
+  const components = (contract.dereferenced.components?.schemas ?? {}) as Record<string, unknown>;
+  return { mediaType, ...requestForm(written, components) };
 }
 
 /** The request examples of an operation, by name. */
-export function requestExamples(contract: Contract, operation: ContractOperation): [string, unknown][] {
+export function requestExamples(
+  contract: Contract,
+  operation: ContractOperation,
+  mediaType = 'application/json',
+): [string, unknown][] {
   const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
-  const media = body?.content['application/json'];
+  const media = body?.content[mediaType];
   const named = Object.entries(media?.examples ?? {}).map(
     ([name, example]) => [name, (example as OpenAPIV3.ExampleObject).value] as [string, unknown],
   );
@@ -76,21 +61,6 @@ export function requestExamples(contract: Contract, operation: ContractOperation
 /** The types a schema names, as a list (empty when it names none). */
 export function typesOf(schema: Schema): SchemaType[] {
   return schema.type === undefined ? [] : [schema.type].flat();
-}
-
-/** Every subschema is checked once: a recursive one is not walked round its cycle. */
-function assertUnderstood(schema: Schema, at: string, seen = new Set<Schema>()): void {
-  if (seen.has(schema)) return;
-  seen.add(schema);
-  for (const keyword of Object.keys(schema)) {
-    if (!UNDERSTOOD.has(keyword))
-      throw new Error(`verify cannot generate requests for ${at}: the keyword "${keyword}" is not supported`);
-  }
-  for (const [name, child] of Object.entries(schema.properties ?? {}))
-    assertUnderstood(child as Schema, `${at}/properties/${name}`, seen);
-  if (typeof schema.additionalProperties === 'object')
-    assertUnderstood(schema.additionalProperties as Schema, `${at}/additionalProperties`, seen);
-  if (typesOf(schema).includes('array') && schema.items) assertUnderstood(schema.items, `${at}/items`, seen);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Generated bodies are bounded in the values they hold, a list of lists counting its items' items: a list holds at
 // most its fewest items once the lists around it would pass the bound, a required property whose fewest items
-// already pass it stops the run naming it, and an optional one is left out. A minItems or minLength past verify's
+// already pass it makes the body one verify cannot generate (CannotGenerate, naming it: its cases are skipped), and
+// an optional one is left out. A minItems or minLength past verify's
 // usual lengths is honoured.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ describe('a generated body', () => {
     for (const value of sample(schema)) expect(jsonLength(value)).toBeLessThan(MOST_VALUES * 30);
   });
 
-  it('stops the run naming a required property whose fewest items pass the bound; leaves out an optional one', () => {
+  it('cannot generate a body whose required property passes the bound, naming it; leaves out an optional one', () => {
     const body = (required: string[]): Schema => ({
       type: 'object',
       required: ['name', ...required],
@@ -83,7 +84,7 @@ describe('a generated string with a pattern, an object with limits', () => {
     for (const value of sample({ type: 'string', pattern: '^(((((((a*)*)*)*)*)*)*)*$' })) expect(value).toMatch(/^a*$/);
   });
 
-  it('that none of the values tried meets stops the run naming it when required, and is left out when not', () => {
+  it('that none of the values tried meets cannot be generated, named, when required; is left out when not', () => {
     const never = { type: 'string', pattern: '^x{6}$', maxLength: 3 } as Schema;
     expect(() => validArbitrary(body(never, true))).toThrow(
       'verify cannot generate a value for it: none of 400 strings tried matches its pattern ^x{6}$ ' +

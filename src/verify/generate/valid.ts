@@ -8,11 +8,16 @@
 // optional property no value within those can fill (its schema requires itself
 // without end, or asks for more, or none of the values tried matches its
 // pattern or limits, or its pattern is one the contract's bounded automaton does
-// not read: pattern.ts) is left out; a required one stops the run, naming it.
+// not read: pattern.ts) is left out; a required one makes the whole value
+// CannotGenerate, naming it, and the case that needed it is skipped. A oneOf
+// or anyOf (requestForm.ts) draws from its branches that can be made.
 import fc from 'fast-check';
 import { entryCount, jsonLength, nestingDepth } from '../../contract/limits.js';
 import { boundedFilter, NoneFound } from './boundedFilter.js';
+import { CannotGenerate } from './cannotGenerate.js';
+import { formatArbitrary } from './formats.js';
 import { drawnStrings, patternTest } from './pattern.js';
+import { isNever } from './requestForm.js';
 import { typesOf, type Schema, type SchemaType } from './schemas.js';
 import { jsonValue, text } from './text.js';
 
@@ -30,9 +35,9 @@ export const MOST_VALUES = 10_000;
 export const MOST_CHARACTERS = 1_048_576;
 
 /** A schema no finite value honours: each of its values must hold another (a required property of its own schema). */
-class EndlessSchema extends Error {}
+class EndlessSchema extends CannotGenerate {}
 /** A schema whose fewest items or characters, as often as the lists around it repeat them, pass verify's bounds. */
-class TooLarge extends Error {}
+class TooLarge extends CannotGenerate {}
 
 /** Where an arbitrary is built: the property path, the schemas it sits in, and how many copies of it a value holds. */
 interface Place {
@@ -75,13 +80,40 @@ function valid(schema: Schema, place: Place): fc.Arbitrary<unknown> {
 
 /** `least`: only what the schema requires (no optional property, the fewest items), to end a recursion. */
 function nonNull(schema: Schema, place: Place, least: boolean): fc.Arbitrary<unknown> {
+  if (isNever(schema)) throw new CannotGenerate(`${cannotGenerate(place)}: its schema accepts no value`);
   if (schema.enum) {
     const values = schema.enum.filter((value) => value !== null);
     return values.length > 0 ? fc.constantFrom(...values) : fc.constant(null);
   }
-  const types = typesOf(schema);
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (branches) return branchArbitrary(branches as Schema[], place, least);
+  const types = typesOf(schema).length > 0 ? typesOf(schema) : impliedTypes(schema);
   if (types.length > 1) return fc.oneof(...types.map((type) => ofType(type, schema, place, least)));
   return ofType(types[0], schema, place, least);
+}
+
+/** The branches that can be made, one drawn at a time; CannotGenerate, naming the first reason, when none can. */
+function branchArbitrary(branches: readonly Schema[], place: Place, least: boolean): fc.Arbitrary<unknown> {
+  const made: fc.Arbitrary<unknown>[] = [];
+  let why: unknown;
+  for (const branch of least ? branches.slice(0, 1) : branches) {
+    try {
+      made.push(valid(branch, place));
+    } catch (error) {
+      if (!(error instanceof CannotGenerate)) throw error;
+      why ??= error;
+    }
+  }
+  if (made.length === 0) throw why ?? new CannotGenerate(`${cannotGenerate(place)}: none of its branches can be made`);
+  return fc.oneof(...made);
+}
+
+/** The type a schema that names none implies by its keywords: an object by its properties, a list by its items. */
+function impliedTypes(schema: Schema): SchemaType[] {
+  if (schema.properties || schema.required || schema.additionalProperties !== undefined) return ['object'];
+  if (schema.items) return ['array'];
+  if (schema.format !== undefined || schema.pattern !== undefined || schema.minLength !== undefined) return ['string'];
+  return [];
 }
 
 function ofType(type: SchemaType | undefined, schema: Schema, place: Place, least: boolean): fc.Arbitrary<unknown> {
@@ -91,11 +123,13 @@ function ofType(type: SchemaType | undefined, schema: Schema, place: Place, leas
     case 'string':
       return stringArbitrary(schema, place);
     case 'integer':
-      return fc.integer({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9 });
+      return fc.integer({ min: Math.ceil(lowest(schema, 1)), max: Math.floor(highest(schema, 1)) });
     case 'number':
       return fc.double({
-        min: schema.minimum ?? -1e9,
-        max: schema.maximum ?? 1e9,
+        min: lowest(schema, 0),
+        max: highest(schema, 0),
+        minExcluded: typeof schema.exclusiveMinimum === 'number',
+        maxExcluded: typeof schema.exclusiveMaximum === 'number',
         noNaN: true,
         noDefaultInfinity: true,
       });
@@ -118,26 +152,42 @@ function ofType(type: SchemaType | undefined, schema: Schema, place: Place, leas
   }
 }
 
+/** The least a number may be (3.1's exclusive bound passed by `step`: 1 for an integer, 0 for a number, excluded). */
+function lowest(schema: Schema, step: number): number {
+  const exclusive = schema.exclusiveMinimum as unknown;
+  return typeof exclusive === 'number' ? exclusive + step : (schema.minimum ?? -1e9);
+}
+
+function highest(schema: Schema, step: number): number {
+  const exclusive = schema.exclusiveMaximum as unknown;
+  return typeof exclusive === 'number' ? exclusive - step : (schema.maximum ?? 1e9);
+}
+
 function stringArbitrary(schema: Schema, place: Place): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   if (minLength * place.copies > MOST_CHARACTERS) throw tooLarge(place, `its minLength ${minLength}`);
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 400));
+  const formatted = formatArbitrary(schema.format);
   const arbitrary = text({ minLength, maxLength });
-  if (!schema.pattern) return arbitrary;
-  const source = schema.pattern;
-  const test = patternTest(source);
+  if (formatted && schema.minLength === undefined && schema.maxLength === undefined && !schema.pattern)
+    return formatted;
+  if (!schema.pattern && !formatted) return arbitrary;
+  const source = schema.pattern ?? '';
+  const test = schema.pattern ? patternTest(source) : () => true;
   if (typeof test === 'string')
     throw new NoneFound(`${cannotGenerate(place)}: its pattern ${source} is not one verify reads (${test})`);
   // Strings drawn from the pattern where they are bounded, and text that matches it; one too long to test fits not.
-  const drawn = drawnStrings(source);
-  const sources = drawn ? [drawn, arbitrary] : [arbitrary];
+  // A format's strings, kept to the lengths and the pattern beside it.
+  const drawn = schema.pattern ? drawnStrings(source) : undefined;
+  const sources = [...(drawn ? [drawn] : []), formatted ?? arbitrary];
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength && test(value) === true;
   return boundedFilter(
     sources,
     fits,
     (tries) =>
       `${cannotGenerate(place)}: none of ${tries} strings tried ` +
-      `matches its pattern ${source} within ${minLength} to ${maxLength} characters`,
+      `${schema.pattern ? `matches its pattern ${source}` : `is of its format ${schema.format}`} ` +
+      `within ${minLength} to ${maxLength} characters`,
   );
 }
 
@@ -163,8 +213,7 @@ function objectArbitrary(schema: Schema, place: Place, least: boolean): fc.Arbit
       model[name] = valid(child as Schema, { ...place, path: [...place.path, name] });
     } catch (error) {
       // Only a body without it is valid.
-      const cannot = error instanceof EndlessSchema || error instanceof TooLarge || error instanceof NoneFound;
-      if (!cannot || required.has(name)) throw error;
+      if (!(error instanceof CannotGenerate) || required.has(name)) throw error;
     }
   }
   const known = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });

@@ -7,10 +7,10 @@ import { textBody, type TestCase } from '../cases.js';
 import { checkAvailable } from '../availability.js';
 import { boundaryBodies } from '../generate/boundaries.js';
 import { leastValue } from '../generate/least.js';
-import { MOST_CASE_CHARACTERS, requestSchema } from '../generate/schemas.js';
+import { MOST_CASE_CHARACTERS, type Schema } from '../generate/schemas.js';
 import type { Session } from '../session.js';
 import { queryStrings } from './queryCases.js';
-import { bodyOperations, filler, jsonCase } from './shared.js';
+import { bodyOperations, filler, jsonCase, plainName } from './shared.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -24,8 +24,9 @@ export async function runCoverage(session: Session): Promise<void> {
 export function coverageCases(session: Session): TestCase[] {
   const { contract } = session.options;
   const cases: TestCase[] = [];
-  for (const { operation, schema } of bodyOperations(session)) {
-    const base = { name: `${session.prefix} coverage` };
+  const bodies = bodyOperations(session, 'coverage');
+  for (const { operation, schema } of bodies) {
+    const base = baseBody(session, schema);
     for (const { label, value } of boundaryBodies(schema, base, (path, length) => filler(session, path, length))) {
       cases.push(jsonCase(session, 'coverage', operation, label, value));
     }
@@ -34,7 +35,7 @@ export function coverageCases(session: Session): TestCase[] {
   for (const operation of contract.operations) {
     if (operation.secured) cases.push(...authCases(session, operation));
     // Each declared query parameter tried, with the least body the operation takes, so the query is what is judged.
-    const least = requestSchema(contract, operation);
+    const least = bodies.find((body) => body.operation === operation)?.schema;
     const body = least ? { body: textBody(JSON.stringify(leastValue(least) ?? {})) } : {};
     for (const { label, query } of queryStrings(contract, operation))
       cases.push(raw(session, operation, label, { path: `${operation.path}?${query}`, ...body }));
@@ -69,7 +70,7 @@ export function coverageCases(session: Session): TestCase[] {
         label: `${method} ${path}, a method the contract does not document there`,
         method,
         path,
-        headers: session.headers('main'),
+        headers: session.headers(),
         role: 'main',
       });
     }
@@ -79,12 +80,20 @@ export function coverageCases(session: Session): TestCase[] {
         label: `${unknown}, a path the contract does not list`,
         method: 'GET',
         path: unknown,
-        headers: session.headers('main'),
+        headers: session.headers(),
         role: 'main',
       });
     }
   }
   return cases;
+}
+
+/** A whole, valid body to break one thing of: the least the schema takes, its name (where plain text) prefixed. */
+function baseBody(session: Session, schema: Schema): Record<string, unknown> {
+  const least = leastValue(schema);
+  const base =
+    typeof least === 'object' && least !== null && !Array.isArray(least) ? (least as Record<string, unknown>) : {};
+  return plainName(schema) ? { ...base, name: `${session.prefix} coverage` } : base;
 }
 
 function raw(session: Session, operation: ContractOperation, label: string, fields: Partial<TestCase>): TestCase {
@@ -93,7 +102,7 @@ function raw(session: Session, operation: ContractOperation, label: string, fiel
     label,
     method: operation.method,
     path: operation.path,
-    headers: session.headers('main', operation.hasBody ? 'application/json' : undefined),
+    headers: session.headers(operation.hasBody ? 'application/json' : undefined),
     role: 'main',
     ...fields,
   };
@@ -103,7 +112,7 @@ function bodyCases(session: Session, operation: ContractOperation): TestCase[] {
   const limit = session.options.contract.rules.maxBodyBytes;
   const valid = JSON.stringify({ name: `${session.prefix} body size` });
   const padded = (size: number) => textBody(valid + ' '.repeat(size - valid.length));
-  const json = session.headers('main', 'application/json');
+  const json = session.headers('application/json');
   const body = (text: string) => textBody(text);
   const name = JSON.stringify(`${session.prefix} media type`);
   const sizes =
@@ -127,24 +136,24 @@ function bodyCases(session: Session, operation: ContractOperation): TestCase[] {
       body: body(`{"name": ${name}, "settings": {"big": 1e400}}`),
     }),
     raw(session, operation, 'Content-Type text/plain', {
-      headers: session.headers('main', 'text/plain'),
+      headers: session.headers('text/plain'),
       body: body(`{"name": ${name}}`),
     }),
     raw(session, operation, 'Content-Type application/x-www-form-urlencoded', {
-      headers: session.headers('main', 'application/x-www-form-urlencoded'),
+      headers: session.headers('application/x-www-form-urlencoded'),
       body: body('name=x'),
     }),
     raw(session, operation, 'Content-Type application/json; charset=utf-8', {
-      headers: session.headers('main', 'application/json; charset=utf-8'),
+      headers: session.headers('application/json; charset=utf-8'),
       body: body(`{"name": ${name}}`),
     }),
     raw(session, operation, 'Content-Type application/json; charset=latin1', {
-      headers: session.headers('main', 'application/json; charset=latin1'),
+      headers: session.headers('application/json; charset=latin1'),
       body: body(`{"name": ${name}}`),
     }),
     {
       ...raw(session, operation, 'no Content-Type', {
-        headers: session.headers('main'),
+        headers: session.headers(),
         body: body(`{"name": ${name}}`),
       }),
       focus: 'missing_required_header',

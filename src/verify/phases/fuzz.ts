@@ -7,22 +7,28 @@ import type { ContractOperation } from '../../contract/router.js';
 import { checkAvailable } from '../availability.js';
 import { invalidArbitrary } from '../generate/invalid.js';
 import { text } from '../generate/text.js';
-import { validArbitrary } from '../generate/valid.js';
 import type { Session } from '../session.js';
 import { runProperty, type PropertyBudget } from './property.js';
-import { bodyOperations, jsonCase, nameLimit } from './shared.js';
+import { bodyOperations, jsonCase, nameLimit, plainName, skipOn, validBodies } from './shared.js';
 
 export async function runFuzz(session: Session, budget: Omit<PropertyBudget, 'until'>, until: number): Promise<void> {
   const operations = session.options.contract.operations;
   const properties: (() => Promise<void>)[] = [];
   let index = 0;
   const next = (): PropertyBudget => ({ ...budget, seed: budget.seed + 1000 * index++, until });
-  for (const { operation, schema } of bodyOperations(session)) {
+  for (const body of bodyOperations(session, 'fuzz')) {
+    const { operation, schema } = body;
     // The run's prefix, then generated text: shrinking shortens the text, never the prefix.
     const name = text({ maxLength: nameLimit(schema) - session.prefix.length - 1 }).map(
       (rest) => `${session.prefix} ${rest}`,
     );
-    const valid = validArbitrary(schema, new Map([['name', name]]));
+    let valid: fc.Arbitrary<unknown>;
+    try {
+      valid = validBodies(session, body, plainName(schema) ? new Map([['name', name]]) : new Map());
+    } catch (error) {
+      skipOn(session, error, operation, 'fuzz', 'generated bodies');
+      continue;
+    }
     properties.push(() =>
       runProperty(
         session,
@@ -65,7 +71,7 @@ export async function runFuzz(session: Session, budget: Omit<PropertyBudget, 'un
             label: 'a generated query string',
             method: operation.method,
             path: `${operation.path}?${search}`,
-            headers: session.headers('main'),
+            headers: session.headers(),
             role: 'main',
           });
         },

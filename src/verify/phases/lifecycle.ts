@@ -15,7 +15,9 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { jsonBody, type KeyRole, type TestCase } from '../cases.js';
 import type { CheckName } from '../checks/types.js';
 import type { Exercised, Session } from '../session.js';
+import { CannotGenerate } from '../generate/cannotGenerate.js';
 import { lifecyclesOf, type Lifecycle, type LifecycleStep } from './lifecycles.js';
+import { skipOn } from './shared.js';
 
 type Record_ = Record<string, unknown>;
 
@@ -41,7 +43,7 @@ async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
       label,
       method: operation.method,
       path,
-      headers: session.headers(role, body === undefined ? undefined : mediaType),
+      headers: session.headers(body === undefined ? undefined : mediaType),
       ...(body === undefined ? {} : { body: jsonBody(body) }),
       role,
       ...(gone ? { focus: 'record_not_found' as const } : {}),
@@ -61,7 +63,13 @@ async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
   };
   const other = session.options.keys.otherAccount ? ('otherAccount' as const) : undefined;
   const create = must(ops, 'create');
-  const made = await send('create', 'lifecycle: create', 'main', undefined, createBody(session, create.operation));
+  let body: unknown;
+  try {
+    body = createBody(session, create.operation);
+  } catch (error) {
+    return skipOn(session, error, create.operation, 'stateful', 'its lifecycle');
+  }
+  const made = await send('create', 'lifecycle: create', 'main', undefined, body);
   const record = recordOf(made, create.envelope);
   const id = valueAt(made, ops.idPath);
   if (!record || (typeof id !== 'string' && typeof id !== 'number')) return;
@@ -156,13 +164,13 @@ function createBody(session: Session, operation: ContractOperation): unknown {
     : body;
 }
 
-/** The request body's example; a run stops, naming it, where none is written and one would be too large to compose. */
+/** The request body's example; CannotGenerate, naming why, where none is written and one would be too large. */
 function composedBody(session: Session, operation: ContractOperation, mediaType: string): unknown {
   try {
     return exampleRequestBody(session.options.contract, operation, mediaType);
   } catch (error) {
     if (!(error instanceof ComposedTooLarge)) throw error;
-    throw new Error(
+    throw new CannotGenerate(
       `verify cannot make a body for ${operation.method} ${operation.path}: it has no example, and ${error.message}`,
       { cause: error },
     );

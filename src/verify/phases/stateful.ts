@@ -9,10 +9,9 @@ import { hasList, listFor } from '../availability.js';
 import type { CheckName, Failure } from '../checks/types.js';
 import { invalidArbitrary } from '../generate/invalid.js';
 import { text } from '../generate/text.js';
-import { validArbitrary } from '../generate/valid.js';
 import type { Session } from '../session.js';
 import { runProperty, type PropertyBudget } from './property.js';
-import { bodyOperations, jsonCase, nameLimit } from './shared.js';
+import { bodyOperations, jsonCase, nameLimit, skipOn, validBodies } from './shared.js';
 
 type Account = 'own' | 'other';
 const ACCOUNT: Record<KeyRole, Account> = { main: 'own', sameAccount: 'own', otherAccount: 'other' };
@@ -33,7 +32,7 @@ interface Model {
 type Command = fc.AsyncCommand<Model, Session>;
 
 export async function runStateful(session: Session, budget: PropertyBudget): Promise<void> {
-  const create = bodyOperations(session).find(({ operation }) => operation.operationId === 'createChatbot');
+  const create = bodyOperations(session, 'stateful').find(({ operation }) => operation.operationId === 'createChatbot');
   if (!create || !hasList(session)) return;
   const roles = (['main', 'sameAccount', 'otherAccount'] as const).filter((role) => session.options.keys[role]);
   const role = fc.constantFrom(...roles);
@@ -43,7 +42,12 @@ export async function runStateful(session: Session, budget: PropertyBudget): Pro
       (rest) => `${session.prefix} ${rest}`,
     ),
   );
-  const valid = validArbitrary(create.schema, new Map([['name', name]]));
+  let valid: fc.Arbitrary<unknown>;
+  try {
+    valid = validBodies(session, create, new Map([['name', name]]));
+  } catch (error) {
+    return skipOn(session, error, create.operation, 'stateful', 'sequences of creates and lists');
+  }
   const createCommand = fc.tuple(role, valid).map(([who, body]): Command =>
     step(`create as ${who}`, async (model, real) => {
       const exercised = await real.exercise(

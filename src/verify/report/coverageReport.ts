@@ -123,6 +123,10 @@ function targetLines(report: AnyReport, show: Show): string[] {
       `${unlisted(report)}${report.error ? `; the run stopped: ${show(report.error)}` : ''}${belowTheGate(report)}`,
     `Phases: ${report.phases.join(', ')}; seed ${report.seed}; ${report.maxExamples} examples per fuzz property`,
     `${counted(report.requests, 'request')} in ${report.seconds.toFixed(1)} s; ${createdPhrase(report)}`,
+    ...report.skipped.map(
+      (skip) => `Skipped: ${show(`${skip.operation} · ${skip.phase} phase · ${skip.what}: ${skip.reason}`)}`,
+    ),
+    ...(report.unlistedSkips > 0 ? [`Skipped: ${counted(report.unlistedSkips, 'more case')}, not listed`] : []),
   ];
 }
 

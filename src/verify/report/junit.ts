@@ -12,9 +12,10 @@ import { writeReport } from './write.js';
 export type JUnitSource = Pick<
   VerifyReport,
   'baseUrl' | 'contract' | 'seconds' | 'checks' | 'tallies' | 'failures' | 'unlistedFailures' | 'gate'
-> & {
-  error?: string;
-};
+> &
+  Partial<Pick<VerifyReport, 'skipped'>> & {
+    error?: string;
+  };
 
 export function writeJUnit(
   report: JUnitSource,
@@ -62,6 +63,14 @@ export function writeJUnit(
       );
     }
   }
+  // A case verify could not make: skipped, with why, so that a CI page names it.
+  for (const skip of report.skipped ?? [])
+    suite
+      .testCase()
+      .className('contract.skipped')
+      .name(junitText(`${skip.operation} · ${skip.phase} phase · ${skip.what}`))
+      .skipped()
+      .standardOutput(junitText(skip.reason));
   if (report.error) suite.testCase().className('contract.run').name('the run').failure(junitText(report.error));
   // The coverage gate: a case of its own, so that a CI page shows why a run without a failed check failed.
   if (report.gate) {

@@ -46,6 +46,7 @@ export function formatReport(report: VerifyReport): string {
   }
   const unlisted = unlistedPhrase(report);
   if (unlisted) out.push(`✗ ${unlisted}`, '');
+  out.push(...formatSkips(report));
   out.push('Checks');
   const width = Math.max(...report.checks.map((check) => check.name.length));
   for (const check of report.checks) {
@@ -70,12 +71,28 @@ export function formatSummary(report: VerifyReport): string {
     : `${report.failures.length} ${plural(report.failures.length, 'failure')}`;
   const missed = gateMissed(report);
   const gate = missed ? ` · ${missed}` : '';
-  return `${verdict}: ${outcome}${gate} · ${requests} · ${createdPhrase(report)} · seed ${report.seed}`;
+  const skips = report.skipped.length + report.unlistedSkips;
+  const skipped = skips > 0 ? ` · ${skips} ${plural(skips, 'case')} skipped` : '';
+  return `${verdict}: ${outcome}${gate}${skipped} · ${requests} · ${createdPhrase(report)} · seed ${report.seed}`;
 }
 
 /** `coverage below the gate: answers 64.2 % < 70 %` when --fail-under failed the run. */
 export function gateMissed(report: Pick<VerifyReport, 'gate'>): string | undefined {
   return report.gate && !report.gate.passed ? `coverage below the gate: ${report.gate.below}` : undefined;
+}
+
+/** The cases the run could not make, one line each, and a blank line; nothing when it made them all. */
+export function formatSkips(report: Pick<VerifyReport, 'skipped' | 'unlistedSkips'>): string[] {
+  const count = report.skipped.length + report.unlistedSkips;
+  if (count === 0) return [];
+  return [
+    `– ${count} ${plural(count, 'case')} skipped: verify cannot make ${count === 1 ? 'it' : 'them'}`,
+    ...report.skipped.map(
+      (skip) => `  – ${printable(skip.operation)} · ${skip.phase} phase · ${skip.what}: ${oneLine(skip.reason, 400)}`,
+    ),
+    ...(report.unlistedSkips > 0 ? [`  – and ${report.unlistedSkips} more, not listed`] : []),
+    '',
+  ];
 }
 
 /** `3 more failures, of causes past the first 200, not listed`, when there are any. */
