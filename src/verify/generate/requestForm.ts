@@ -78,26 +78,28 @@ class Former {
     if (key) this.#merged.set(key, out);
     let node = ownForm(written);
     if (Array.isArray(node.allOf)) node = mergeParts(partsOf(node, 0));
+    // The branches as written: a discriminator names them by the component schemas they are.
+    const asWritten = { oneOf: node.oneOf as unknown[], anyOf: node.anyOf as unknown[] };
     node = mapSubschemas(node, (subschema) => this.form(subschema));
     if (isNode(node.properties)) withoutReadOnly(node);
     for (const keyword of ['oneOf', 'anyOf'] as const)
-      if (Array.isArray(node[keyword])) node = this.#branches(node, keyword);
+      if (Array.isArray(node[keyword])) node = this.#branches(node, keyword, asWritten[keyword]);
     Object.assign(out, isNever(node) ? NEVER : node);
     return out;
   }
 
   /** Each branch merged with what surrounds it; under a discriminator, with its property set to the branch's name. */
-  #branches(node: Node, keyword: 'oneOf' | 'anyOf'): Node {
+  #branches(node: Node, keyword: 'oneOf' | 'anyOf', written: readonly unknown[]): Node {
     const { [keyword]: branches, discriminator, nullable, ...surrounding } = node;
-    const written = (branches as unknown[]).filter((branch) => branch !== NEVER);
-    const formed = written.map((branch) => {
+    const formed = (branches as unknown[]).flatMap((branch, index) => {
+      if (branch === NEVER) return [];
       const merged = { ...this.form({ allOf: [surrounding, branch] }) };
-      const name = discriminated(discriminator, branch, this.components);
-      if (name === undefined || !isNode(discriminator)) return merged;
+      const name = discriminated(discriminator, written[index], this.components);
+      if (name === undefined || !isNode(discriminator)) return [merged];
       const property = String(discriminator.propertyName);
       merged.properties = { ...(merged.properties as Node), [property]: { type: 'string', enum: [name] } };
       merged.required = [...new Set([...((merged.required as string[]) ?? []), property])];
-      return merged;
+      return [merged];
     });
     if (formed.length === 0) return NEVER;
     return { [keyword]: formed, ...(nullable === true ? { nullable } : {}) };
