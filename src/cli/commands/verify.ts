@@ -12,6 +12,7 @@ import { VERIFY_SETTINGS } from '../commandSettings.js';
 import { addToolSettings } from '../toolSettings.js';
 import { bounded, httpUrl, reportFile } from './options.js';
 import { jsonText } from '../../untrusted/json.js';
+import { usageError } from '../usage.js';
 
 interface VerifyFlags {
   baseUrl: string;
@@ -133,7 +134,7 @@ export function addVerifyCommand(program: Command): void {
     const live = process.stderr.isTTY === true;
     // A terminal gets one line rewritten in place; a CI log one line per phase, once it is done, with its count.
     let last: Progress | undefined;
-    const ran = await runVerify({
+    const running = runVerify({
       ...flags,
       requestTimeoutMs: flags.timeout * 1000,
       maxTimeMs: flags.maxTime * 1000,
@@ -149,6 +150,10 @@ export function addVerifyCommand(program: Command): void {
             last = progress;
           },
     });
+    // A fault of verify itself is no finding of the target: it could not run (exit 2), as lint and diff say.
+    const ran = await running.catch((error: unknown) =>
+      usageError(`verify could not run: ${(error as Error).message}`),
+    );
     if (live && !flags.json) process.stderr.write('\r\x1b[K');
     else if (last) process.stderr.write(`${progressLine(last)}\n`);
     // The gate is part of the verdict: every report below says a run that missed it failed, and why.
@@ -160,6 +165,9 @@ export function addVerifyCommand(program: Command): void {
     if (flags.report) (await import('../../verify/report/coverageReport.js')).writeCoverageReport(report, flags.report);
     if (flags.markdown) (await import('../../verify/report/summary.js')).writeSummaryMarkdown(report, flags.markdown);
     if (gate) (flags.json ? process.stderr : process.stdout).write(`\n${gate.text}`);
-    process.exitCode = report.passed ? 0 : 1;
+    // 0 passed, 1 findings (a failure, or the coverage gate missed), 2 the run could not go on (nothing answers, the
+    // time limit) with nothing found.
+    const found = report.failures.length > 0 || report.unlistedFailures > 0 || gate?.summary.passed === false;
+    process.exitCode = report.passed ? 0 : found ? 1 : 2;
   });
 }
