@@ -58,10 +58,12 @@ export function accepted(session: Session, body: BodyOperation, value: unknown):
 /** A name as the run's prefix starts one (the run id is 8 hex digits), to try a name's pattern on. */
 const PREFIXED = ['verify-0a1b2c3d ', 'verify-0a1b2c3d x'];
 
-/** The schema of a `name` that is text the run's prefix may start; undefined for any other. */
+/** The schema of a `name` that is text the run's prefix may start, with room for more; undefined for any other. */
 export function plainName(schema: Schema): Schema | undefined {
   const name = schema.properties?.name as Schema | undefined;
   if (!name || !typesOf(name).includes('string') || name.enum || name.format) return undefined;
+  // A name too short for the prefix and some text is any other string.
+  if (name.maxLength !== undefined && name.maxLength < (PREFIXED[1]?.length ?? 0) + 1) return undefined;
   const { pattern } = name;
   return !pattern || PREFIXED.every((text) => new RegExp(pattern, 'u').test(text)) ? name : undefined;
 }
