@@ -1,0 +1,139 @@
+// verify on contracts nobody here wrote (test/fixtures/wild/, issue 46): against `serve --contract` on each, it runs
+// to its end with the credentials each contract's security asks for (Petstore's OAuth 2 Bearer token, the Museum's
+// Basic credentials), sends more than 30 requests, exits 0 or 1 and writes its reports, naming any case it skipped.
+// A target that answers a refusal with an empty body, or with text where the contract documents JSON, is judged,
+// never a crash. Exit codes mean what they mean in every command: 2 when verify cannot run.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VerifyReport } from '../src/verify/runVerify.js';
+import { freePort } from './helpers/freePort.js';
+import { assertBuilt, run, stop } from './helpers/run.js';
+import { KEYS } from './helpers/server.js';
+
+const wild = (name: string) => new URL(`fixtures/wild/${name}/openapi.yaml`, import.meta.url).pathname;
+const QUICK = ['--max-examples', '20', '--seed', '7', '--max-time', '90'];
+
+beforeAll(assertBuilt);
+
+/** The base URL of a server started by its bin, whatever its contract's base path. */
+async function servedAt(file: string): Promise<{ url: string; stopServer: () => Promise<unknown> }> {
+  const server = run(['serve', '--port', '0', '--quiet', '--contract', file]);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const url = /listening on (http:\/\/\S+)$/m.exec(server.stdout())?.[1];
+    if (url) return { url, stopServer: () => stop(server) };
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await stop(server);
+  throw new Error(`serve did not start:\n${server.stdout()}\n${server.stderr()}`);
+}
+
+describe.each([
+  ['Petstore 3.0.4', 'petstore'],
+  ['the Museum API 3.1', 'museum'],
+])('verify against serve on %s', (_label, name) => {
+  it('runs to its end: more than 30 requests, exit 0 or 1, its reports written, any skip named', async () => {
+    const file = wild(name);
+    const { url, stopServer } = await servedAt(file);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'verify-wild-'));
+      const junit = join(dir, 'report.xml');
+      const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb, ...QUICK,
+        '--json', '--junit', junit, '--report', join(dir, 'coverage.md')]); // prettier-ignore
+      const exit = await verified.exit;
+      expect([0, 1], verified.stderr()).toContain(exit);
+      const report = JSON.parse(verified.stdout()) as VerifyReport;
+      expect(report.error).toBeUndefined();
+      expect(report.requests).toBeGreaterThan(30);
+      // The credentials went where the contract's security says: valid requests were accepted, not refused 401.
+      expect(report.checks.find((check) => check.name === 'positive_data_acceptance')?.ran).toBeGreaterThan(0);
+      expect(report.failures.map((finding) => finding.message).join('\n')).not.toMatch(/refused with 401/);
+      expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toContain('# Contract coverage');
+      const xml = readFileSync(junit, 'utf8');
+      for (const skip of report.skipped) expect(xml).toContain(skip.operation);
+    } finally {
+      await stopServer();
+    }
+  }, 180_000);
+});
+
+/** A contract whose refusals are documented without a body, as Petstore's are. */
+const BODILESS = `openapi: 3.0.3
+info: { title: things, version: '1' }
+paths:
+  /things:
+    post:
+      operationId: createThing
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { type: object, required: [name], properties: { name: { type: string, maxLength: 10 } } }
+      responses:
+        '201':
+          description: made
+          content: { application/json: { schema: { type: object } } }
+        '400': { description: refused }
+        '404': { description: no such thing }
+  /things/{id}:
+    get:
+      operationId: getThing
+      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+      responses:
+        '200':
+          description: the thing
+          content: { application/json: { schema: { type: object } } }
+        '404':
+          description: no such thing
+          content: { application/json: { schema: { type: object } } }
+`;
+
+describe('verify against a target whose refusals are empty, or not JSON', () => {
+  let target: Server;
+  let url: string;
+  beforeAll(async () => {
+    // Every refusal empty, but a create's: text where the contract documents JSON, or nothing at all.
+    target = createServer((request, response) => {
+      request.resume();
+      if (request.method === 'POST') response.writeHead(400, { 'content-type': 'text/plain' }).end('not json');
+      else response.writeHead(404).end();
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => target.listen(port, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => new Promise((resolve) => target.close(resolve)));
+
+  it('judges each answer by the contract, and never crashes', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bodiless-')), 'openapi.yaml');
+    writeFileSync(file, BODILESS);
+    const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb, ...QUICK, '--json']);
+    expect(await verified.exit, verified.stderr()).toBe(1);
+    expect(verified.stderr()).not.toMatch(/Unexpected end of JSON input|SyntaxError/);
+    const report = JSON.parse(verified.stdout()) as VerifyReport;
+    const messages = report.failures.map((finding) => `${finding.check}: ${finding.message}`);
+    // A 400 documented without a body, answered with one; a 404 whose JSON body is missing.
+    expect(messages.join('\n')).toMatch(/content_type_conformance: 400: the contract documents no body/);
+    expect(messages.join('\n')).toMatch(/content_type_conformance: 404: content type "" is not one of/);
+  }, 120_000);
+});
+
+describe('exit codes', () => {
+  it('are 2 when verify cannot run: a contract it cannot read, as lint says, or nothing answering', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'unreadable-')), 'openapi.yaml');
+    writeFileSync(file, 'openapi: 3.0.3\ninfo: { title: no paths }\n');
+    const port = await freePort();
+    const base = ['--base-url', `http://127.0.0.1:${port}/api`, '--key', KEYS.acmeWeb, ...QUICK];
+    const unreadable = run(['verify', '--contract', file, ...base]);
+    const linted = run(['lint', file]);
+    expect(await unreadable.exit).toBe(2);
+    expect(await linted.exit).toBe(2);
+    const nothing = run(['verify', ...base]);
+    expect(await nothing.exit, nothing.stdout()).toBe(2);
+    expect(nothing.stdout()).toMatch(/the run stopped \(nothing answers at/);
+  }, 60_000);
+});
