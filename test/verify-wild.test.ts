@@ -137,3 +137,79 @@ describe('exit codes', () => {
     expect(nothing.stdout()).toMatch(/the run stopped \(nothing answers at/);
   }, 60_000);
 });
+
+/** A resource and a sub-resource below it, each with a create, a read, an update and a delete. */
+const NESTED = `openapi: 3.0.3
+info: { title: bots and notes, version: '1' }
+security: [{ key: [] }]
+components:
+  securitySchemes: { key: { type: apiKey, in: header, name: X-Api-Key } }
+  schemas:
+    Bot:
+      type: object
+      required: [id, name]
+      properties: { id: { type: string, readOnly: true }, name: { type: string, maxLength: 40 } }
+    Note:
+      type: object
+      required: [id, text]
+      properties: { id: { type: string, readOnly: true }, text: { type: string, maxLength: 40 } }
+    NotePatch: { type: object, properties: { text: { type: string, maxLength: 40 } } }
+  parameters:
+    botId: { name: botId, in: path, required: true, schema: { type: string } }
+    noteId: { name: noteId, in: path, required: true, schema: { type: string } }
+  responses:
+    bot: { description: a bot, content: { application/json: { schema: { $ref: '#/components/schemas/Bot' } } } }
+    note: { description: a note, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+    missing: { description: no such record }
+paths:
+  /bots:
+    post:
+      operationId: createBot
+      requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/Bot' } } } }
+      responses: { '201': { $ref: '#/components/responses/bot' } }
+  /bots/{botId}:
+    parameters: [{ $ref: '#/components/parameters/botId' }]
+    get:
+      operationId: getBot
+      responses: { '200': { $ref: '#/components/responses/bot' }, '404': { $ref: '#/components/responses/missing' } }
+  /bots/{botId}/notes:
+    parameters: [{ $ref: '#/components/parameters/botId' }]
+    post:
+      operationId: createNote
+      requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } }
+      responses: { '201': { $ref: '#/components/responses/note' }, '404': { $ref: '#/components/responses/missing' } }
+  /bots/{botId}/notes/{noteId}:
+    parameters: [{ $ref: '#/components/parameters/botId' }, { $ref: '#/components/parameters/noteId' }]
+    get:
+      operationId: getNote
+      responses: { '200': { $ref: '#/components/responses/note' }, '404': { $ref: '#/components/responses/missing' } }
+    patch:
+      operationId: updateNote
+      requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/NotePatch' } } } }
+      responses: { '200': { $ref: '#/components/responses/note' }, '404': { $ref: '#/components/responses/missing' } }
+    delete:
+      operationId: deleteNote
+      responses: { '204': { description: gone }, '404': { $ref: '#/components/responses/missing' } }
+`;
+
+describe('verify on a sub-resource', () => {
+  it('makes the parent first, then runs the sub-resource’s lifecycle below it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'nested-')), 'openapi.yaml');
+    writeFileSync(file, NESTED);
+    const { url, stopServer } = await servedAt(file);
+    try {
+      const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb,
+        '--key-other-account', KEYS.globex, '--phases', 'stateful', '--json']); // prettier-ignore
+      expect(await verified.exit, verified.stdout()).toBe(0);
+      const report = JSON.parse(verified.stdout()) as VerifyReport;
+      const ran = (check: string, operation: string) =>
+        report.tallies.find((tally) => tally.check === check && tally.operation === operation)?.ran ?? 0;
+      expect(ran('ensure_resource_availability', 'getNote')).toBe(1);
+      expect(ran('update_kept', 'getNote')).toBe(1);
+      expect(ran('use_after_free', 'getNote')).toBe(1);
+      expect(ran('resource_tenancy', 'getNote')).toBeGreaterThan(0);
+    } finally {
+      await stopServer();
+    }
+  }, 120_000);
+});

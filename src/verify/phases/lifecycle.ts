@@ -5,8 +5,6 @@
 // delete each step's record. A service that forgets a delete, loses an update
 // or leaks a record across accounts is caught, and the steps are reported as
 // the curl commands that replay them.
-import { ComposedTooLarge } from '../../contract/composedExample.js';
-import { exampleRequestBody } from '../../contract/exampleAnswer.js';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ResourceAction } from '../../contract/resources.js';
 import { propertiesOf, typeOf } from '../../contract/resourceSchemas.js';
@@ -15,8 +13,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { jsonBody, type KeyRole, type TestCase } from '../cases.js';
 import type { CheckName } from '../checks/types.js';
 import type { Exercised, Session } from '../session.js';
-import { CannotGenerate } from '../generate/cannotGenerate.js';
 import { lifecyclesOf, type Lifecycle, type LifecycleStep } from './lifecycles.js';
+import { createBody, madeParents, recordOf, scopedPath, valueAt } from './records.js';
 import { skipOn } from './shared.js';
 
 type Record_ = Record<string, unknown>;
@@ -27,6 +25,16 @@ export async function runLifecycles(session: Session): Promise<void> {
 
 async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
   const steps: TestCase[] = [];
+  let parents: string[] | undefined;
+  let body: unknown;
+  try {
+    // A sub-resource's record is made below its parents', made first.
+    parents = await madeParents(session, ops, steps);
+    body = createBody(session, must(ops, 'create').operation);
+  } catch (error) {
+    return skipOn(session, error, must(ops, 'create').operation, 'stateful', 'its lifecycle');
+  }
+  if (!parents) return;
   const send = async (
     action: ResourceAction,
     label: string,
@@ -35,8 +43,9 @@ async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
     body?: unknown,
     gone = false,
   ) => {
-    const { operation, item } = must(ops, action);
-    const path = id === undefined ? operation.path : operation.path.replace(`{${item}}`, encodeURIComponent(id));
+    const step = must(ops, action);
+    const { operation } = step;
+    const path = scopedPath(step, parents, id);
     const mediaType = bodyType(operation, action);
     const testCase: TestCase = {
       phase: 'stateful',
@@ -63,12 +72,6 @@ async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
   };
   const other = session.options.keys.otherAccount ? ('otherAccount' as const) : undefined;
   const create = must(ops, 'create');
-  let body: unknown;
-  try {
-    body = createBody(session, create.operation);
-  } catch (error) {
-    return skipOn(session, error, create.operation, 'stateful', 'its lifecycle');
-  }
   const made = await send('create', 'lifecycle: create', 'main', undefined, body);
   const record = recordOf(made, create.envelope);
   const id = valueAt(made, ops.idPath);
@@ -134,47 +137,6 @@ async function lifecycle(session: Session, ops: Lifecycle): Promise<void> {
     status === 404 ? undefined : `a read after the delete answered ${status}`,
     'a 404: the record is gone',
   );
-}
-
-/** The record a success answer holds, where its envelope puts it. */
-function recordOf(exercised: Exercised, envelope: readonly string[]): Record_ | undefined {
-  const value = valueAt(exercised, envelope);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record_) : undefined;
-}
-
-/** The value at a path of a success answer's JSON body. */
-function valueAt(exercised: Exercised, path: readonly string[]): unknown {
-  const { answer } = exercised;
-  if (!answer || answer.status >= 300) return undefined;
-  try {
-    let value: unknown = JSON.parse(answer.text);
-    for (const member of path) value = (value as Record_ | null)?.[member];
-    return value;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The create's body: its first example, else one composed from its schema; a name carries the run's prefix. */
-function createBody(session: Session, operation: ContractOperation): unknown {
-  const [mediaType = 'application/json'] = operation.bodyTypes;
-  const body = composedBody(session, operation, mediaType);
-  return typeof body === 'object' && body !== null && typeof (body as Record_).name === 'string'
-    ? { ...body, name: `${session.prefix} lifecycle` }
-    : body;
-}
-
-/** The request body's example; CannotGenerate, naming why, where none is written and one would be too large. */
-function composedBody(session: Session, operation: ContractOperation, mediaType: string): unknown {
-  try {
-    return exampleRequestBody(session.options.contract, operation, mediaType);
-  } catch (error) {
-    if (!(error instanceof ComposedTooLarge)) throw error;
-    throw new CannotGenerate(
-      `verify cannot make a body for ${operation.method} ${operation.path}: it has no example, and ${error.message}`,
-      { cause: error },
-    );
-  }
 }
 
 /** A change of one string the client may set: the body that makes it (a merge patch, or the whole replacement). */

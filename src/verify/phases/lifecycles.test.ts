@@ -20,6 +20,7 @@ function contractOf(paths: object): ReturnType<typeof createContract> {
 const summary = (contract: ReturnType<typeof createContract>) =>
   lifecyclesOf(contract).map((lifecycle) => ({
     idPath: lifecycle.idPath,
+    ...(lifecycle.parent ? { parent: lifecycle.parent.create?.operation.operationId } : {}),
     steps: Object.fromEntries(
       (['create', 'read', 'modify', 'replace', 'remove'] as const)
         .filter((action) => lifecycle[action])
@@ -64,7 +65,7 @@ describe('the lifecycles of a contract', () => {
     ]);
   });
 
-  it('runs an implied resource, top-level only, and needs its create and read', () => {
+  it('runs an implied resource and a sub-resource below its parent, each with its create and read', () => {
     const contract = contractOf({
       '/bots': {
         post: {
@@ -101,9 +102,33 @@ describe('the lifecycles of a contract', () => {
           responses: { '200': { description: 'n', ...json(bot) } },
         },
       },
+      '/bots/{botId}/notes/{noteId}': {
+        get: {
+          operationId: 'getBotNote',
+          parameters: [path('botId'), path('noteId')],
+          responses: { '200': { description: 'n', ...json(bot) } },
+        },
+      },
+      // A sub-resource whose parent has no create cannot be made: it has no lifecycle.
+      '/orphans/{orphanId}/tags': {
+        post: {
+          operationId: 'addTag',
+          parameters: [path('orphanId')],
+          requestBody: json(bot),
+          responses: { '201': { description: 't', ...json(bot) } },
+        },
+      },
+      '/orphans/{orphanId}/tags/{tagId}': {
+        get: {
+          operationId: 'getTag',
+          parameters: [path('orphanId'), path('tagId')],
+          responses: { '200': { description: 't', ...json(bot) } },
+        },
+      },
     });
     expect(summary(contract)).toEqual([
       { idPath: ['data', 'id'], steps: { create: 'makeBot', read: 'getBot botId', modify: 'patchBot botId' } },
+      { idPath: ['id'], parent: 'makeBot', steps: { create: 'addNote', read: 'getBotNote noteId' } },
     ]);
   });
 });
