@@ -9,7 +9,8 @@ import type { Session } from '../session.js';
 import { validBodies, accepted } from '../phases/shared.js';
 import { CannotGenerate } from './cannotGenerate.js';
 import { requestForm } from './requestForm.js';
-import { requestBody, type Schema } from './schemas.js';
+import { requestBody } from './requestBody.js';
+import type { Schema } from './schemas.js';
 import { validArbitrary } from './valid.js';
 
 const sample = (schema: Schema, runs = 40) => fc.sample(validArbitrary(schema), { numRuns: runs, seed: 3 });

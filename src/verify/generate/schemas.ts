@@ -1,12 +1,11 @@
-// The request schemas `verify` generates from, read from the contract in the
-// form the generators read (requestForm.ts: every keyword of the dialect used,
-// filtered for, or knowingly left), and what the generators share about them.
+// The request schemas `verify` generates from (requestBody.ts reads them in the
+// form the generators read), their examples, and what the generators share
+// about them.
 // A recursive schema (a tree) is walked once per subschema, and each path
 // through it stops where a schema would contain itself again.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../../contract/contract.js';
 import type { ContractOperation } from '../../contract/router.js';
-import { requestForm, type RequestForm } from './requestForm.js';
 
 /** A JSON type a schema names: 3.0's, and 3.1's "null" (in a list of types, where it is not read as `nullable`). */
 export type SchemaType = OpenAPIV3.NonArraySchemaObjectType | OpenAPIV3.ArraySchemaObjectType | 'null';
@@ -25,24 +24,6 @@ export type Schema = OpenAPIV3.BaseSchemaObject & {
  * maxLength): a case past it is not made, so that a contract cannot make verify allocate without end.
  */
 export const MOST_CASE_CHARACTERS = 16 * 1024 * 1024;
-
-/** An operation's JSON request body: its media type, and its schema in the generators' form (requestForm.ts). */
-export interface RequestBody extends RequestForm {
-  mediaType: string;
-}
-
-/**
- * The JSON request body an operation takes (its first JSON media type, application/json first); undefined when it
- * takes none. CannotGenerate when its schema accepts no value (allOf parts that contradict each other).
- */
-export function requestBody(contract: Contract, operation: ContractOperation): RequestBody | undefined {
-  const [mediaType] = operation.bodyTypes;
-  const body = operationObject(contract, operation).requestBody as OpenAPIV3.RequestBodyObject | undefined;
-  const written = mediaType === undefined ? undefined : (body?.content[mediaType]?.schema as Schema | undefined);
-  if (mediaType === undefined || !written) return undefined;
-  const components = (contract.dereferenced.components?.schemas ?? {}) as Record<string, unknown>;
-  return { mediaType, ...requestForm(written, components) };
-}
 
 /** The request examples of an operation, by name. */
 export function requestExamples(

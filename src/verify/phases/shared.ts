@@ -8,7 +8,8 @@ import type { ContractOperation } from '../../contract/router.js';
 import { jsonBody, type KeyRole, type Phase, type TestCase } from '../cases.js';
 import { boundedFilter } from '../generate/boundedFilter.js';
 import { CannotGenerate } from '../generate/cannotGenerate.js';
-import { requestBody, typesOf, type RequestBody, type Schema } from '../generate/schemas.js';
+import { requestBody, type RequestBody } from '../generate/requestBody.js';
+import { typesOf, type Schema } from '../generate/schemas.js';
 import { validArbitrary, type Overrides } from '../generate/valid.js';
 import type { Session } from '../session.js';
 
