@@ -42,8 +42,9 @@ describe.each([
     try {
       const dir = mkdtempSync(join(tmpdir(), 'verify-wild-'));
       const junit = join(dir, 'report.xml');
-      const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb, ...QUICK,
-        '--json', '--junit', junit, '--report', join(dir, 'coverage.md')]); // prettier-ignore
+      const keys = ['--key', KEYS.acmeWeb, '--key-other-account', KEYS.globex];
+      const reports = ['--json', '--junit', junit, '--report', join(dir, 'coverage.md')];
+      const verified = run(['verify', '--contract', file, '--base-url', url, ...keys, ...QUICK, ...reports]);
       const exit = await verified.exit;
       expect([0, 1], verified.stderr()).toContain(exit);
       const report = JSON.parse(verified.stdout()) as VerifyReport;
@@ -52,6 +53,8 @@ describe.each([
       // The credentials went where the contract's security says: valid requests were accepted, not refused 401.
       expect(report.checks.find((check) => check.name === 'positive_data_acceptance')?.ran).toBeGreaterThan(0);
       expect(report.failures.map((finding) => finding.message).join('\n')).not.toMatch(/refused with 401/);
+      // Accounts are where keys are: the Petstore's orders and users take none, and are no account's.
+      expect(report.failures.filter((finding) => finding.check === 'resource_tenancy')).toEqual([]);
       expect(readFileSync(join(dir, 'coverage.md'), 'utf8')).toContain('# Contract coverage');
       const xml = readFileSync(junit, 'utf8');
       for (const skip of report.skipped) expect(xml).toContain(skip.operation);
