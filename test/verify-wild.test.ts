@@ -216,3 +216,52 @@ describe('verify on a sub-resource', () => {
     }
   }, 120_000);
 });
+
+/** Bodies verify cannot make: allOf parts that contradict, a required property no text tried matches. */
+const UNMAKEABLE = `openapi: 3.0.3
+info: { title: unmakeable, version: '1' }
+paths:
+  /contradictions:
+    post:
+      operationId: contradict
+      requestBody:
+        content: { application/json: { schema: { allOf: [{ type: string }, { type: object }] } } }
+      responses: { '201': { description: made }, '422': { description: refused } }
+  /codes:
+    post:
+      operationId: makeCode
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, required: [code], properties: { code: { type: string, pattern: '^(?=x{6}$)' } } }
+      responses: { '201': { description: made }, '422': { description: refused } }
+  /things:
+    post:
+      operationId: makeThing
+      requestBody:
+        content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } }
+      responses: { '201': { description: made }, '422': { description: refused } }
+`;
+
+describe('verify on bodies it cannot make', () => {
+  it('skips those cases, names each with why in the report, and goes on with the rest', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'unmakeable-')), 'openapi.yaml');
+    writeFileSync(file, UNMAKEABLE);
+    const { url, stopServer } = await servedAt(file);
+    try {
+      const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb, ...QUICK]);
+      expect([0, 1], verified.stderr()).toContain(await verified.exit);
+      const text = verified.stdout();
+      // Each once, in the first phase that met it; the examples need no generator, and are sent.
+      expect(text).toMatch(/– 2 cases skipped: verify cannot make them/);
+      const contradiction = 'cases of its request body: its allOf parts contradict each other (their type)';
+      expect(text).toContain(`– contradict · coverage phase · ${contradiction}`);
+      expect(text).toMatch(/– makeCode · fuzz phase · generated bodies: verify cannot generate a value for code/);
+      // The rest ran: the third operation's generated bodies were sent and accepted.
+      expect(text).toMatch(/✓ positive_data_acceptance +\d+ answers/);
+      expect(text).toMatch(/ · 2 cases skipped · \d+ requests in/);
+    } finally {
+      await stopServer();
+    }
+  }, 120_000);
+});

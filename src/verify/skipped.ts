@@ -20,7 +20,8 @@ export class Skips {
   unlisted = 0;
 
   add(skip: Skip): void {
-    const key = JSON.stringify([skip.operation, skip.phase, skip.what, skip.reason]);
+    // Once per operation and cause: the first phase that met it is named.
+    const key = JSON.stringify([skip.operation, skip.what, skip.reason]);
     if (this.#kept.has(key)) return;
     if (this.#kept.size >= KEPT_SKIPS) this.unlisted += 1;
     else this.#kept.set(key, skip);

@@ -40,7 +40,9 @@ export function mergeParts(parts: readonly Node[]): Node {
       } as never,
     });
   } catch (error) {
-    throw new CannotGenerate(`its allOf parts contradict each other: ${(error as Error).message.split('\n')[0]}`);
+    // The library names the keyword whose values no schema can meet at once: `path:"type"`.
+    const at = /path:"([^"]*)"/.exec((error as Error).message)?.[1];
+    throw new CannotGenerate(`its allOf parts contradict each other${at ? ` (their ${at})` : ''}`);
   }
   return mapSubschemas(merged, (value) => {
     if (!isNode(value) || !Array.isArray(value[TOKEN])) return value;

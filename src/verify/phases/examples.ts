@@ -6,15 +6,18 @@ import { exampleKey } from '../exercised.js';
 import { requestExamples } from '../generate/schemas.js';
 import { checkAvailable } from '../availability.js';
 import type { Session } from '../session.js';
-import { bodyOperations, jsonCase, labelled } from './shared.js';
+import { jsonCase, labelled } from './shared.js';
+import type { ContractOperation } from '../../contract/router.js';
+import { CannotGenerate } from '../generate/cannotGenerate.js';
+import { requestBody } from '../generate/requestBody.js';
+import type { Schema } from '../generate/schemas.js';
 
 export async function runExamples(session: Session): Promise<void> {
   const { contract } = session.options;
-  const bodies = bodyOperations(session, 'examples');
   for (const operation of contract.operations) {
     const [mediaType] = operation.bodyTypes;
     if (mediaType === undefined) continue;
-    const schema = bodies.find((body) => body.operation === operation)?.schema;
+    const schema = formedSchema(session, operation);
     for (const [name, value] of requestExamples(contract, operation, mediaType)) {
       const testCase = {
         ...jsonCase(session, 'examples', operation, `the example "${name}"`, labelled(session, schema, value)),
@@ -32,5 +35,15 @@ export async function runExamples(session: Session): Promise<void> {
       headers: session.headers(),
       role: 'main',
     });
+  }
+}
+
+/** The body's schema in the generators' form, to label a name by; none where it has none (an example needs none). */
+function formedSchema(session: Session, operation: ContractOperation): Schema | undefined {
+  try {
+    return requestBody(session.options.contract, operation)?.schema;
+  } catch (error) {
+    if (error instanceof CannotGenerate) return undefined;
+    throw error;
   }
 }
