@@ -61,7 +61,7 @@ describe('a generated string with a pattern, an object with limits', () => {
       expect(value).toMatch(/^a{3,5}$/);
   });
 
-  it('whose pattern the automaton does not read (a lookahead) stops the run when required, else is left out', () => {
+  it('whose pattern the automaton does not read (a lookahead) cannot be made when required, else is left out', () => {
     const unread = { type: 'string', pattern: '^(?=.*x)' } as Schema;
     expect(() => validArbitrary(body(unread, true))).toThrow(
       'verify cannot generate a value for it: its pattern ^(?=.*x) is not one verify reads (a lookaround)',
