@@ -8,8 +8,8 @@ const test = (pattern: string, text: string, cost = MAX_MATCH_COST) =>
 
 describe('a pattern tested by the lenient automaton', () => {
   it('matches as the automaton does, and names nothing', () => {
-    expect(test('^[a-z]+$', 'abc')).toEqual({ result: true, unchecked: new Map() });
-    expect(test('^[a-z]+$', 'abC')).toEqual({ result: false, unchecked: new Map() });
+    expect(test('^[a-z]+$', 'abc')).toMatchObject({ result: true, unchecked: new Map() });
+    expect(test('^[a-z]+$', 'abC')).toMatchObject({ result: false, unchecked: new Map() });
   });
 
   it('decides a pattern that backtracks for ever on RegExp', () => {
@@ -21,6 +21,7 @@ describe('a pattern tested by the lenient automaton', () => {
     expect(test('^(?=x)x+$', 'yyy')).toEqual({
       result: true,
       unchecked: new Map([['^(?=x)x+$', 'the bounded pattern engine does not read a lookaround']]),
+      spent: 0,
     });
   });
 
@@ -38,5 +39,21 @@ describe('a pattern tested by the lenient automaton', () => {
     expect(() => lenientRegExp('^a+$').test('a')).toThrow(/only inside boundedCheck/);
     expect(() => automatonRegExp('^a+$').test('a'.repeat(MAX_MATCH_COST))).toThrow(TooCostly);
     expect(() => automatonRegExp('(?=a)')).toThrow(/a lookaround/);
+  });
+
+  it('counts the ranges of a class in what a match costs: a class of a thousand costs more than one', () => {
+    // 1,986 states: its states times 1,007 characters are within the bound, its weight is not.
+    const chars = Array.from({ length: 1_000 }, (_, index) => String.fromCodePoint(0x100 + 2 * index));
+    const pattern = `[${chars.join('')}]{990}!`;
+    const text = (chars.at(-1) as string).repeat(1_006);
+    expect(() => automatonRegExp(pattern).test(text)).toThrow(TooCostly);
+    expect(test(pattern, text).unchecked.get(pattern)).toMatch(/too long to match within the bound/);
+  });
+
+  it('says what a check spent, so that checks can share a budget', () => {
+    // The automaton's weight times the characters and one: four for three characters, seven for six.
+    const { spent } = test('^[a-z]+$', 'abc');
+    expect(spent).toBeGreaterThan(0);
+    expect(test('^[a-z]+$', 'abcdef').spent).toBe((spent / 4) * 7);
   });
 });

@@ -1,5 +1,5 @@
 // The contract's patterns as Ajv runs them where the platform's RegExp must not, by the bounded automaton (nfa.ts), in
-// time bounded by the string's length times its states. Two ways:
+// time bounded by the string's length times the automaton's weight. Two ways:
 //   automatonRegExp   the diff's validators: a pattern it does not read fails the schema's compiling, and a string
 //                     too long to match within the bound throws (TooCostly); the diff then shows nothing of it.
 //   lenientRegExp     the checks of what the contract itself makes (src/contract/exampleCheck.ts): every schema
@@ -8,7 +8,7 @@
 import { compile, matches, type Nfa } from './nfa.js';
 import { Unsupported } from './parse.js';
 
-/** States times characters one match may cost. */
+/** What one match may cost: the automaton's weight (nfa.ts) times the characters. */
 export const MAX_MATCH_COST = 2_000_000;
 
 export class TooCostly extends Error {
@@ -29,7 +29,7 @@ export const automatonRegExp = Object.assign(
       // Ajv keeps one tester for each text this gives: the pattern's own.
       toString: () => `automaton ${JSON.stringify(source)}`,
       test: (text: string) => {
-        if (nfa.states.length * (text.length + 1) > MAX_MATCH_COST) throw new TooCostly();
+        if (nfa.weight * (text.length + 1) > MAX_MATCH_COST) throw new TooCostly();
         return matches(nfa, text);
       },
     };
@@ -50,15 +50,16 @@ interface Check {
 let running: Check | undefined;
 
 /**
- * Runs `check` (a validator whose patterns are lenientRegExp's), its patterns spending at most `cost` states times
- * characters in all; returns its result and the patterns it let through.
+ * Runs `check` (a validator whose patterns are lenientRegExp's), its patterns spending at most `cost` (an automaton's
+ * weight times characters) in all; returns its result, the patterns it let through, and what they spent.
  */
-export function boundedCheck<T>(cost: number, check: () => T): { result: T; unchecked: Unchecked } {
+export function boundedCheck<T>(cost: number, check: () => T): { result: T; unchecked: Unchecked; spent: number } {
   const outer = running;
   const own: Check = { left: cost, unchecked: new Map() };
   running = own;
   try {
-    return { result: check(), unchecked: own.unchecked };
+    const result = check();
+    return { result, unchecked: own.unchecked, spent: cost - own.left };
   } finally {
     running = outer;
   }
@@ -79,7 +80,7 @@ export const lenientRegExp = Object.assign(
       toString: () => `lenient automaton ${JSON.stringify(source)}`,
       test: (text: string) => {
         if (!running) throw new Error('a lenient pattern is tested only inside boundedCheck');
-        const cost = nfa ? nfa.states.length * (text.length + 1) : 0;
+        const cost = nfa ? nfa.weight * (text.length + 1) : 0;
         if (nfa && cost <= running.left && cost <= MAX_MATCH_COST) {
           running.left -= cost;
           return matches(nfa, text);

@@ -89,7 +89,11 @@ export function parsePattern(source: string): Node {
     if (eat('*')) return [0, Infinity];
     if (eat('+')) return [1, Infinity];
     if (eat('?')) return [0, 1];
-    const match = /^\{(\d+)(,(\d*))?\}/.exec(text.slice(at).join(''));
+    if (peek() !== '{') return undefined;
+    // Only digits and a comma may stand between the braces: the text read is the quantifier's, never the rest.
+    let end = at + 1;
+    while (end < text.length && /[\d,]/.test(text[end] as string)) end++;
+    const match = /^\{(\d+)(,(\d*))?\}$/.exec(text.slice(at, end + 1).join(''));
     if (!match) return undefined;
     at += match[0].length;
     const min = Number(match[1]);
@@ -130,9 +134,8 @@ export function parsePattern(source: string): Node {
   function characterClass(): Range[] {
     const negated = eat('^');
     const ranges: Range[] = [];
-    let first = true;
-    while (at < text.length && (first || peek() !== ']')) {
-      first = false;
+    // As ECMAScript reads them: `[]` holds no character, and `[^]` every one.
+    while (at < text.length && peek() !== ']') {
       const low = classAtom();
       if (peek() === '-' && text[at + 1] !== ']' && at + 1 < text.length && low.length === 1) {
         at++;
@@ -160,12 +163,25 @@ export function parsePattern(source: string): Node {
     const controls: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, '0': 0 };
     if (char in controls && !(char === '0' && /\d/.test(peek() ?? ''))) return single(controls[char] as number);
     if (char === 'b' && inClass) return single(8);
-    if (char === 'x' || char === 'u') return single(hex(char));
+    if (char === 'x') return single(hex(char));
+    if (char === 'u') return single(unicodeEscape());
     if (/[1-9bBkpPc]/.test(char)) throw new Unsupported(`\\${char}`);
     return single(char.codePointAt(0) as number);
   }
+  /** A `\u` escape; a lead surrogate's escape and a trail surrogate's next to it are one code point, as in `u` mode. */
+  function unicodeEscape(): number {
+    const code = hex('u');
+    if (code < 0xd800 || code > 0xdbff || text[at] !== '\\' || text[at + 1] !== 'u') return code;
+    const before = at;
+    at += 2;
+    const trail = /^[\da-fA-F]{4}$/.test(text.slice(at, at + 4).join('')) ? hex('u') : -1;
+    if (trail >= 0xdc00 && trail <= 0xdfff) return 0x10000 + ((code - 0xd800) << 10) + (trail - 0xdc00);
+    at = before;
+    return code;
+  }
   function hex(kind: string): number {
-    const rest = text.slice(at).join('');
+    // The longest escape is \u{ and six digits and }: the text read is the escape's, never the rest.
+    const rest = text.slice(at, at + 8).join('');
     const match = kind === 'x' ? /^[\da-fA-F]{2}/.exec(rest) : /^(?:[\da-fA-F]{4}|\{[\da-fA-F]{1,6}\})/.exec(rest);
     if (!match) throw new Unsupported(`a malformed \\${kind}`);
     at += match[0].length;
