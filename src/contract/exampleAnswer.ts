@@ -5,7 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { ComposedTooLarge, composedExample, schemaExample } from './composedExample.js';
 import { operationObject, type Contract } from './contract.js';
-import type { ExampleCheck } from './exampleCheck.js';
+import type { CheckBudget, ExampleCheck } from './exampleCheck.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
 import { ItemReader, streamedAs, type SequentialMediaType } from './sequential.js';
@@ -65,18 +65,19 @@ export function exampleAnswer(
 
 /**
  * The check of a body the contract made (its example, or one Prism made from it) against the JSON schema of its
- * status, as the router's validator reads it, its patterns on the bounded automaton (exampleCheck.ts); none without
- * one.
+ * status, as the router's validator reads it, its patterns on the bounded automaton (exampleCheck.ts), spending from
+ * a budget where one is given; none without one.
  */
 export function checkExampleBody(
   contract: Contract,
   operation: ContractOperation,
   status: number,
   body: unknown,
+  budget?: CheckBudget,
 ): ExampleCheck | undefined {
   const documented = contract.responseFor(operation, status);
   if (!documented?.response.content?.['application/json']?.schema) return undefined;
-  return contract.exampleValidator(`${documented.pointer}/content/application~1json/schema`)(body);
+  return contract.exampleValidator(`${documented.pointer}/content/application~1json/schema`)(body, budget);
 }
 
 /** The most characters a header's value composed from its schema may take: Node's clients read 16 KiB of headers. */

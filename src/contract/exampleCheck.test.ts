@@ -1,7 +1,7 @@
 // The contract's own examples are checked with its patterns on the bounded automaton: an example that backtracks for
 // ever on RegExp is refused at once, and a pattern the automaton does not read lets the value through, named.
 import { describe, expect, it } from 'vitest';
-import { exampleValidators } from './exampleCheck.js';
+import { exampleValidators, MAX_CHECK_COST } from './exampleCheck.js';
 
 const document = {
   openapi: '3.1.0',
@@ -35,5 +35,17 @@ describe('the check of an example the contract makes', () => {
     expect(checked.unchecked).toEqual(
       new Map([['^(?=x)x+$', 'the bounded pattern engine does not read a lookaround']]),
     );
+  });
+
+  it('spends from a budget it shares with other checks, and lets values through once the budget is spent', () => {
+    const budget = { left: MAX_CHECK_COST };
+    const thing = check('#/components/schemas/Thing');
+    const first = thing({ name: 'a'.repeat(10) }, budget);
+    expect(first).toMatchObject({ valid: true, unchecked: new Map() });
+    expect(budget.left).toBeLessThan(MAX_CHECK_COST);
+    budget.left = 10;
+    const late = thing({ name: `${'a'.repeat(44)}!` }, budget);
+    expect(late.valid).toBe(true);
+    expect(late.unchecked.get('^(a+)+$')).toMatch(/too long to match within the bound/);
   });
 });

@@ -9,8 +9,16 @@ import { ajvFor, type AnyAjv } from './ajv.js';
 import { dialectOf } from './dialect.js';
 import { boundedCheck, lenientRegExp, type Unchecked } from './pattern/engine.js';
 
-/** States times characters one check's patterns may spend in all: a few seconds at most, once per contract. */
-export const MAX_CHECK_COST = 10_000_000;
+/** What one check's patterns may spend in all (weight times characters, pattern/engine.ts): tens of milliseconds. */
+export const MAX_CHECK_COST = 4_000_000;
+
+/** What the checks of all a contract's examples may spend together, as its load decides what to serve. */
+export const MAX_CONTRACT_CHECK_COST = 40_000_000;
+
+/** What checks sharing it may still spend: each check spends within its own bound and what is left here. */
+export interface CheckBudget {
+  left: number;
+}
 
 export interface ExampleCheck {
   valid: boolean;
@@ -19,7 +27,8 @@ export interface ExampleCheck {
   unchecked: Unchecked;
 }
 
-export type ExampleValidator = (value: unknown) => ExampleCheck;
+/** The check of a value; with a budget, it spends from it too. */
+export type ExampleValidator = (value: unknown, budget?: CheckBudget) => ExampleCheck;
 
 /** The validator of the schema at each pointer of the document as written (#/paths/…/schema), compiled once. */
 export function exampleValidators(document: unknown): (pointer: string) => ExampleValidator {
@@ -35,8 +44,10 @@ export function exampleValidators(document: unknown): (pointer: string) => Examp
       code: { regExp: lenientRegExp },
     }).addSchema(document as object, 'openapi');
     const validate = ajv.compile({ $ref: `openapi${pointer}` });
-    const validator: ExampleValidator = (value) => {
-      const { result, unchecked } = boundedCheck(MAX_CHECK_COST, () => validate(value));
+    const validator: ExampleValidator = (value, budget) => {
+      const cost = Math.min(MAX_CHECK_COST, budget?.left ?? MAX_CHECK_COST);
+      const { result, unchecked, spent } = boundedCheck(cost, () => validate(value));
+      if (budget) budget.left -= spent;
       return { valid: result, errors: validate.errors ?? [], unchecked };
     };
     compiled.set(pointer, validator);

@@ -7,12 +7,14 @@
 //
 // The example is the contract's own, so it is checked by exampleCheck.ts (its
 // patterns never run on the platform's RegExp), once per contract: the answer
-// is kept, marked checked, and the engine does not check it again. A pattern
-// that check could not run is named (uncheckedPatterns), for the banner.
+// is kept, marked checked, and the engine does not check it again. The checks
+// of all the contract's operations share one budget (MAX_CONTRACT_CHECK_COST):
+// the banner, or a reload, decides them all at once. A pattern that check
+// could not run is named (uncheckedPatterns), for the banner.
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { ComposedTooLarge } from '../contract/composedExample.js';
-import type { ExampleCheck } from '../contract/exampleCheck.js';
+import { MAX_CONTRACT_CHECK_COST, type CheckBudget, type ExampleCheck } from '../contract/exampleCheck.js';
 import { checkExampleBody, exampleAnswer, type ExampleAnswer } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
@@ -30,6 +32,8 @@ interface Verdict {
 
 /** Each operation's verdict, by operationId, for each contract loaded: worked out on its first use. */
 const verdicts = new WeakMap<Contract, Map<string, Verdict>>();
+/** What the checks of each contract's verdicts may still spend. */
+const budgets = new WeakMap<Contract, CheckBudget>();
 
 /**
  * The first success status the operation documents with an example that fits its schema, answered with it; else the
@@ -48,11 +52,13 @@ function verdictOf(contract: Contract, operation: ContractOperation): Verdict {
   let byOperation = verdicts.get(contract);
   if (!byOperation) verdicts.set(contract, (byOperation = new Map()));
   let verdict = byOperation.get(operation.operationId);
-  if (!verdict) byOperation.set(operation.operationId, (verdict = decide(contract, operation)));
+  let budget = budgets.get(contract);
+  if (!budget) budgets.set(contract, (budget = { left: MAX_CONTRACT_CHECK_COST }));
+  if (!verdict) byOperation.set(operation.operationId, (verdict = decide(contract, operation, budget)));
   return verdict;
 }
 
-function decide(contract: Contract, operation: ContractOperation): Verdict {
+function decide(contract: Contract, operation: ContractOperation, budget: CheckBudget): Verdict {
   const responses = operationObject(contract, operation).responses ?? {};
   const statuses = Object.keys(responses)
     .filter((key) => /^2\d\d$/.test(key))
@@ -76,7 +82,9 @@ function decide(contract: Contract, operation: ContractOperation): Verdict {
       continue;
     }
     if (!example) continue;
-    const checks = example.stream ? itemChecks(contract, example.stream) : bodyChecks(contract, operation, example);
+    const checks = example.stream
+      ? itemChecks(contract, example.stream, budget)
+      : bodyChecks(contract, operation, example, budget);
     const failed = checks.findIndex((check) => !check.valid);
     if (failed !== -1) {
       const item = example.stream ? `item ${failed + 1}: ` : '';
@@ -104,17 +112,26 @@ function decide(contract: Contract, operation: ContractOperation): Verdict {
 }
 
 /** The body's check against the JSON schema of its status; none without one. */
-function bodyChecks(contract: Contract, operation: ContractOperation, example: ExampleAnswer): ExampleCheck[] {
-  const check = checkExampleBody(contract, operation, example.status, example.body);
+function bodyChecks(
+  contract: Contract,
+  operation: ContractOperation,
+  example: ExampleAnswer,
+  budget: CheckBudget,
+): ExampleCheck[] {
+  const check = checkExampleBody(contract, operation, example.status, example.body, budget);
   return check ? [check] : [];
 }
 
 /** Each item's check against the itemSchema, up to the first that fails. */
-function itemChecks(contract: Contract, stream: NonNullable<ExampleAnswer['stream']>): ExampleCheck[] {
+function itemChecks(
+  contract: Contract,
+  stream: NonNullable<ExampleAnswer['stream']>,
+  budget: CheckBudget,
+): ExampleCheck[] {
   const check = contract.exampleValidator(stream.itemSchema);
   const checks: ExampleCheck[] = [];
   for (const item of stream.items) {
-    checks.push(check(item));
+    checks.push(check(item, budget));
     if (!checks.at(-1)?.valid) break;
   }
   return checks;
