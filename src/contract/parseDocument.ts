@@ -70,7 +70,7 @@ function collapsedRefs(document: unknown): unknown {
       }
       node.$ref = target;
     }
-    pending.push(...Object.values(node));
+    for (const child of Object.values(node)) pending.push(child);
   }
   return document;
 }

@@ -80,7 +80,7 @@ export function expander(document: Document): (value: unknown) => Schema {
     return fill(result as Record<string, unknown>, value);
   };
   const fill = (result: Record<string, unknown> | unknown[], value: object): unknown => {
-    if (Array.isArray(value)) (result as unknown[]).push(...value.map(expand));
+    if (Array.isArray(value)) for (const item of value) (result as unknown[]).push(expand(item));
     else for (const [key, inner] of Object.entries(value)) (result as Record<string, unknown>)[key] = expand(inner);
     return result;
   };

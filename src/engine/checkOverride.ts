@@ -92,7 +92,7 @@ export function checkOverride(contract: Contract, spec: OverrideSpec): CheckedOv
       const text = mediaType === undefined || body === undefined ? '' : JSON.stringify(body);
       const observed = { method: operation.method, path: operation.path, status, headers: sent, text };
       const made = spec.body === undefined;
-      reasons.push(...responseViolations(contract, observed, made).map((violation) => violation.message));
+      for (const violation of responseViolations(contract, observed, made)) reasons.push(violation.message);
     }
     if (reasons.length > 0) throw new OverrideError(reasons);
   }

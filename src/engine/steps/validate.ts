@@ -65,7 +65,7 @@ function holdsNumber(value: unknown): boolean {
   while (pending.length > 0) {
     const current = pending.pop();
     if (typeof current === 'number') return true;
-    if (typeof current === 'object' && current !== null) pending.push(...Object.values(current));
+    if (typeof current === 'object' && current !== null) for (const item of Object.values(current)) pending.push(item);
   }
   return false;
 }
