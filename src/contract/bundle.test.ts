@@ -37,6 +37,11 @@ describe('the one reading of a $ref', () => {
     ['a carriage return', '..\r/outside.yaml'],
     ['a leading space', ' ../outside.yaml'],
     ['a trailing space', 'schemas/a.yaml '],
+    ['a space ending a folder name', '.. /outside.yaml'],
+    ['a space beginning a file name', 'schemas/ a.yaml'],
+    ['a space before the pointer', 'schemas/a.yaml #/A'],
+    ['a space beginning a pointer segment', '#/components/ A'],
+    ['two spaces ending a file name', 'schemas/a.yaml  '],
     ['a no-break space', '..\u00a0/outside.yaml'],
     ['a zero-width space', '..\u200b/outside.yaml'],
     ['a byte-order mark', '\ufeff../outside.yaml'],
@@ -58,6 +63,7 @@ describe('the one reading of a $ref', () => {
     ['a tab inside', '..\t/outside.yaml'],
     ['a tab before a URL', '\thttp://127.0.0.1:9/x.yaml'],
     ['a leading space', ' ../outside.yaml'],
+    ['a trailing space', 'schemas/a.yaml '],
     ['a percent-escaped dot', '%2e%2e/outside.yaml'],
     ['a backslash', '..\\outside.yaml'],
     ['a query', 'schemas/a.yaml?raw'],
@@ -71,6 +77,8 @@ describe('the one reading of a $ref', () => {
     ['a file in a folder', './schemas/chatbot.yaml#/Chatbot', 'schemas/chatbot.yaml'],
     ['braces, as in a path file', 'paths/orders_{orderId}.yaml', 'paths/orders_{orderId}.yaml'],
     ['letters past ASCII', 'schemas/Ünïcode.yaml', 'schemas/Ünïcode.yaml'],
+    ['a space inside a name, as Redocly reads it', 'schemas/Order Line.yaml#/Line', 'schemas/Order Line.yaml'],
+    ['spaces inside names of folders', 'my schemas/a  b.yaml', 'my schemas/a  b.yaml'],
     ['a folder and back', 'schemas/../common.yaml', 'common.yaml'],
   ])('reads %s as every reader does', (_label, ref, path) => {
     expect(read(ref)).toEqual([path]);

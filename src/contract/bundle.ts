@@ -75,11 +75,13 @@ export function bundled(root: unknown, files: ContractFiles): { document: unknow
 export const keyOf = (path: string) => path.replace(/\//g, ':').replace(/~/g, '-');
 
 /**
- * Characters that readers of a `$ref` spell differently: URI libraries strip whitespace and control characters,
+ * Characters that readers of a `$ref` spell differently: URI libraries strip tabs, newlines and control characters,
  * decode percent-escapes and read a backslash as a slash or a `?` as a query, where a file system takes each as it is.
- * A `$ref` holding one could name one file to this check and another to a linter, so it is refused.
+ * A `$ref` holding one could name one file to this check and another to a linter, so it is refused. A space is the
+ * one whitespace kept (Redocly reads `a b.yaml`), inside a name only: every reader keeps it there,
+ * while WHATWG URL strips one that begins or ends the text, and Windows one that ends a folder's name (`.. /`).
  */
-const AMBIGUOUS = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}%\\?]/u;
+const AMBIGUOUS = /(?! )[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}%\\?]|(?:^|[/#]) | (?:$|[/#])/u;
 
 /**
  * The one reading of a `$ref`: its file part and its fragment ('#/…', or '' for the whole file), or one line saying
@@ -89,8 +91,9 @@ export function refParts(ref: string, refused: (reason: string) => Error): [file
   const ambiguous = AMBIGUOUS.exec(ref)?.[0];
   if (ambiguous !== undefined)
     throw refused(
-      `holds ${printable(JSON.stringify(ambiguous))}: each reader of a $ref reads whitespace, control characters, ` +
-        'percent-escapes, "\\" and "?" its own way, so a $ref names its file and pointer as they are written',
+      `holds ${printable(JSON.stringify(ambiguous))}: each reader of a $ref reads tabs, newlines, control ` +
+        'characters, a space at either end of a name, percent-escapes, "\\" and "?" its own way, so a $ref names ' +
+        'its file and pointer as they are written',
     );
   const hash = ref.indexOf('#');
   return hash === -1 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];

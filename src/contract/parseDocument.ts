@@ -6,7 +6,7 @@
 // with its JSON text made once, for /openapi.json.
 import { load } from 'js-yaml';
 import { bundled, type ContractFiles } from './bundle.js';
-import { resolvePointer } from './pointer.js';
+import { followRefs, resolvePointer } from './pointer.js';
 import { checkSelfContained } from './selfContained.js';
 
 /** js-yaml's own default depth, kept explicit: deeper nesting is refused. */
@@ -38,7 +38,25 @@ export function parseDocument(
   checkSelfContained(document, recursive);
   const json = JSON.stringify(document) ?? 'null';
   const tree = JSON.parse(json) as unknown;
-  return { document: read.length > 0 ? collapsedRefs(tree) : tree, json, files: read };
+  return { document: inlinedPathItems(read.length > 0 ? collapsedRefs(tree) : tree), json, files: read };
+}
+
+/**
+ * The document with each path item that is a `$ref` (`/orders/{orderId}: {$ref: paths/orders_{orderId}.yaml}`, as
+ * Redocly's layout writes one) replaced by a copy of the item it names, so that every pointer to an operation
+ * (`#/paths/~1orders~1{orderId}/get`) names it in the document as written, as in the dereferenced one.
+ */
+function inlinedPathItems(document: unknown): unknown {
+  const paths = (document as { paths?: unknown } | null)?.paths;
+  if (typeof paths !== 'object' || paths === null) return document;
+  for (const [path, item] of Object.entries(paths as Record<string, unknown>)) {
+    if (typeof (item as { $ref?: unknown } | null)?.$ref !== 'string') continue;
+    const { $ref: _ref, ...siblings } = item as Record<string, unknown>;
+    const { value } = followRefs(document, (item as { $ref: string }).$ref);
+    if (typeof value === 'object' && value !== null)
+      (paths as Record<string, unknown>)[path] = { ...structuredClone(value), ...siblings };
+  }
+  return document;
 }
 
 /** The text's YAML (or JSON) value, within the bounds of depth and aliases; throws one line. */
