@@ -30,10 +30,13 @@ export interface AppOptions {
 export type App = (req: IncomingMessage, res: ServerResponse) => void;
 
 const projects = new WeakMap<ServerResponse, string>();
+/** What the site serves besides the API: the banner lists them, so they answer at any base path, `/` too. */
+const SITE_PATHS = /^\/(?:docs(?:\/.*)?|openapi\.(?:json|yaml)|__admin(?:\/.*)?)$/s;
 
 export function createApp(options: AppOptions): App {
   const { engine, logger, reference } = options;
   const api = createNodeMiddleware(engine, {
+    sitePaths: SITE_PATHS,
     onAnswer: (res, response) => {
       if (response.kind === 'answer' && response.projectId) projects.set(res, response.projectId);
     },

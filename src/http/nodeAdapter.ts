@@ -25,6 +25,9 @@ export interface NodeAdapterOptions {
   onAnswer?: (res: ServerResponse, response: EngineResponse) => void;
   /** Pass a path under the base path that the contract does not list to next(), rather than answer 404. */
   passUnknownPaths?: boolean;
+  /** Paths another layer serves (the docs, the contract, the admin API): passed to next() unless the contract
+   * declares them, whatever the base path (an API at `/` included). */
+  sitePaths?: RegExp;
 }
 
 /** Answers requests under the engine's base path; passes any other request to next(). */
@@ -36,7 +39,8 @@ export function createNodeMiddleware(engine: Engine, options: NodeAdapterOptions
     const { path, query } = targetOf(req);
     const method = req.method ?? 'GET';
     if (!options.answerAll && pathBelow(basePath, path) === undefined) return next();
-    if (options.passUnknownPaths && engine.route(method, path).kind === 'not-found') return next();
+    const unknown = () => engine.route(method, path).kind === 'not-found';
+    if ((options.passUnknownPaths || options.sitePaths?.test(path)) && unknown()) return next();
     const reparsed = readByParser(req) && !rawText(req);
     const request: EngineRequest = {
       method,
