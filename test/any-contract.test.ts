@@ -72,7 +72,9 @@ describe('the Petstore', () => {
   it('takes its key from its api_key header, and refuses a missing or unknown one with 401', async () => {
     const missing = await client.request('GET', '/pet/1');
     expect(missing.status).toBe(401);
-    expect(missing.headers.get('www-authenticate')).toBe('ApiKey realm="chatbots", header="api_key"');
+    expect(missing.headers.get('www-authenticate')).toBe(
+      'ApiKey realm="Swagger Petstore - OpenAPI 3.0", header="api_key"',
+    );
     expect(missing.body).toMatchObject({ type: 'about:blank', title: 'Unauthorized', status: 401 });
     expect((await client.request('GET', '/pet/1', { headers: asKey('sk_live_unknown') })).status).toBe(401);
     // A Bearer token is not where this contract takes its key.

@@ -44,6 +44,8 @@ function curl(contract: Contract, operation: ContractOperation, url: string, dem
   if (place?.in === 'bearer') parts.push(`-H ${withKey('Authorization: Bearer ')}`);
   if (place?.in === 'header') parts.push(`-H ${withKey(`${place.name}: `)}`);
   if (place?.in === 'cookie') parts.push(`-H ${withKey(`Cookie: ${place.name}=`)}`);
+  // Basic credentials: the key is the user name, with no password.
+  if (place?.in === 'basic') parts.push(`-u ${demoKey ? shellQuote(`${demoKey}:`) : '"$API_KEY":'}`);
   const [mediaType] = operation.bodyTypes;
   if (mediaType) {
     parts.push(`-H ${shellQuote(`Content-Type: ${mediaType}`)}`);

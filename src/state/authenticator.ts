@@ -8,8 +8,12 @@ import type { Principal } from '../contract/types.js';
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; detail: string };
 
 export interface Authenticator {
-  /** An Authorization header of the form `Bearer <key>`; the key must start with `prefix` (default sk_live_). */
-  authenticate(authorization: string | undefined, prefix?: string): Promise<AuthResult>;
+  /**
+   * An Authorization header of the form `Bearer <key>`; the key must start with `prefix` (default sk_live_). `exact`
+   * (the default) is the built-in contract's decision: the word `Bearer` as written, one space; otherwise the scheme
+   * is read as RFC 9110 reads it, in any case, and one space or more.
+   */
+  authenticate(authorization: string | undefined, prefix?: string, exact?: boolean): Promise<AuthResult>;
   /** A key sent elsewhere (a header, a query parameter, a cookie, Basic credentials' user name). */
   identify(key: string, prefix?: string): Promise<AuthResult>;
 }
@@ -19,10 +23,12 @@ export type KeyLookup = (key: string) => Promise<Principal | undefined> | Princi
 
 // Exactly "Bearer", one space, and a key without white space (see openapi.yaml).
 const BEARER = /^Bearer (\S+)$/;
+// RFC 9110 §11.1: an auth-scheme is case-insensitive; §11.4: one space or more before the credentials.
+const ANY_CASE_BEARER = /^bearer +(\S+)$/i;
 
-/** The key of an Authorization header of the contract's form, `Bearer <key>`; undefined for any other. */
-export function bearerKey(authorization: string | undefined): string | undefined {
-  return BEARER.exec(authorization ?? '')?.[1];
+/** The key of an Authorization header of the form `Bearer <key>` (`exact`: as written); undefined for any other. */
+export function bearerKey(authorization: string | undefined, exact = true): string | undefined {
+  return (exact ? BEARER : ANY_CASE_BEARER).exec(authorization ?? '')?.[1];
 }
 
 export function createAuthenticator(lookup: KeyLookup): Authenticator {
@@ -37,11 +43,11 @@ export function createAuthenticator(lookup: KeyLookup): Authenticator {
   };
   return {
     identify,
-    async authenticate(authorization, prefix = API_KEY_PREFIX) {
+    async authenticate(authorization, prefix = API_KEY_PREFIX, exact = true) {
       if (authorization === undefined || authorization === '') {
         return { ok: false, detail: 'The Authorization header is missing. Send `Authorization: Bearer <API_KEY>`.' };
       }
-      const key = bearerKey(authorization);
+      const key = bearerKey(authorization, exact);
       if (key === undefined) {
         return {
           ok: false,

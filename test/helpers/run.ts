@@ -65,10 +65,9 @@ export function run(args: string[], env: Record<string, string> = {}, cwd?: stri
   return started;
 }
 
-/** Our own ready line, at the start of a line: a forwarded line (Prism's own
- * "[prism] … listening on …", say) never matches it. */
-const READY =
-  /^(?:Chatbot API reference server|Prism mock \([^)]*\)|Contract proxy) listening on (http:\/\/\S+\/api)$/m;
+/** Our own ready line, at the start of a line (`serve` names the API of a contract given to it): a forwarded
+ * line (Prism's own "[prism] … listening on …", say) never matches it. */
+const READY = /^(?:.+ reference server|Prism mock \([^)]*\)|Contract proxy) listening on (http:\/\/\S+)$/m;
 
 /** The base URL the server printed in its ready line, once it listens. */
 export async function listening(started: Run, timeoutMs = 30_000): Promise<string> {

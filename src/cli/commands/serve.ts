@@ -60,8 +60,10 @@ function stateLine(server: RunningServer): string {
 function printBanner(server: RunningServer): void {
   const { settings } = server;
   const origin = new URL(server.url).origin;
+  // A contract given names its own API (its info.title); the built-in one keeps its words.
+  const apiName = settings.contractFile ? server.contract.document.info.title : 'Chatbot API';
   const lines = [
-    `Chatbot API reference server listening on ${server.url}`,
+    `${apiName} reference server listening on ${server.url}`,
     `API reference: ${origin}/docs/  (contract: ${origin}/openapi.yaml)`,
     `Admin page:    ${origin}/__admin/${settings.adminToken ? '  (admin token required)' : ''}`,
   ];

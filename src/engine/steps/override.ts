@@ -23,7 +23,11 @@ export function overrideStep(overrides: Overrides): Step {
     return answer;
   };
   const answer = async (context: RequestContext, next: () => Promise<Reply>, operationId: string): Promise<Reply> => {
-    const override = overrides.take(operationId, context.principal, bearerKey(context.request.headers.authorization));
+    const override = overrides.take(
+      operationId,
+      context.principal,
+      bearerKey(context.request.headers.authorization, false),
+    );
     if (!override) return next();
     const wait = delayOf(override.delay);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
