@@ -12,7 +12,8 @@ import { ANSWER_TOO_DEEP, MAX_ANSWER_DEPTH, textDeeperThan } from './jsonDepth.j
 import { groupedByItem } from './schemaErrors.js';
 import { streamCheckOf } from './streamCheck.js';
 import type { ObservedResponse, Violation } from './violation.js';
-import { escapePointer, followRefs } from './pointer.js';
+import { escapePointer, followRefs, resolvePointer } from './pointer.js';
+import { headerData } from './headerValue.js';
 
 export type { ObservedResponse, Violation, ViolationKind } from './violation.js';
 
@@ -134,7 +135,11 @@ function headerViolations(
       continue;
     }
     if (!header.schema) continue;
-    const errors = schemaErrors(contract, `${at.pointer}/schema`, value, made);
+    // The text is checked as the value it stands for, read as the contract's style for headers writes it.
+    const resolved = resolvePointer(contract.dereferenced, at.pointer) as OpenAPIV3.HeaderObject | undefined;
+    const schema = resolved?.schema as OpenAPIV3.SchemaObject | undefined;
+    const data = headerData(value, schema, resolved?.explode ?? false);
+    const errors = schemaErrors(contract, `${at.pointer}/schema`, data, made);
     if (errors.length > 0) {
       const why = errors.map((error) => error.message).join('; ');
       problems.push({

@@ -6,6 +6,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { ComposedTooLarge, composedExample, schemaExample } from './composedExample.js';
 import { operationObject, type Contract } from './contract.js';
 import type { CheckBudget, ExampleCheck } from './exampleCheck.js';
+import { headerText } from './headerValue.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';
 import { ItemReader, streamedAs, type SequentialMediaType } from './sequential.js';
@@ -85,7 +86,8 @@ export const HEADER_CHARACTERS = 8_192;
 
 /**
  * A value for each header of a response that gives an example, or that is required (composed from its schema; one
- * that would pass HEADER_CHARACTERS throws ComposedTooLarge, naming the header).
+ * that would pass HEADER_CHARACTERS throws ComposedTooLarge, naming the header), written as the wire carries it
+ * (headerValue.ts).
  */
 export function exampleHeaders(document: unknown, response: OpenAPIV3.ResponseObject): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -95,23 +97,30 @@ export function exampleHeaders(document: unknown, response: OpenAPIV3.ResponseOb
     const schema = dereferenced<OpenAPIV3.SchemaObject>(document, header.schema);
     const named = dereferenced<OpenAPIV3.ExampleObject>(document, Object.values(header.examples ?? {})[0]);
     const example = header.example ?? named?.value ?? schemaExample(schema);
-    if (example !== undefined) headers[name] = headerText(example);
-    else if (header.required && schema) headers[name] = composedHeader(name, schema, document);
+    const text =
+      example !== undefined
+        ? headerText(example, header.explode)
+        : header.required && schema
+          ? composedHeader(name, schema, document, header.explode)
+          : undefined;
+    if (text !== undefined) headers[name] = text;
   }
   return headers;
 }
 
-function composedHeader(name: string, schema: OpenAPIV3.SchemaObject, document: unknown): string {
+function composedHeader(
+  name: string,
+  schema: OpenAPIV3.SchemaObject,
+  document: unknown,
+  explode: boolean | undefined,
+): string | undefined {
   try {
-    return headerText(composedExample(schema, document, HEADER_CHARACTERS));
+    return headerText(composedExample(schema, document, HEADER_CHARACTERS), explode);
   } catch (error) {
     if (!(error instanceof ComposedTooLarge)) throw error;
     throw new ComposedTooLarge(error.limit, `the value of header ${name} composed from its schema`);
   }
 }
-
-const headerText = (value: unknown) =>
-  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
 /**
  * The items of a streamed example: a `serializedValue` read as the stream it is, a value that is a list (the stream

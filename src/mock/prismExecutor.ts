@@ -10,8 +10,11 @@
 // Prism's answer is the contract's own (an example, or data made from a schema): it is checked here, its patterns
 // on the bounded automaton (src/contract/exampleCheck.ts), and marked checked, never handed to the engine's check,
 // whose RegExp a pattern can make backtrack for ever on the contract's own example.
+import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { checkExampleBody } from '../contract/exampleAnswer.js';
+import { headerText } from '../contract/headerValue.js';
+import { resolvePointer } from '../contract/pointer.js';
 import type { ContractOperation } from '../contract/router.js';
 import { streamedAs } from '../contract/sequential.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
@@ -96,7 +99,8 @@ export async function createPrismExecutor(contract: Contract, options: PrismExec
 interface PrismAnswer {
   status: number;
   body: unknown;
-  headers: Record<string, string>;
+  /** As Prism made them: an example's or a generated value, not always text. */
+  headers: Record<string, unknown>;
 }
 
 /** Prism's answer checked (see above): marked checked when it fits, the engine's logged 500 when it does not. */
@@ -105,11 +109,32 @@ function checkedReply(
   operation: ContractOperation,
   answer: PrismAnswer,
 ): Reply | BrokenAnswerError {
+  const documented = contract.responseFor(operation, answer.status);
+  const response =
+    documented && (resolvePointer(contract.dereferenced, documented.pointer) as OpenAPIV3.ResponseObject);
+  const headers = wireHeaders(response, answer.headers);
   const check = checkExampleBody(contract, operation, answer.status, answer.body);
   // No JSON schema of its status: nothing of the contract's patterns to run, and the engine checks the rest.
-  if (!check) return { status: answer.status, body: answer.body, headers: answer.headers };
+  if (!check) return { status: answer.status, body: answer.body, headers };
   if (!check.valid) return new BrokenAnswerError(`its ${answer.status} answer: ${describeSchemaErrors(check.errors)}`);
-  return { status: answer.status, body: answer.body, headers: answer.headers, checked: true };
+  return { status: answer.status, body: answer.body, headers, checked: true };
+}
+
+/** Prism's header values (a number, say, as an example or its generator gives it) written as the wire carries them. */
+function wireHeaders(
+  response: OpenAPIV3.ResponseObject | undefined,
+  made: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const documented = new Map(
+    Object.entries(response?.headers ?? {}).map(([name, header]) => [name.toLowerCase(), header]),
+  );
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(made)) {
+    const header = documented.get(name.toLowerCase()) as OpenAPIV3.HeaderObject | undefined;
+    const text = headerText(value, header?.explode);
+    if (text !== undefined) headers[name] = text;
+  }
+  return headers;
 }
 
 /** The methods Prism routes (OpenAPI 3.0's eight). */

@@ -24,7 +24,8 @@ export interface MockCall {
 
 export interface MockAnswer {
   status: number;
-  headers: Record<string, string>;
+  /** As Prism made them: a header's example or generated value may be a number (prismExecutor.ts writes them). */
+  headers: Record<string, unknown>;
   body: unknown;
 }
 
@@ -68,7 +69,7 @@ export async function createPrismMocker(document: object, prismHttp: string): Pr
     if (result._tag === 'Left') throw result.left;
     const { statusCode, headers = {}, body } = result.right.output;
     // The engine sets Content-Type and Cache-Control itself.
-    const { 'Content-type': _type, 'content-type': _lower, ...rest } = headers as Record<string, string>;
+    const { 'Content-type': _type, 'content-type': _lower, ...rest } = headers as Record<string, unknown>;
     return { status: statusCode, headers: rest, body: withFullMilliseconds(body) };
   };
 }
