@@ -15,12 +15,14 @@ export function problemReply(
   return { status, body: contract.problem(status, detail, validation), ...(headers ? { headers } : {}) };
 }
 
-/** A refusal of a status the operation documents with no body (the Petstore's `404: Pet not found`) is sent without
- * its problem body, as documented. */
+/** An answer of a status the operation documents with no body (the Petstore's `404: Pet not found`, a `200: User
+ * deleted`), or of one HTTP gives none (204, 304), is sent without one, as documented: a refusal without its problem
+ * body, an example answer (`Prefer: code=`) without the `null` that stands for no example. */
 export function asDocumented(contract: Contract, operation: ContractOperation | undefined, reply: Reply): Reply {
-  if (!('body' in reply) || reply.status < 400) return reply;
+  if (!('body' in reply)) return reply;
   const documented = contract.responseFor(operation, reply.status);
-  if (!documented || documented.response.content) return reply;
+  const none = reply.status === 204 || reply.status === 304;
+  if (!none && (!documented || documented.response.content)) return reply;
   return { status: reply.status, encoded: [], ...(reply.headers ? { headers: reply.headers } : {}) };
 }
 

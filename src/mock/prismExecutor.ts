@@ -103,7 +103,10 @@ interface PrismAnswer {
   headers: Record<string, unknown>;
 }
 
-/** Prism's answer checked (see above): marked checked when it fits, the engine's logged 500 when it does not. */
+/**
+ * Prism's answer checked (see above): marked checked when it fits, the engine's logged 500 when it does not. A status
+ * the contract documents without content, or one HTTP gives none (204, 304), is sent with no body at all.
+ */
 function checkedReply(
   contract: Contract,
   operation: ContractOperation,
@@ -113,6 +116,8 @@ function checkedReply(
   const response =
     documented && (resolvePointer(contract.dereferenced, documented.pointer) as OpenAPIV3.ResponseObject);
   const headers = wireHeaders(response, answer.headers);
+  if (!response?.content || answer.status === 204 || answer.status === 304)
+    return { status: answer.status, encoded: [], headers };
   const check = checkExampleBody(contract, operation, answer.status, answer.body);
   // No JSON schema of its status: nothing of the contract's patterns to run, and the engine checks the rest.
   if (!check) return { status: answer.status, body: answer.body, headers };

@@ -103,7 +103,11 @@ function decide(contract: Contract, operation: ContractOperation, budget: CheckB
     return { reply: { status, encoded, headers, stream: { mediaType: stream.mediaType } }, unchecked: notes };
   }
   const bodiless = statuses.find((status) => mediaOf(status) === undefined);
-  if (bodiless !== undefined) return { reply: { status: bodiless, encoded: [], headers: MARKED }, unchecked: [] };
+  if (bodiless !== undefined) {
+    // Its headers as documented: one required is sent even where nothing else is.
+    const headers = { ...exampleAnswer(contract, operation, bodiless)?.headers, ...MARKED };
+    return { reply: { status: bodiless, encoded: [], headers }, unchecked: [] };
+  }
   const described = `${operation.method} ${operation.path} (${operation.operationId})`;
   const detail =
     `${described} has no reference handler, and this contract gives no example of a success answer to serve in ` +
