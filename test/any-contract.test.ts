@@ -32,7 +32,7 @@ describe('the Petstore', () => {
     expect(t.server.url).toMatch(/\/api\/v3$/);
     expect(t.server.served).toEqual([
       '7 operations, each served by:',
-      '  PUT /pet updatePet: its examples (PUT on a collection has no inferred action)',
+      "  PUT /pet updatePet: inferred: replace /pet one by the body's id",
       '  POST /pet addPet: inferred: create /pet',
       '  GET /pet/findByStatus findPetsByStatus: inferred: list /pet; filter status',
       '  GET /pet/{petId} getPetById: inferred: read /pet one by petId = id',

@@ -3,7 +3,8 @@
 // (/chatbots/{chatbotId}) are one resource; a collection below an item
 // (/chatbots/{chatbotId}/versions) is a sub-resource of it. Each operation
 // gets an action by its method and place: POST on a collection creates, GET
-// lists; GET on an item reads, PUT replaces, PATCH modifies, DELETE removes.
+// lists, PUT replaces the record its body's id names; GET on an item reads,
+// PUT replaces, PATCH modifies, DELETE removes.
 // The operation's `x-mock-resource` sets what the inference gets wrong, or
 // `x-mock-resource: false` leaves the operation to its examples. An operation
 // the inference cannot place is skipped, with the reason.
@@ -28,8 +29,13 @@ export interface InferredOperation {
   scope: string[];
   /** This operation's parameter naming the item (read, replace, modify, remove). */
   item?: string;
+  /** A replace on the collection's path (the Petstore's PUT /pet): the body's id property names the item. */
+  keyInBody: boolean;
   /** The property that identifies a record. */
   idProperty: string;
+  /** Whether a create takes the record's key from the body: a path parameter names the property (/user/{username}),
+   * and the client may set it. */
+  clientKey: boolean;
   /** A record's schema. */
   record: Schema;
   /** The answer a record is checked by: an operation of this resource whose success answer holds one. */
@@ -101,6 +107,7 @@ interface Place {
   collection: string;
   scope: string[];
   item?: string;
+  keyInBody: boolean;
   declared: Declared | undefined;
 }
 
@@ -122,8 +129,10 @@ function placeOf(found: DocumentOperation): Place | string {
   if (!action) return `${found.method} on ${item ? 'an item' : 'a collection'} has no inferred action`;
   if (!RESOURCE_ACTIONS.includes(action)) return `${RESOURCE_EXTENSION}.action "${String(action)}" is not an action`;
   const onItemAction = ['read', 'replace', 'modify', 'remove'].includes(action);
-  if (onItemAction && item === undefined) return `${action} needs a path parameter naming the item`;
-  return { action, collection, scope, item: onItemAction ? item : undefined, declared };
+  // A replace on the collection finds its item by the id in its body.
+  const keyInBody = action === 'replace' && item === undefined;
+  if (onItemAction && item === undefined && !keyInBody) return `${action} needs a path parameter naming the item`;
+  return { action, collection, scope, item: onItemAction ? item : undefined, keyInBody, declared };
 }
 
 function lastParameter(path: string): string | undefined {
@@ -133,7 +142,7 @@ function lastParameter(path: string): string | undefined {
 function actionOf(method: string, onItem: boolean): ResourceAction | undefined {
   const actions: Record<string, ResourceAction> = onItem
     ? { GET: 'read', PUT: 'replace', PATCH: 'modify', DELETE: 'remove' }
-    : { POST: 'create', GET: 'list' };
+    : { POST: 'create', GET: 'list', PUT: 'replace' };
   return actions[method];
 }
 
@@ -157,6 +166,7 @@ function asViews(entries: Entry[]): Entry[] {
 interface Found {
   schema: Schema;
   id: string;
+  clientKey: boolean;
   witness: Witness;
 }
 
@@ -175,7 +185,8 @@ function recordOf(entries: readonly Entry[]): Found | string {
       if (success && found && id) {
         const { operationId } = entry.found;
         const witness = { operationId, status: success.status, envelope: found.envelope, list: action === 'list' };
-        return { schema: found.schema, id, witness };
+        const clientKey = items.includes(id) && propertiesOf(found.schema)[id]?.readOnly !== true;
+        return { schema: found.schema, id, clientKey, witness };
       }
     }
   }
@@ -215,7 +226,9 @@ function shaped(entry: Entry, collection: string, record: Found): InferredOperat
     collection,
     scope: entry.scope,
     item: entry.item,
+    keyInBody: entry.keyInBody,
     idProperty: record.id,
+    clientKey: record.clientKey,
     record: record.schema,
     witness: record.witness,
     status: success.status,

@@ -102,7 +102,7 @@ export function describePlan(
 
 /** A 404 the operation may need (a record or a parent not found) and does not document: sent all the same. */
 function gap(contract: Contract, operation: ContractOperation, inferred: InferredOperation): string {
-  const finds = inferred.item !== undefined || inferred.scope.length > 0;
+  const finds = inferred.item !== undefined || inferred.keyInBody || inferred.scope.length > 0;
   return finds && !contract.responseFor(operation, 404)
     ? '; a record not found answers 404, which it does not document'
     : '';
@@ -111,7 +111,8 @@ function gap(contract: Contract, operation: ContractOperation, inferred: Inferre
 function describeInferred(inferred: InferredOperation, plan: ServingPlan): string {
   let at = 0;
   const collection = inferred.collection.replace(/\{\}/g, () => `{${inferred.scope[at++] ?? ''}}`);
-  const one = inferred.item === undefined ? '' : ` one by ${inferred.item} = ${inferred.idProperty}`;
+  const by = inferred.keyInBody ? `the body's ${inferred.idProperty}` : `${inferred.item} = ${inferred.idProperty}`;
+  const one = inferred.item === undefined && !inferred.keyInBody ? '' : ` one by ${by}`;
   const kept = plan.chatbotCollections.has(inferred.collection) ? ', kept with the chatbots' : '';
   const paging = Object.entries(inferred.pagination)
     .filter(([, name]) => name !== undefined)

@@ -20,7 +20,8 @@ import { AccountFullError, StoreFullError, type ChatbotStore } from '../state/st
 import { chatbotCollection, recordCollection, type Body, type Collection, type Scope } from './collection.js';
 import { listPage } from './listing.js';
 import { applyJsonPatch, mergePatch } from './patch.js';
-import { changedRecord, newRecord, nextId, placed } from './recordValues.js';
+import { changedRecord, isObject, newRecord, nextId, placed } from './recordValues.js';
+import { shown } from './shown.js';
 
 export interface ResourceExecutorOptions {
   contract: Contract;
@@ -62,7 +63,8 @@ export function createResourceExecutor(options: ResourceExecutorOptions): Resour
       const found = await kept(parent.template).find({ ...scope, collection: parent.collection }, parent.id);
       if (!found) return notFound(contract, itemPath(parent.collection, parent.id));
     }
-    const id = inferred.item === undefined ? undefined : param(call.params, inferred.item);
+    const id = inferred.keyInBody ? bodyKey(inferred, call.body) : inferred.item && param(call.params, inferred.item);
+    if (inferred.keyInBody && id === undefined) return noKey(contract, inferred);
     const held = id === undefined ? undefined : await collection.find(scope, id);
     if (id !== undefined && !held) return notFound(contract, itemPath(scope.collection, id));
     const ctx = { contract, mapping, inferred, call, scope, collection };
@@ -97,7 +99,9 @@ interface Context {
 
 async function create(ctx: Context, options: ResourceExecutorOptions): Promise<Reply> {
   const { inferred, call, scope, collection, contract } = ctx;
-  const id = nextId(inferred, await collection.list(scope));
+  const id = nextId(inferred, await collection.list(scope), call.body);
+  // A key the client chose (the Petstore's username) names one record: another create of it is refused.
+  if (inferred.clientKey && (await collection.find(scope, String(id)))) return taken(ctx, String(id));
   const record = newRecord(inferred, call.body, id);
   const refused = unfit(ctx, record);
   if (refused) return refused;
@@ -141,7 +145,9 @@ async function change(ctx: Context, held: Body, id: string): Promise<Reply> {
 function answer(ctx: Context, value: unknown, members?: Body): JsonReply | EncodedReply {
   const { inferred } = ctx;
   if (inferred.answer === undefined) return { status: inferred.status, encoded: [] };
-  return { status: inferred.status, body: placed(inferred, value, members) };
+  const record = (one: unknown) => shown(inferred.record, one);
+  const visible = Array.isArray(value) ? value.map(record) : record(value);
+  return { status: inferred.status, body: placed(inferred, visible, members) };
 }
 
 /** The 422 of a record the contract refuses (checked as its witness answer holds it), or none. */
@@ -163,6 +169,28 @@ function unfit(ctx: Context, record: Body): Reply | undefined {
     return { location: ['body', ...inside, ...extra], code: error.keyword, message: error.message ?? error.keyword };
   });
   return problemReply(contract, 422, 'The record this request makes does not fit the contract.', undefined, issues);
+}
+
+/** A create of a key already held: the operation's 409 where it documents one, else the 422 of a record refused. */
+function taken({ contract, call, inferred, scope }: Context, id: string): Reply {
+  const detail = `There is already a record ${itemPath(scope.collection, id)}.`;
+  if (contract.responseFor(call.operation, 409)) return problemReply(contract, 409, detail);
+  return problemReply(contract, 422, detail, undefined, [
+    { location: ['body', inferred.idProperty], code: 'unique', message: 'names a record that exists already' },
+  ]);
+}
+
+/** The key a replace on the collection's path names in its body: its id property, a string or a number. */
+function bodyKey(inferred: InferredOperation, body: unknown): string | undefined {
+  const key = isObject(body) ? body[inferred.idProperty] : undefined;
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+}
+
+function noKey(contract: Contract, inferred: InferredOperation): Reply {
+  const name = inferred.idProperty;
+  return problemReply(contract, 422, `The body names no record: it has no ${name}.`, undefined, [
+    { location: ['body', name], code: 'required', message: `must have the record's id, ${name}` },
+  ]);
 }
 
 function notFound(contract: Contract, path: string): Reply {

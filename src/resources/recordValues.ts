@@ -7,6 +7,7 @@ import { composedExample } from '../contract/composedExample.js';
 import type { InferredOperation } from '../contract/resources.js';
 import { propertiesOf, requiredOf, typeOf, type Schema } from '../contract/resourceSchemas.js';
 import type { Body } from './collection.js';
+import { newId } from './ids.js';
 
 const CREATED = /^(created_?at|creat(ed|ion)_?(time|date)|date_?created)$/i;
 const UPDATED = /^(updated_?at|modified_?at|last_?modified|updat(ed|e)_?(time|date))$/i;
@@ -56,12 +57,15 @@ export function changedRecord(inferred: InferredOperation, stored: Body, changed
   return record;
 }
 
-/** The next id of a collection: one past the highest for integer ids, else a UUID. */
-export function nextId(inferred: InferredOperation, held: readonly Body[]): unknown {
+/** The next id of a collection: the client's, where the resource takes its key from the client; else a new one. */
+export function nextId(inferred: InferredOperation, held: readonly Body[], body: unknown): unknown {
+  const sent = isObject(body) ? body[inferred.idProperty] : undefined;
+  if (inferred.clientKey && sent !== undefined) return sent;
   const schema = propertiesOf(inferred.record)[inferred.idProperty];
-  if (typeOf(schema) !== 'integer' && typeOf(schema) !== 'number') return crypto.randomUUID();
-  const highest = held.reduce((most, record) => Math.max(most, Number(record[inferred.idProperty]) || 0), 0);
-  return highest + 1;
+  return newId(
+    schema,
+    held.map((record) => record[inferred.idProperty]),
+  );
 }
 
 /** The answer's body with `value` where the envelope puts it, the envelope's other members composed. */
@@ -71,6 +75,8 @@ export function placed(inferred: InferredOperation, value: unknown, extra: Body 
   const composed = inferred.answer ? composedExample(inferred.answer) : {};
   const envelope: Body = { ...(isObject(composed) ? composed : {}), ...extra };
   put(envelope, member, value);
+  // A member the page leaves out (a link to no next page, where it is optional).
+  for (const name of Object.keys(extra)) if (extra[name] === undefined) delete envelope[name];
   return envelope;
 }
 
