@@ -1,15 +1,11 @@
 // A list as its query asks for it: the declared filters (equality on the
 // property of the same name; a repeated or array value keeps any of them),
 // then the page (limit with offset, page, or an opaque cursor). The members
-// an envelope declares beside the list are filled where the names say what
-// they hold: a total, whether there is more, the next cursor.
+// an envelope declares beside the list are filled with what is true of the
+// page, where their names say what they hold (pageMembers.ts).
 import type { InferredOperation } from '../contract/resources.js';
-import { propertiesOf } from '../contract/resourceSchemas.js';
 import type { Body } from './collection.js';
-
-const TOTAL = ['total', 'total_count', 'totalCount', 'count'];
-const HAS_MORE = ['has_more', 'hasMore'];
-const NEXT = ['next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken', 'next'];
+import { pageMembers } from './pageMembers.js';
 
 export interface Page {
   items: readonly Body[];
@@ -27,14 +23,9 @@ export function listPage(inferred: InferredOperation, records: readonly Body[], 
   if (cursor !== undefined && typeof query[cursor] === 'string') start = fromCursor(query[cursor]) ?? start;
   const end = size === undefined ? kept.length : start + size;
   const items = kept.slice(start, end);
-  const more = end < kept.length;
-  const members: Body = {};
-  const declared = Object.keys(inferred.answer ? propertiesOf(inferred.answer) : {});
-  for (const name of declared) {
-    if (TOTAL.includes(name)) members[name] = kept.length;
-    if (HAS_MORE.includes(name)) members[name] = more;
-    if (NEXT.includes(name) && cursor !== undefined) members[name] = more ? toCursor(end) : null;
-  }
+  const facts = { total: kept.length, start, end: Math.min(end, kept.length), size };
+  const paged = cursor === undefined ? facts : { ...facts, cursorAt: toCursor };
+  const members = pageMembers(inferred.answer, inferred.envelope?.[0], paged);
   return { items, members };
 }
 
