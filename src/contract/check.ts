@@ -1,6 +1,6 @@
 // Checks an HTTP answer against the contract: the status must be documented for
 // the request, the content type must be one listed for that status, the body
-// must validate against its schema, and the documented headers must be there
+// (of a JSON type) must validate against its schema, and the documented headers must be there
 // with values their schemas allow. The tests, `verify` and `proxy` rely on it.
 // An answer the contract itself made (an override's example) is checked with
 // its patterns on the bounded automaton, never the platform's RegExp
@@ -9,6 +9,7 @@ import type { ErrorObject } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract } from './contract.js';
 import { ANSWER_TOO_DEEP, MAX_ANSWER_DEPTH, textDeeperThan } from './jsonDepth.js';
+import { isJsonMediaName } from './resourceSchemas.js';
 import { groupedByItem } from './schemaErrors.js';
 import { streamCheckOf } from './streamCheck.js';
 import type { ObservedResponse, Violation } from './violation.js';
@@ -79,6 +80,8 @@ export function responseViolations(contract: Contract, response: ObservedRespons
   }
   const stream = streamCheckOf(contract, documented, mediaType, status);
   if (stream) return [...problems, ...stream.push(text), ...stream.end()];
+  // A body of another media type (an image, a text) is its own bytes, not JSON: its type is what is checked.
+  if (!isJsonMediaName(mediaType)) return problems;
   const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
   // Its validator would recurse once a level: past the bound, the body is not checked.
   if (textDeeperThan(text, MAX_ANSWER_DEPTH)) {

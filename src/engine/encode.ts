@@ -1,6 +1,6 @@
 // Turns a Reply into what an adapter sends: JSON, or problem+json for a status
-// of 400 and above, or a stream of items in its own media type, or nothing (and
-// no Content-Type) for an answer without content; always with
+// of 400 and above, or a stream of items or a body in its own media type, or
+// nothing (and no Content-Type) for an answer without content; always with
 // Cache-Control: no-store.
 import type { EngineResponse, Reply } from './types.js';
 
@@ -14,6 +14,7 @@ export function encodeReply(reply: Reply, applied: readonly string[], projectId?
   };
   const stream = 'stream' in reply ? reply.stream : undefined;
   if (stream) headers['Content-Type'] = stream.mediaType;
+  else if ('mediaType' in reply && reply.mediaType !== undefined) headers['Content-Type'] = reply.mediaType;
   // No content, no type of it: a status documented without a body, a 204.
   else if ('encoded' in reply && reply.encoded.length === 0) delete headers['Content-Type'];
   if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');

@@ -62,6 +62,8 @@ export interface EncodedReply {
   headers?: Record<string, string>;
   /** A stream of items of this media type (sequential.ts), each part one item, each checked by its itemSchema. */
   stream?: { mediaType: string };
+  /** A body of this media type other than JSON (an image/png example answer), sent as it is. */
+  mediaType?: string;
 }
 
 /** Drop the connection instead of answering (a fault asked for). */

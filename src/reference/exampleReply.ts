@@ -20,6 +20,7 @@ import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';
 import { encodeItem } from '../contract/sequential.js';
 import { noExample } from '../engine/noExample.js';
+import { isOtherMedia, mediaAnswer } from './mediaAnswer.js';
 import type { Reply } from '../engine/types.js';
 
 const MARKED = { 'Mock-Source': 'example' };
@@ -65,14 +66,16 @@ function decide(contract: Contract, operation: ContractOperation, budget: CheckB
     .map(Number)
     .sort((a, b) => a - b);
   type Media = OpenAPIV3.MediaTypeObject & { itemSchema?: unknown };
-  const mediaOf = (status: number): Media | undefined =>
-    Object.values((responses[String(status)] as OpenAPIV3.ResponseObject | undefined)?.content ?? {})[0];
+  const contentOf = (status: number) =>
+    Object.entries((responses[String(status)] as OpenAPIV3.ResponseObject | undefined)?.content ?? {})[0];
+  const mediaOf = (status: number): Media | undefined => contentOf(status)?.[1];
   const unfit: string[] = [];
   for (const status of statuses) {
     const media = mediaOf(status);
     // An example written, or one composed from the schema's (or, for a stream, the itemSchema's) own.
     const composable = Boolean(media?.schema) || media?.itemSchema !== undefined;
-    if (media?.example === undefined && Object.keys(media?.examples ?? {}).length === 0 && !composable) continue;
+    const written = media?.example !== undefined || Object.keys(media?.examples ?? {}).length > 0;
+    if (!written && !composable) continue;
     let example: ExampleAnswer | undefined;
     try {
       example = exampleAnswer(contract, operation, status);
@@ -98,6 +101,9 @@ function decide(contract: Contract, operation: ContractOperation, budget: CheckB
     );
     const headers = { ...example.headers, ...MARKED };
     const { stream } = example;
+    const mediaType = contentOf(status)?.[0];
+    if (!stream && isOtherMedia(mediaType))
+      return { reply: mediaAnswer({ status, body: example.body, headers }, mediaType, written), unchecked: notes };
     if (!stream) return { reply: { status, body: example.body, headers, checked: true }, unchecked: notes };
     const encoded = stream.items.map((item) => encodeItem(stream.kind, item));
     return { reply: { status, encoded, headers, stream: { mediaType: stream.mediaType } }, unchecked: notes };
