@@ -171,10 +171,14 @@ function unfit(ctx: Context, record: Body): Reply | undefined {
   return problemReply(contract, 422, 'The record this request makes does not fit the contract.', undefined, issues);
 }
 
-/** A create of a key already held: the operation's 409 where it documents one, else the 422 of a record refused. */
+/**
+ * A create of a key already held: the operation's 409 where it lists one (a `default` is no such promise), else the
+ * 422 of a record refused.
+ */
 function taken({ contract, call, inferred, scope }: Context, id: string): Reply {
   const detail = `There is already a record ${itemPath(scope.collection, id)}.`;
-  if (contract.responseFor(call.operation, 409)) return problemReply(contract, 409, detail);
+  const { responses } = operationObject(contract, call.operation);
+  if (responses['409'] ?? responses['4XX']) return problemReply(contract, 409, detail);
   return problemReply(contract, 422, detail, undefined, [
     { location: ['body', inferred.idProperty], code: 'unique', message: 'names a record that exists already' },
   ]);
