@@ -5,6 +5,7 @@
 // of the page. Each runs through HTTP, on a small contract of its own and on the published Petstore and Museum API,
 // and every answer is checked against the contract served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleRequestBody } from '../src/contract/exampleAnswer.js';
 import { loadContract } from '../src/contract/load.js';
 import { writeContract } from './helpers/contractFiles.js';
 import { KEYS, startTestServer, TestClient, type TestServer } from './helpers/server.js';
@@ -92,7 +93,7 @@ describe('generated ids', () => {
           type: 'object',
           required: ['id', 'item'],
           properties: {
-            id: { type: 'string', readOnly: true, pattern: '^ord_[a-z0-9]{8}$' },
+            id: { type: 'string', readOnly: true, pattern: '^ord_[a-z0-9]{8}$', example: 'ord_0a1b2c3d' },
             item: { type: 'string' },
           },
         },
@@ -118,6 +119,11 @@ describe('generated ids', () => {
       expect((await served.client.request('GET', `/orders/${order.body.id}`)).body).toEqual(order.body);
     }
     expect(ids.size).toBe(5);
+    // The body the banner's Try line sends: the create's request example, composed from its schema.
+    const contract = loadContract(file);
+    const create = contract.operations.find((operation) => operation.operationId === 'createOrder');
+    const tried = create && exampleRequestBody(contract, create, 'application/json');
+    expect((await served.client.request('POST', '/orders', { json: tried })).status).toBe(201);
     const code = await served.client.request<{ id: string }>('POST', '/codes', { json: { label: 'x' } });
     expect(code.status, code.text).toBe(201);
     expect(code.body.id.length).toBeLessThanOrEqual(8);
