@@ -1,7 +1,7 @@
 // An example answer the contract documents in a media type other than JSON (a ticket's QR code as `image/png`, a
 // report as `text/csv`, a file as `application/octet-stream`): sent in that type, never as JSON. Its body is the
-// example the contract writes where that is text (or, for an image, a valid one); else a small valid placeholder: a
-// 1×1 PNG or GIF, an empty SVG, the text composed from a string schema, or no bytes for other binary types.
+// example where that is text (a string the contract writes, for a binary type), else a small valid placeholder: a
+// 1×1 PNG or GIF, an empty SVG or XML document, or no bytes for other binary types.
 import { isJsonMediaName } from '../contract/resourceSchemas.js';
 import type { EncodedReply } from '../engine/types.js';
 
@@ -10,6 +10,7 @@ const PLACEHOLDERS: Record<string, string> = {
   'image/gif': 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
 };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<root/>\n';
 
 /** Whether an answer of this media type is sent as the bytes it documents, not as JSON. */
 export function isOtherMedia(mediaType: string | undefined): mediaType is string {
@@ -38,6 +39,8 @@ function bytesOf(type: string, example: unknown, written: boolean): string | Uin
   // A binary type's example composed from its schema is a word (`string`), not its bytes.
   const binary = ['image/', 'audio/', 'video/'].some((kind) => type.startsWith(kind));
   if (binary || type === 'application/octet-stream') return written && typeof example === 'string' ? example : '';
-  if (example === undefined || example === null) return '';
-  return typeof example === 'string' ? example : JSON.stringify(example);
+  if (typeof example === 'string') return example;
+  // An XML body is not written from a value here: an empty document stands for it.
+  if (type.endsWith('/xml') || type.endsWith('+xml')) return XML;
+  return example === undefined || example === null ? '' : JSON.stringify(example);
 }
