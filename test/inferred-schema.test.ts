@@ -235,6 +235,9 @@ describe('answers that are not JSON', () => {
     const csv = await raw(served.client, '/report');
     expect(csv.headers.get('content-type')).toBe('text/csv');
     expect(csv.text).toBe('a,b\n1,2\n');
+    // A text the contract wrote runs nothing on the server's origin.
+    expect(csv.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(csv.headers.get('x-content-type-options')).toBe('nosniff');
     const file = await raw(served.client, '/files/1');
     expect(file.headers.get('content-type')).toBe('application/octet-stream');
   });

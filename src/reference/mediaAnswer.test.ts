@@ -34,7 +34,12 @@ describe('an answer in a media type other than JSON', () => {
     expect(bodyOf('application/xml', { id: 1 })).toMatch(/^<\?xml .*\?>\n<root\/>/);
   });
 
-  it('names its media type, for the Content-Type sent', () => {
-    expect(mediaAnswer({ status: 200, body: '', headers: {} }, 'text/csv', false).mediaType).toBe('text/csv');
+  it('names its media type, for the Content-Type sent, and runs nothing the contract wrote', () => {
+    const answer = mediaAnswer({ status: 200, body: '<script>x()</script>', headers: {} }, 'text/html', true);
+    expect(answer.mediaType).toBe('text/html');
+    expect(answer.headers).toMatchObject({
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 });

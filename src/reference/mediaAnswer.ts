@@ -10,6 +10,11 @@ const PLACEHOLDERS: Record<string, string> = {
   'image/gif': 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
 };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+/**
+ * A text the contract wrote (an HTML page, an SVG) is shown on the server's origin, the admin page's too: it runs
+ * nothing there (a sandbox, an opaque origin with no scripts), and no browser reads it as another type.
+ */
+const CONFINED = { 'Content-Security-Policy': "sandbox; default-src 'none'", 'X-Content-Type-Options': 'nosniff' };
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<root/>\n';
 
 /** Whether an answer of this media type is sent as the bytes it documents, not as JSON. */
@@ -28,7 +33,7 @@ export function mediaAnswer(
 ): EncodedReply {
   const type = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
   const { status, body, headers } = answer;
-  return { status, encoded: [bytesOf(type, body, written)], headers, mediaType };
+  return { status, encoded: [bytesOf(type, body, written)], headers: { ...headers, ...CONFINED }, mediaType };
 }
 
 function bytesOf(type: string, example: unknown, written: boolean): string | Uint8Array {
