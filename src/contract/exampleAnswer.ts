@@ -5,7 +5,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { ComposedTooLarge, composedExample, schemaExample } from './composedExample.js';
 import { operationObject, type Contract } from './contract.js';
-import type { CheckBudget, ExampleCheck } from './exampleCheck.js';
+import type { CheckBudget } from './checkBudget.js';
+import type { ExampleCheck } from './exampleCheck.js';
 import { headerText } from './headerValue.js';
 import { dereferenced, escapePointer } from './pointer.js';
 import type { ContractOperation } from './router.js';

@@ -7,18 +7,8 @@
 import type { ErrorObject } from 'ajv';
 import { ajvFor, type AnyAjv } from './ajv.js';
 import { dialectOf } from './dialect.js';
+import { MAX_CHECK_COST, type CheckBudget } from './checkBudget.js';
 import { boundedCheck, lenientRegExp, type Unchecked } from './pattern/engine.js';
-
-/** What one check's patterns may spend in all (weight times characters, pattern/engine.ts): tens of milliseconds. */
-export const MAX_CHECK_COST = 4_000_000;
-
-/** What the checks of all a contract's examples may spend together, as its load decides what to serve. */
-export const MAX_CONTRACT_CHECK_COST = 40_000_000;
-
-/** What checks sharing it may still spend: each check spends within its own bound and what is left here. */
-export interface CheckBudget {
-  left: number;
-}
 
 export interface ExampleCheck {
   valid: boolean;

@@ -14,7 +14,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { operationObject, type Contract } from '../contract/contract.js';
 import { ComposedTooLarge } from '../contract/composedExample.js';
-import { MAX_CONTRACT_CHECK_COST, type CheckBudget, type ExampleCheck } from '../contract/exampleCheck.js';
+import { MAX_CONTRACT_CHECK_COST, type CheckBudget } from '../contract/checkBudget.js';
+import type { ExampleCheck } from '../contract/exampleCheck.js';
 import { checkExampleBody, exampleAnswer, type ExampleAnswer } from '../contract/exampleAnswer.js';
 import type { ContractOperation } from '../contract/router.js';
 import { describeSchemaErrors } from '../contract/schemaErrors.js';

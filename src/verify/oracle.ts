@@ -12,7 +12,7 @@ import { operationObject, type Contract } from '../contract/contract.js';
 import type { ContractOperation } from '../contract/router.js';
 import { pathOnly } from './cases.js';
 import type { Principal } from '../contract/types.js';
-import { MAX_CHECK_COST } from '../contract/exampleCheck.js';
+import { MAX_CHECK_COST } from '../contract/checkBudget.js';
 import { createLiveRouter } from '../contract/liveRouter.js';
 import { boundedCheck, type Unchecked } from '../contract/pattern/engine.js';
 import type { OperationRouter } from '../contract/router.js';

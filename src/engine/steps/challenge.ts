@@ -12,8 +12,16 @@ export function realmOf(contract: Contract, operation: ContractOperation): strin
   const header =
     documented && dereferenced<OpenAPIV3.HeaderObject>(contract.document, documented.headers?.['WWW-Authenticate']);
   const schema = header && dereferenced<OpenAPIV3.SchemaObject>(contract.document, header.schema);
-  const example: unknown = header?.example ?? schema?.example;
-  const written = typeof example === 'string' ? /\brealm="([^"\\]*)"/i.exec(example)?.[1] : undefined;
+  // Its example where the header or its schema gives one: 3.0's `example`, a header's named `examples`, or a 3.1 or
+  // 3.2 schema's `examples` list.
+  const named = Object.values(header?.examples ?? {}).map(
+    (entry) => dereferenced<OpenAPIV3.ExampleObject>(contract.document, entry)?.value as unknown,
+  );
+  const listed = (schema as { examples?: unknown } | undefined)?.examples;
+  const example = [header?.example, ...named, schema?.example, ...(Array.isArray(listed) ? listed : [])].find(
+    (value): value is string => typeof value === 'string' && /\brealm="/i.test(value),
+  );
+  const written = example === undefined ? undefined : /\brealm="([^"\\]*)"/i.exec(example)?.[1];
   // Visible ASCII without `"` or `\`: the title is the contract's text, sent in a header as a quoted-string.
   const text = (written ?? contract.document.info?.title ?? '').replace(/[^\x20-\x7e]|["\\]/g, '').trim();
   return text.slice(0, 100) || 'api';
