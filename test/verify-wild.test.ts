@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerifyReport } from '../src/verify/runVerify.js';
 import { freePort } from './helpers/freePort.js';
-import { assertBuilt, run, stop } from './helpers/run.js';
+import { assertBuilt, run, startedOn } from './helpers/run.js';
 import { KEYS } from './helpers/server.js';
 
 const wild = (name: string) => new URL(`fixtures/wild/${name}/openapi.yaml`, import.meta.url).pathname;
@@ -18,27 +18,13 @@ const QUICK = ['--max-examples', '20', '--seed', '7', '--max-time', '90'];
 
 beforeAll(assertBuilt);
 
-/** The base URL of a server started by its bin, whatever its contract's base path. */
-async function servedAt(file: string): Promise<{ url: string; stopServer: () => Promise<unknown> }> {
-  const server = run(['serve', '--port', '0', '--quiet', '--contract', file]);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const url = /listening on (http:\/\/\S+)$/m.exec(server.stdout())?.[1];
-    if (url) return { url, stopServer: () => stop(server) };
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await stop(server);
-  throw new Error(`serve did not start:\n${server.stdout()}\n${server.stderr()}`);
-}
-
 describe.each([
   ['Petstore 3.0.4', 'petstore'],
   ['the Museum API 3.1', 'museum'],
 ])('verify against serve on %s', (_label, name) => {
   it('runs to its end: more than 30 requests, exit 0 or 1, its reports written, any skip named', async () => {
     const file = wild(name);
-    const { url, stopServer } = await servedAt(file);
+    const { url, stopServer } = await startedOn('serve', file);
     try {
       const dir = mkdtempSync(join(tmpdir(), 'verify-wild-'));
       const junit = join(dir, 'report.xml');
@@ -199,7 +185,7 @@ describe('verify on a sub-resource', () => {
   it('makes the parent first, then runs the sub-resource’s lifecycle below it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'nested-')), 'openapi.yaml');
     writeFileSync(file, NESTED);
-    const { url, stopServer } = await servedAt(file);
+    const { url, stopServer } = await startedOn('serve', file);
     try {
       const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb,
         '--key-other-account', KEYS.globex, '--phases', 'stateful', '--json']); // prettier-ignore
@@ -247,7 +233,7 @@ describe('verify on bodies it cannot make', () => {
   it('skips those cases, names each with why in the report, and goes on with the rest', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'unmakeable-')), 'openapi.yaml');
     writeFileSync(file, UNMAKEABLE);
-    const { url, stopServer } = await servedAt(file);
+    const { url, stopServer } = await startedOn('serve', file);
     try {
       const verified = run(['verify', '--contract', file, '--base-url', url, '--key', KEYS.acmeWeb, ...QUICK]);
       expect([0, 1], verified.stderr()).toContain(await verified.exit);

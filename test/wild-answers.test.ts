@@ -10,26 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { responseViolations } from '../src/contract/check.js';
 import type { Contract } from '../src/contract/contract.js';
 import { loadContract } from '../src/contract/load.js';
-import { assertBuilt, run, stop } from './helpers/run.js';
+import { assertBuilt, startedOn } from './helpers/run.js';
 import { KEYS } from './helpers/server.js';
 
 beforeAll(assertBuilt);
 
 const PETSTORE = new URL('fixtures/wild/petstore/openapi.yaml', import.meta.url).pathname;
-
-/** A mode started on a contract by its bin; its base URL, whatever the contract's base path, and how to stop it. */
-async function started(mode: 'mock' | 'serve', file: string) {
-  const server = run([mode, '--port', '0', '--quiet', '--contract', file]);
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const url = /listening on (http:\/\/\S+)$/m.exec(server.stdout())?.[1];
-    if (url) return { url, stopServer: () => stop(server) };
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await stop(server);
-  throw new Error(`${mode} did not start:\n${server.stdout()}\n${server.stderr()}`);
-}
 
 interface Answer {
   operationId: string | undefined;
@@ -88,7 +74,7 @@ const WITHOUT_CONTENT = ['deletePet', 'deleteOrder', 'deleteUser', 'updateUser',
 describe.each(['mock', 'serve'] as const)('%s on Petstore 3.0.4', (mode) => {
   it('answers every operation without a 5xx, within the contract; no body where it documents none', async () => {
     const contract = loadContract(PETSTORE);
-    const { url, stopServer } = await started(mode, PETSTORE);
+    const { url, stopServer } = await startedOn(mode, PETSTORE);
     try {
       const answers: Answer[] = [];
       for (const [method, path, body] of PETSTORE_CALLS) answers.push(await call(contract, url, method, path, body));
@@ -173,7 +159,7 @@ describe.each(['mock', 'serve'] as const)('%s on a contract of its own', (mode) 
     const file = join(mkdtempSync(join(tmpdir(), 'gadgets-')), 'openapi.yaml');
     writeFileSync(file, GADGETS);
     const contract = loadContract(file);
-    const { url, stopServer } = await started(mode, file);
+    const { url, stopServer } = await startedOn(mode, file);
     try {
       const created = await call(contract, url, 'POST', '/gadgets', { name: 'sprocket' });
       expect(created.status).toBe(201);

@@ -92,3 +92,17 @@ export async function stop(started: Run): Promise<number | null> {
     clearTimeout(timer);
   }
 }
+
+/** A mode started on a contract by its bin; its base URL, whatever the contract's base path, and how to stop it. */
+export async function startedOn(mode: 'mock' | 'serve', file: string) {
+  const server = run([mode, '--port', '0', '--quiet', '--contract', file]);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const url = /listening on (http:\/\/\S+)$/m.exec(server.stdout())?.[1];
+    if (url) return { url, stopServer: () => stop(server) };
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await stop(server);
+  throw new Error(`${mode} did not start:\n${server.stdout()}\n${server.stderr()}`);
+}
